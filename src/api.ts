@@ -1,0 +1,75 @@
+// The library's smaller verbs around the hub.
+import { ADAPTERS, adapterFor } from "./adapters/registry.js";
+import { emitDocuments, readInput, type ConvertOptions, type ConvertOutput } from "./convert.js";
+import type { Diagnostic } from "./ir/diagnostics.js";
+import { diagnostic, hasErrors } from "./ir/diagnostics.js";
+import type { IrDocument } from "./ir/model.js";
+import type { JsonValue } from "./ir/json.js";
+import { parseText } from "./text/parse.js";
+import type { EmitOptions } from "./adapters/types.js";
+
+export interface FormatInfo {
+  id: string;
+  label: string;
+  suffix: string;
+  bundles: boolean;
+}
+
+export interface DetectResult {
+  format?: string;
+  confidence: number;
+  diagnostics: Diagnostic[];
+}
+
+export interface ValidateResult {
+  ok: boolean;
+  format?: string;
+  diagnostics: Diagnostic[];
+}
+
+/** The formats agentport converts between. */
+export function formats(): FormatInfo[] {
+  return ADAPTERS.map((a) => ({ id: a.id, label: a.label, suffix: a.suffix, bundles: a.bundles }));
+}
+
+function toData(src: string | JsonValue, file?: string): { data?: JsonValue; diagnostics: Diagnostic[] } {
+  if (typeof src !== "string") return { data: src, diagnostics: [] };
+  const p = parseText(src, file);
+  return p.data === undefined ? { diagnostics: p.diagnostics } : { data: p.data, diagnostics: [] };
+}
+
+/** Which format a manifest is in, judged from its content alone. */
+export function detect(src: string | JsonValue, options: { file?: string } = {}): DetectResult {
+  const { data, diagnostics } = toData(src, options.file);
+  if (data === undefined) return { confidence: 0, diagnostics };
+  let best: DetectResult = { confidence: 0, diagnostics: [] };
+  for (const a of ADAPTERS) {
+    const d = a.detect(data);
+    if (d.confidence > best.confidence) {
+      best = { format: a.id, confidence: d.confidence, diagnostics: d.unsupported ? [diagnostic("unsupported-document", { message: d.unsupported, source: { pointer: "" } })] : [] };
+    }
+  }
+  if (best.confidence < 0.5) return { confidence: best.confidence, diagnostics: [diagnostic("unknown-format", { message: "not a manifest agentport knows", source: { pointer: "" } })] };
+  return best;
+}
+
+/** Schema conformance of a manifest, with located error diagnostics. */
+export function validate(src: string | JsonValue, options: { from?: string; file?: string } = {}): ValidateResult {
+  const input = typeof src === "string" ? { text: src } : { data: src };
+  const r = readInput(options.file === undefined ? input : { ...input, file: options.file }, options.from === undefined ? {} : { from: options.from });
+  const errors = r.diagnostics.filter((d) => d.severity === "error");
+  return { ok: !hasErrors(r.diagnostics), ...(r.adapter ? { format: r.adapter.id } : {}), diagnostics: errors };
+}
+
+/** Manifest → IR document. */
+export function parse(src: string | JsonValue, options: Pick<ConvertOptions, "from" | "lenient" | "readFile" | "maxBytes"> & { file?: string } = {}): { doc?: IrDocument; diagnostics: Diagnostic[] } {
+  const input = typeof src === "string" ? { text: src } : { data: src };
+  const r = readInput(options.file === undefined ? input : { ...input, file: options.file }, options);
+  return { ...(r.doc ? { doc: r.doc } : {}), diagnostics: r.diagnostics };
+}
+
+/** IR document → documents of the target format. */
+export function emit(doc: IrDocument, to: string, options: EmitOptions = {}): { outputs: ConvertOutput[]; diagnostics: Diagnostic[] } {
+  if (!adapterFor(to)) return { outputs: [], diagnostics: [diagnostic("usage-error", { message: `unknown target format "${to}"` })] };
+  return emitDocuments([doc], to, options);
+}

@@ -1,0 +1,201 @@
+// The hub: text or data → detect → validate → parse → IR → emit → validate output.
+// Pure: no file or terminal access; file reading arrives as an injected readFile.
+import { ADAPTERS, adapterFor } from "./adapters/registry.js";
+import type { Adapter, EmitOptions, EmittedDocument, ReadFile } from "./adapters/types.js";
+import { diagnostic, hasErrors, type Diagnostic } from "./ir/diagnostics.js";
+import type { IrDocument } from "./ir/model.js";
+import type { JsonValue } from "./ir/json.js";
+import { mergeIntoBundle } from "./ir/merge.js";
+import { parseText, type ParsedText, type Position } from "./text/parse.js";
+
+export interface ConvertInput {
+  /** The manifest as text (JSON or YAML)… */
+  text?: string;
+  /** …or as already-parsed data. */
+  data?: JsonValue;
+  /** File name, used in diagnostics and to name outputs. */
+  file?: string;
+  /** Reads files the manifest references, relative to its folder. */
+  readFile?: ReadFile;
+}
+
+export interface ConvertOptions extends EmitOptions {
+  /** Source format; detected from the content when absent. */
+  from?: string;
+  /** Accept schema-invalid inputs with warnings instead of errors. */
+  lenient?: boolean;
+  /** Treat warnings as failure (`ok` is false when any warning is raised). */
+  strict?: boolean;
+  /** Refuse text inputs larger than this many bytes (default 10 MB). */
+  maxBytes?: number;
+  /** Reads files the manifest references (single-input convenience). */
+  readFile?: ReadFile;
+}
+
+export interface ConvertOutput {
+  name: string;
+  format: string;
+  document: EmittedDocument["document"];
+  text: string;
+  files?: EmittedDocument["files"];
+}
+
+export interface ConvertResult {
+  ok: boolean;
+  outputs: ConvertOutput[];
+  diagnostics: Diagnostic[];
+}
+
+export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+
+export interface ReadResult {
+  doc?: IrDocument;
+  adapter?: Adapter;
+  diagnostics: Diagnostic[];
+  locate: (pointer: string) => Position | undefined;
+}
+
+/** Reads one input into the IR: parse text, detect the format, validate against its schema, map to IR. */
+export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "from" | "lenient" | "maxBytes" | "readFile"> = {}): ReadResult {
+  const file = input.file;
+  const at = (pointer: string, pos?: Position) => ({ ...(file === undefined ? {} : { file }), pointer, ...pos });
+  let data: JsonValue | undefined = input.data;
+  let parsed: ParsedText | undefined;
+  const noLocate = () => undefined;
+  if (input.text !== undefined) {
+    const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    const bytes = utf8Length(input.text);
+    if (bytes > max) {
+      return { diagnostics: [diagnostic("input-too-large", { message: `the input is ${bytes} bytes, more than the limit of ${max}`, source: at(""), hint: "raise the limit with --max-bytes" })], locate: noLocate };
+    }
+    parsed = parseText(input.text, file);
+    if (parsed.data === undefined) return { diagnostics: parsed.diagnostics, locate: parsed.locate };
+    data = parsed.data;
+  }
+  const locate = parsed ? parsed.locate : noLocate;
+  if (data === undefined) {
+    return { diagnostics: [diagnostic("usage-error", { message: "an input needs text or data", source: at("") })], locate };
+  }
+  const adapter = pickAdapter(data, options.from);
+  if ("error" in adapter) return { diagnostics: [withPos(adapter.error, locate)], locate };
+  const diagnostics: Diagnostic[] = [];
+  const issues = adapter.validate(data);
+  for (const issue of issues) {
+    diagnostics.push(diagnostic(options.lenient ? "lenient-input" : "invalid-input", {
+      message: `${adapter.label}: ${issue.message}`,
+      source: at(issue.pointer, locate(issue.pointer)),
+      hint: options.lenient ? "accepted in lenient mode; the value may not convert faithfully" : `fix the value or see the ${adapter.label} schema; --lenient converts anyway, with warnings`,
+    }));
+  }
+  if (issues.length && !options.lenient) return { diagnostics, locate };
+  const readFile = input.readFile ?? options.readFile;
+  const result = adapter.parse(data, { ...(file === undefined ? {} : { file }), ...(readFile ? { readFile } : {}), ...(options.lenient ? { lenient: true } : {}) });
+  diagnostics.push(...result.diagnostics);
+  return { ...(result.doc ? { doc: result.doc } : {}), adapter, diagnostics: diagnostics.map((d) => withPos(d, locate)), locate };
+}
+
+function pickAdapter(data: JsonValue, from?: string): Adapter | { error: Diagnostic } {
+  if (from !== undefined) {
+    const a = adapterFor(from);
+    if (!a) return { error: diagnostic("usage-error", { message: `unknown format "${from}"; known: ${ADAPTERS.map((x) => x.id).join(", ")}` }) };
+    const d = a.detect(data);
+    if (d.unsupported) return { error: diagnostic("unsupported-document", { message: d.unsupported, source: { pointer: "" } }) };
+    return a;
+  }
+  let best: { a: Adapter; c: number; unsupported?: string } | undefined;
+  for (const a of ADAPTERS) {
+    const d = a.detect(data);
+    if (d.confidence > (best?.c ?? 0)) best = { a, c: d.confidence, ...(d.unsupported ? { unsupported: d.unsupported } : {}) };
+  }
+  if (!best || best.c < 0.5) {
+    return { error: diagnostic("unknown-format", { message: `not a manifest agentport knows (${ADAPTERS.map((x) => x.label).join(", ")})`, source: { pointer: "" }, hint: "name the format with --from if detection is wrong" }) };
+  }
+  if (best.unsupported) return { error: diagnostic("unsupported-document", { message: best.unsupported, source: { pointer: "" } }) };
+  return best.a;
+}
+
+function withPos(d: Diagnostic, locate: (p: string) => Position | undefined): Diagnostic {
+  if (!d.source || d.source.line !== undefined) return d;
+  const pos = locate(d.source.pointer);
+  return pos ? { ...d, source: { ...d.source, ...pos } } : d;
+}
+
+function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff ? (i++, 4) : 3;
+  }
+  return n;
+}
+
+/** Emits IR documents in the target format and checks every output against the target's schema. */
+export function emitDocuments(docs: readonly IrDocument[], to: string, options: EmitOptions = {}): { outputs: ConvertOutput[]; diagnostics: Diagnostic[] } {
+  const adapter = adapterFor(to);
+  if (!adapter) return { outputs: [], diagnostics: [diagnostic("usage-error", { message: `unknown target format "${to}"; known: ${ADAPTERS.map((x) => x.id).join(", ")}` })] };
+  const outputs: ConvertOutput[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const doc of docs) {
+    const r = adapter.emit(doc, options);
+    diagnostics.push(...r.diagnostics);
+    for (const o of r.outputs) {
+      for (const issue of adapter.validate(o.document)) {
+        diagnostics.push(diagnostic("output-invalid", { message: `${o.name}: ${issue.message}`, target: { format: to, file: o.name, pointer: issue.pointer }, hint: "this is a bug in agentport; please report it with the input" }));
+      }
+      outputs.push({ name: o.name, format: o.format, document: o.document, text: o.text, ...(o.files ? { files: o.files } : {}) });
+    }
+  }
+  return { outputs: uniqueNames(outputs), diagnostics };
+}
+
+function uniqueNames(outputs: ConvertOutput[]): ConvertOutput[] {
+  const used = new Set<string>();
+  return outputs.map((o) => {
+    let name = o.name;
+    const dot = name.indexOf(".");
+    const stem = dot === -1 ? name : name.slice(0, dot);
+    const ext = dot === -1 ? "" : name.slice(dot);
+    for (let n = 2; used.has(name); n++) name = `${stem}-${n}${ext}`;
+    used.add(name);
+    return name === o.name ? o : { ...o, name };
+  });
+}
+
+/** Converts several inputs; with `bundle`, all agents are merged into one bundle document first. */
+export function convertMany(inputs: readonly ConvertInput[], to: string, options: ConvertOptions = {}): ConvertResult {
+  const diagnostics: Diagnostic[] = [];
+  const docs: IrDocument[] = [];
+  const locators = new Map<string | undefined, (p: string) => Position | undefined>();
+  for (const input of inputs) {
+    const r = readInput(input, options);
+    diagnostics.push(...r.diagnostics);
+    locators.set(input.file, r.locate);
+    if (r.doc) docs.push(r.doc);
+  }
+  if (hasErrors(diagnostics)) return finish([], diagnostics, options);
+  let toEmit = docs;
+  if (options.bundle && docs.length > 0) {
+    const m = mergeIntoBundle(docs);
+    diagnostics.push(...m.diagnostics);
+    if (!m.doc) return finish([], diagnostics, options);
+    toEmit = [m.doc];
+  }
+  const emitted = emitDocuments(toEmit, to, options);
+  for (const d of emitted.diagnostics) {
+    const loc = d.source ? locators.get(d.source.file) : undefined;
+    diagnostics.push(loc ? withPos(d, loc) : d);
+  }
+  return finish(emitted.outputs, diagnostics, options);
+}
+
+function finish(outputs: ConvertOutput[], diagnostics: Diagnostic[], options: ConvertOptions): ConvertResult {
+  const failed = hasErrors(diagnostics) || (options.strict === true && diagnostics.some((d) => d.severity === "warning"));
+  return { ok: !failed, outputs: hasErrors(diagnostics) ? [] : outputs, diagnostics };
+}
+
+/** Converts one manifest, given as text (JSON or YAML) or as parsed data, to the format `to`. */
+export function convert(src: string | JsonValue, to: string, options: ConvertOptions & { file?: string } = {}): ConvertResult {
+  const input: ConvertInput = typeof src === "string" ? { text: src } : { data: src };
+  if (options.file !== undefined) input.file = options.file;
+  return convertMany([input], to, options);
+}

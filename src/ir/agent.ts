@@ -1,0 +1,57 @@
+// Small helpers over IR agents that every adapter needs.
+import type { IrAgent, IrInstructions } from "./model.js";
+import type { JsonValue } from "./json.js";
+import { setKey } from "./json.js";
+
+export function newAgent(format: string, pointer: string, file?: string): IrAgent {
+  const origin = file === undefined ? { format, pointer } : { format, pointer, file };
+  return { origin, extensions: {}, sourceMap: {} };
+}
+
+/** Records that IR path `irPointer` was read from `relPointer` (relative to the agent's origin). */
+export function mapSource(agent: IrAgent, irPointer: string, relPointer: string): void {
+  setKey(agent.sourceMap, irPointer, relPointer);
+}
+
+/** Keeps a value only `format` has, under its pointer relative to the agent's origin. */
+export function keepExtension(agent: IrAgent, format: string, relPointer: string, value: JsonValue): void {
+  const bag = agent.extensions[format] ?? {};
+  setKey(bag, relPointer, value);
+  agent.extensions[format] = bag;
+}
+
+/** The source pointer (relative to origin) that best explains an IR path: itself or its nearest mapped ancestor. */
+export function sourceOf(agent: IrAgent, irPointer: string): string | undefined {
+  let p = irPointer;
+  for (;;) {
+    const hit = agent.sourceMap[p];
+    // An unmapped descendant is reported at its mapped ancestor, which always exists in the source.
+    if (hit !== undefined) return hit;
+    if (p === "") return undefined;
+    p = p.slice(0, p.lastIndexOf("/"));
+  }
+}
+
+/**
+ * The prompt as one string, rendered exactly as the mas runtime injects named chunks:
+ * `[key] text` per chunk, parts joined by a blank line. A single unnamed chunk is its text verbatim.
+ */
+export function renderInstructions(instr: IrInstructions | undefined): string | undefined {
+  if (!instr || instr.chunks.length === 0) return undefined;
+  const only = instr.chunks[0];
+  if (instr.chunks.length === 1 && only && only.key === undefined) return only.text ?? "";
+  const parts: string[] = [];
+  for (const c of instr.chunks) {
+    const text = (c.text ?? "").trim();
+    if (text === "") continue;
+    parts.push(c.key === undefined ? text : `[${c.key}] ${text}`);
+  }
+  return parts.join("\n\n");
+}
+
+/** The primary model row: the first row without a role or with role "main". */
+export function primaryModelIndex(agent: IrAgent): number {
+  const models = agent.models ?? [];
+  const i = models.findIndex((m) => m.role === undefined || m.role === "main");
+  return i === -1 ? (models.length ? 0 : -1) : i;
+}

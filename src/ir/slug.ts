@@ -1,0 +1,24 @@
+// The one slug rule for agent keys (docs/decisions.md): NFKD, lowercase, runs of
+// other characters become "-", trimmed, prefixed "agent-" when it would not start
+// with a letter.
+export function slugKey(text: string): string {
+  const s = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  if (s === "") return "agent";
+  return /^[a-z]/.test(s) ? s : `agent-${s}`;
+}
+
+/** De-duplicates in order: the second "x" becomes "x-2", the third "x-3". */
+export function uniqueKeys(keys: readonly string[]): string[] {
+  const used = new Set<string>();
+  return keys.map((k) => {
+    let candidate = k;
+    for (let n = 2; used.has(candidate); n++) candidate = `${k}-${n}`;
+    used.add(candidate);
+    return candidate;
+  });
+}

@@ -1,0 +1,140 @@
+// Text → data, for JSON and YAML alike, with a locator that turns a JSON Pointer
+// into line:column. yaml's Document API keeps the safe defaults (unique keys,
+// alias-count limit) and never writes "__proto__" through to a prototype.
+import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, type Document, type Node as YamlNode } from "yaml";
+import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
+import { parsePointer } from "../ir/pointer.js";
+import type { JsonValue } from "../ir/json.js";
+
+export type Syntax = "json" | "yaml";
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface ParsedText {
+  data?: JsonValue;
+  syntax: Syntax;
+  diagnostics: Diagnostic[];
+  /** line:column (1-based) of the value at `pointer`, or of its nearest existing ancestor. */
+  locate(pointer: string): Position | undefined;
+}
+
+const MAX_ALIAS_COUNT = 100;
+
+export function sniffSyntax(text: string): Syntax {
+  const m = /^[\s\uFEFF]*(.)/.exec(text);
+  return m && (m[1] === "{" || m[1] === "[") ? "json" : "yaml";
+}
+
+export function parseText(text: string, file?: string): ParsedText {
+  // A UTF-8 byte-order mark is not content.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const syntax = sniffSyntax(body);
+  const lineCounter = new LineCounter();
+  const src = (pointer: string, pos?: Position) => (file === undefined ? { pointer, ...pos } : { file, pointer, ...pos });
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(body, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, stringKeys: false });
+  } catch (e) {
+    return failed(syntax, [diagnostic("invalid-syntax", { message: `cannot parse ${syntax.toUpperCase()}: ${errorText(e)}`, source: src("", { line: 1, column: 1 }) })]);
+  }
+  const locate = (pointer: string): Position | undefined => locateIn(doc, lineCounter, pointer);
+  if (doc.errors.length > 0) {
+    const diagnostics = doc.errors.slice(0, 20).map((e) => {
+      const at = e.linePos?.[0];
+      return diagnostic("invalid-syntax", {
+        message: `${syntax.toUpperCase()} syntax: ${e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "")}`,
+        source: src("", at ? { line: at.line, column: at.col } : { line: 1, column: 1 }),
+      });
+    });
+    return { syntax, diagnostics, locate };
+  }
+  if (doc.contents === null || body.trim() === "") {
+    return { syntax, diagnostics: [diagnostic("invalid-syntax", { message: "the input is empty", source: src("", { line: 1, column: 1 }) })], locate };
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (e) {
+    return { syntax, diagnostics: [diagnostic("invalid-syntax", { message: `${syntax.toUpperCase()}: ${errorText(e)}`, source: src("", { line: 1, column: 1 }) })], locate };
+  }
+  const bad = firstNonJson(data, "");
+  if (bad) {
+    return { syntax, diagnostics: [diagnostic("invalid-syntax", { message: `a value that has no JSON form (${bad.what})`, source: src(bad.pointer, locate(bad.pointer)) })], locate };
+  }
+  return { data: data as JsonValue, syntax, diagnostics: [], locate };
+}
+
+function failed(syntax: Syntax, diagnostics: Diagnostic[]): ParsedText {
+  return { syntax, diagnostics, locate: () => undefined };
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof RangeError) return "the document is nested too deeply";
+  return e instanceof Error ? e.message.split("\n")[0] ?? "error" : String(e);
+}
+
+/** YAML can hold values JSON cannot (dates, binary, non-string keys turned into "[object Object]"); refuse them. */
+function firstNonJson(v: unknown, pointer: string): { pointer: string; what: string } | undefined {
+  const stack: [unknown, string][] = [[v, pointer]];
+  while (stack.length) {
+    const [x, p] = stack.pop()!;
+    if (x === null || typeof x === "string" || typeof x === "boolean") continue;
+    if (typeof x === "number") {
+      if (!Number.isFinite(x)) return { pointer: p, what: "a non-finite number" };
+      continue;
+    }
+    if (Array.isArray(x)) {
+      x.forEach((y, i) => stack.push([y, `${p}/${i}`]));
+      continue;
+    }
+    if (typeof x === "object" && Object.getPrototypeOf(x) === Object.prototype) {
+      for (const k of Object.keys(x)) stack.push([(x as Record<string, unknown>)[k], `${p}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`]);
+      continue;
+    }
+    return { pointer: p, what: x instanceof Date ? "a timestamp; quote it" : typeof x };
+  }
+  return undefined;
+}
+
+function locateIn(doc: Document.Parsed, lc: LineCounter, pointer: string): Position | undefined {
+  let node: unknown = doc.contents;
+  let at: number | undefined = rangeStart(node);
+  let tokens: string[];
+  try {
+    tokens = parsePointer(pointer);
+  } catch {
+    return undefined;
+  }
+  for (const t of tokens) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && keyText(p.key) === t);
+      if (!pair) break;
+      // Point at the key: that is the line a person looks for.
+      at = rangeStart(pair.key) ?? rangeStart(pair.value) ?? at;
+      node = pair.value;
+    } else if (isSeq(node)) {
+      const item = node.items[Number(t)];
+      if (item === undefined || !/^(0|[1-9][0-9]*)$/.test(t)) break;
+      node = item;
+      at = rangeStart(item) ?? at;
+    } else {
+      break;
+    }
+  }
+  if (at === undefined) return undefined;
+  const pos = lc.linePos(at);
+  return { line: pos.line, column: pos.col };
+}
+
+function keyText(k: unknown): string | undefined {
+  if (isScalar(k)) return String(k.value);
+  return undefined;
+}
+
+function rangeStart(n: unknown): number | undefined {
+  const r = (n as YamlNode | null)?.range;
+  return r ? r[0] : undefined;
+}
