@@ -1,0 +1,104 @@
+// `agentport convert <input..> --to <format>`: decide where outputs go, write them
+// atomically, or write nothing at all when anything is wrong.
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { convertFiles, type FileConvertOptions } from "../node/files.js";
+import { writeAll, WriteRefused, type PlannedFile } from "../node/write.js";
+import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
+import type { ConvertOutput } from "../convert.js";
+import { EXIT } from "./exit.js";
+import type { CliIO } from "./io.js";
+import { formatDiagnostic, summarise } from "./report.js";
+
+export interface ConvertArgs {
+  inputs: string[];
+  to: string;
+  from?: string;
+  output?: string;
+  json: boolean;
+  strict: boolean;
+  bundle: boolean;
+  includePrivate: boolean;
+  lenient: boolean;
+  force: boolean;
+  allowOutsideRefs: boolean;
+  exportedAt?: string;
+  maxBytes?: number;
+  extractPrompts?: string;
+  quiet: boolean;
+}
+
+export function runConvert(args: ConvertArgs, io: CliIO): number {
+  const options: FileConvertOptions = {
+    ...(args.from ? { from: args.from } : {}),
+    strict: args.strict,
+    bundle: args.bundle,
+    includePrivate: args.includePrivate,
+    lenient: args.lenient,
+    allowOutsideRefs: args.allowOutsideRefs,
+    ...(args.exportedAt ? { exportedAt: args.exportedAt } : {}),
+    ...(args.maxBytes !== undefined ? { maxBytes: args.maxBytes } : {}),
+    ...(args.extractPrompts ? { extractPrompts: args.extractPrompts } : {}),
+  };
+  const stdin = args.inputs.includes("-") ? io.readStdin() : undefined;
+  const result = convertFiles(args.inputs, args.to, options, stdin);
+  const diagnostics = [...result.diagnostics];
+  let outputs = result.outputs;
+  let code: number = hasErrors(diagnostics) ? EXIT.invalid : args.strict && diagnostics.some((d) => d.severity === "warning") ? EXIT.strict : EXIT.ok;
+
+  let toStdout: string | undefined;
+  if (code === EXIT.ok) {
+    const plan = planWrites(outputs, args);
+    if ("error" in plan) {
+      diagnostics.push(plan.error);
+      code = EXIT.invalid;
+    } else if (plan.stdout !== undefined) {
+      toStdout = plan.stdout;
+    } else {
+      try {
+        writeAll(plan.files, args.inputs.filter((i) => i !== "-"), args.force);
+      } catch (e) {
+        if (!(e instanceof WriteRefused)) throw e;
+        diagnostics.push(diagnostic("usage-error", { message: e.message }));
+        code = EXIT.invalid;
+      }
+    }
+  }
+  if (code !== EXIT.ok) outputs = [];
+
+  if (args.json) {
+    io.out(JSON.stringify({ outputs: outputs.map((o) => ({ name: o.name, format: o.format, document: o.document })), diagnostics }, null, 2) + "\n");
+  } else {
+    if (toStdout !== undefined) io.out(toStdout);
+    report(diagnostics, io, args.quiet);
+    if (!args.quiet) {
+      const what = code === EXIT.ok ? `converted ${args.inputs.length} input${args.inputs.length === 1 ? "" : "s"} to ${outputs.length} ${args.to} document${outputs.length === 1 ? "" : "s"}` : code === EXIT.strict ? "not written (--strict and warnings)" : "nothing written";
+      io.err(`agentport: ${what} (${summarise(diagnostics)})\n`);
+    }
+  }
+  return code;
+}
+
+export function report(diagnostics: readonly Diagnostic[], io: CliIO, quiet: boolean): void {
+  for (const d of diagnostics) {
+    if (quiet && d.severity === "info") continue;
+    io.err(formatDiagnostic(d) + "\n");
+  }
+}
+
+type Plan = { stdout: string } | { files: PlannedFile[]; stdout?: undefined } | { error: Diagnostic };
+
+function planWrites(outputs: readonly ConvertOutput[], args: ConvertArgs): Plan {
+  const extra = outputs.flatMap((o) => o.files ?? []);
+  if (args.output === undefined) {
+    if (outputs.length === 1 && extra.length === 0) return args.json ? { files: [] } : { stdout: outputs[0]!.text };
+    if (args.json && extra.length === 0) return { files: [] };
+    return { error: diagnostic("usage-error", { message: `this conversion yields ${outputs.length + extra.length} files; name a folder with -o DIR`, hint: "e.g. -o out/" }) };
+  }
+  const o = args.output;
+  const isDir = outputs.length > 1 || extra.length > 0 || o.endsWith("/") || (existsSync(o) && statSync(o).isDirectory());
+  if (!isDir) return { files: [{ path: o, text: outputs[0]?.text ?? "" }] };
+  const files: PlannedFile[] = outputs.map((x) => ({ path: join(o, x.name), text: x.text }));
+  for (const f of extra) files.push({ path: join(o, f.path), text: f.text });
+  return { files };
+}

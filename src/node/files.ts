@@ -1,0 +1,73 @@
+// Files → library inputs: size-checked reads, UTF-8 decoding, per-file confined
+// reference readers. Still no terminal access; the CLI is a thin shell over this.
+import { openSync, readSync, closeSync, fstatSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { convertMany, DEFAULT_MAX_BYTES, type ConvertInput, type ConvertOptions, type ConvertResult } from "../convert.js";
+import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
+import { makeReadFile } from "./refs.js";
+
+export interface FileConvertOptions extends ConvertOptions {
+  /** Allow file references that resolve outside each manifest's folder. */
+  allowOutsideRefs?: boolean;
+}
+
+export interface LoadedInput {
+  input?: ConvertInput;
+  diagnostics: Diagnostic[];
+}
+
+/** Reads one input file ("-" is stdin text passed in as `stdinText`). Refuses oversize files before reading them. */
+export function loadInput(path: string, options: FileConvertOptions, stdinText?: string): LoadedInput {
+  const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (path === "-") {
+    const text = stdinText ?? "";
+    return { input: { text, file: "<stdin>", readFile: makeReadFile(process.cwd(), refOptions(options)) }, diagnostics: [] };
+  }
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { diagnostics: [diagnostic("usage-error", { message: code === "ENOENT" ? `no such file: ${path}` : `cannot open ${path}: ${code ?? "error"}`, source: { file: path, pointer: "" } })] };
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return { diagnostics: [diagnostic("usage-error", { message: `${path} is not a regular file`, source: { file: path, pointer: "" } })] };
+    if (st.size > max) {
+      return { diagnostics: [diagnostic("input-too-large", { message: `${path} is ${st.size} bytes, more than the limit of ${max}`, source: { file: path, pointer: "" }, hint: "raise the limit with --max-bytes" })] };
+    }
+    const buf = Buffer.alloc(st.size);
+    let off = 0;
+    while (off < st.size) {
+      const n = readSync(fd, buf, off, st.size - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    const bytes = buf.subarray(0, off);
+    if (bytes.includes(0)) {
+      return { diagnostics: [diagnostic("invalid-syntax", { message: `${path} is binary, not JSON or YAML text`, source: { file: path, pointer: "", line: 1, column: 1 } })] };
+    }
+    const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+    return { input: { text, file: path, readFile: makeReadFile(dirname(resolve(path)), refOptions(options)) }, diagnostics: [] };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function refOptions(options: FileConvertOptions) {
+  return options.allowOutsideRefs ? { allowOutside: true } : {};
+}
+
+/** Converts files by path; nothing is written (see writeAll). */
+export function convertFiles(paths: readonly string[], to: string, options: FileConvertOptions = {}, stdinText?: string): ConvertResult {
+  const inputs: ConvertInput[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const p of paths) {
+    const l = loadInput(p, options, stdinText);
+    diagnostics.push(...l.diagnostics);
+    if (l.input) inputs.push(l.input);
+  }
+  if (diagnostics.some((d) => d.severity === "error")) return { ok: false, outputs: [], diagnostics };
+  const r = convertMany(inputs, to, options);
+  return { ...r, diagnostics: [...diagnostics, ...r.diagnostics] };
+}

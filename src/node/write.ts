@@ -1,0 +1,63 @@
+// Atomic, never-clobbering writes: each file goes to a temp file in the target
+// folder and is renamed into place, so a killed run leaves no partial file.
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, writeSync, existsSync } from "node:fs";
+import { dirname, basename, join, resolve } from "node:path";
+
+export interface PlannedFile {
+  path: string;
+  text: string;
+}
+
+export class WriteRefused extends Error {}
+
+function realOrResolved(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return resolve(p);
+  }
+}
+
+/** Checks a whole batch before anything is written: no input overwritten, no existing file replaced without force. */
+export function checkPlan(files: readonly PlannedFile[], inputs: readonly string[], force: boolean): void {
+  const inputSet = new Set(inputs.map(realOrResolved));
+  const seen = new Set<string>();
+  for (const f of files) {
+    const real = realOrResolved(f.path);
+    if (inputSet.has(real)) throw new WriteRefused(`refusing to overwrite the input ${f.path}`);
+    if (seen.has(real)) throw new WriteRefused(`two outputs would be written to ${f.path}`);
+    seen.add(real);
+    if (!force && existsSync(f.path)) throw new WriteRefused(`${f.path} exists; pass --force to replace it`);
+  }
+}
+
+/** Writes one file atomically: temp file beside it, fsync, rename (or link when not replacing). */
+export function writeAtomic(path: string, text: string, force: boolean): void {
+  const dir = dirname(resolve(path));
+  mkdirSync(dir, { recursive: true });
+  const tmp = join(dir, `.agentport-tmp-${process.pid}-${Math.random().toString(36).slice(2)}-${basename(path)}`);
+  const fd = openSync(tmp, "wx", 0o644);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    if (force) {
+      renameSync(tmp, path);
+    } else {
+      // link() fails if the target appeared meanwhile, so a concurrent file is never clobbered.
+      linkSync(tmp, path);
+      rmSync(tmp);
+    }
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+export function writeAll(files: readonly PlannedFile[], inputs: readonly string[], force: boolean): void {
+  checkPlan(files, inputs, force);
+  for (const f of files) writeAtomic(f.path, f.text, force);
+}
