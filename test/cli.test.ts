@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync, copyFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { cli } from "./helpers/cli.js";
+import { adapterFor } from "../src/adapters/registry.js";
+
+const BUNDLE = "examples/support-bundle.caplo.json";
+const tmp = () => mkdtempSync(join(tmpdir(), "agentport-cli-"));
+
+describe("agentport convert", () => {
+  it("writes one schema-valid AgentMug file per bundle agent and reports lost links with line:col", () => {
+    const out = tmp();
+    const r = cli(["convert", BUNDLE, "--to", "agentmug", "-o", out + "/"]);
+    expect(r.code).toBe(0);
+    const files = readdirSync(out).sort();
+    expect(files).toEqual(["billing.agent.json", "front-desk.agent.json", "tech.agent.json"]);
+    for (const f of files) {
+      const doc = JSON.parse(readFileSync(join(out, f), "utf8"));
+      expect(adapterFor("agentmug")!.validate(doc)).toEqual([]);
+    }
+    // every link is lost in AgentMug and must be reported at its own line
+    expect(r.stderr).toMatch(/support-bundle\.caplo\.json:\d+:\d+ warning dropped-link .*subAgents/);
+    expect(r.stderr).toMatch(/greeting/);
+    expect(r.stderr).toMatch(/^agentport: converted 1 input to 3 agentmug documents/m);
+  });
+
+  it("merges AgentMug files back into one valid Caplo bundle with --bundle", () => {
+    const out = tmp();
+    expect(cli(["convert", BUNDLE, "--to", "agentmug", "-o", out + "/"]).code).toBe(0);
+    const inputs = readdirSync(out).sort().map((f) => join(out, f));
+    const target = join(out, "back.caplo.json");
+    const r = cli(["convert", ...inputs, "--to", "caplo", "--bundle", "-o", target]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(readFileSync(target, "utf8"));
+    expect(doc.kind).toBe("AgentBundle");
+    expect(doc.agents.map((a: { key: string }) => a.key).sort()).toEqual(["billing", "front-desk", "tech"]);
+    expect(adapterFor("caplo")!.validate(doc)).toEqual([]);
+  });
+
+  it("refuses several outputs without -o DIR, writing nothing", () => {
+    const r = cli(["convert", BUNDLE, "--to", "agentmug"]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/error usage-error .*-o DIR/);
+  });
+
+  it("--json prints exactly one JSON object, on success and on failure", () => {
+    const ok = cli(["convert", BUNDLE, "--to", "agentmug", "--json"]);
+    expect(ok.code).toBe(0);
+    const parsed = JSON.parse(ok.stdout);
+    expect(Object.keys(parsed)).toEqual(["outputs", "diagnostics"]);
+    expect(parsed.outputs).toHaveLength(3);
+    expect(Object.keys(parsed.outputs[0])).toEqual(["name", "format", "document"]);
+    const bad = cli(["convert", "-", "--to", "caplo", "--json"], '{"apiVersion": "v2", "kind": "Agent",');
+    expect(bad.code).toBe(2);
+    const j = JSON.parse(bad.stdout);
+    expect(j.outputs).toEqual([]);
+    expect(j.diagnostics[0]).toMatchObject({ severity: "error", code: "invalid-syntax", source: { file: "<stdin>", pointer: "" } });
+    expect(j.diagnostics[0].source.line).toBeGreaterThan(0);
+  });
+
+  it("invalid input: exit 2, located error with a hint, no stack trace, no file written", () => {
+    const dir = tmp();
+    const input = join(dir, "bad.caplo.json");
+    writeFileSync(input, JSON.stringify({ apiVersion: "v2", kind: "Agent", name: "X", instructions: "i", greeting: "g", model: { provider: "OpenAI", name: "gpt-4.1", temperature: 3 } }, null, 2));
+    const target = join(dir, "out.agent.json");
+    const r = cli(["convert", input, "--to", "agentmug", "-o", target]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/bad\.caplo\.json:\d+:\d+ error invalid-input .*temperature|bad\.caplo\.json:\d+:\d+ error invalid-input/);
+    expect(r.stderr).toMatch(/hint:/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it("--strict exits 1 and writes nothing when there is a warning", () => {
+    const dir = tmp();
+    const r = cli(["convert", BUNDLE, "--to", "agentmug", "--strict", "-o", dir + "/"]);
+    expect(r.code).toBe(1);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("never overwrites an input, and replaces an existing output only with --force", () => {
+    const dir = tmp();
+    const input = join(dir, "bundle.json");
+    copyFileSync(BUNDLE, input);
+    const before = readFileSync(input, "utf8");
+    const self = cli(["convert", input, "--to", "caplo", "-o", input, "--force"]);
+    expect(self.code).toBe(2);
+    expect(self.stderr).toMatch(/refusing to overwrite the input/);
+    expect(readFileSync(input, "utf8")).toBe(before);
+
+    const target = join(dir, "copy.caplo.json");
+    writeFileSync(target, "keep me");
+    const clash = cli(["convert", input, "--to", "caplo", "-o", target]);
+    expect(clash.code).toBe(2);
+    expect(readFileSync(target, "utf8")).toBe("keep me");
+    const forced = cli(["convert", input, "--to", "caplo", "-o", target, "--force"]);
+    expect(forced.code).toBe(0);
+    expect(JSON.parse(readFileSync(target, "utf8")).kind).toBe("AgentBundle");
+  });
+
+  it("reads stdin with - and writes a single output to stdout", () => {
+    const r = cli(["convert", "-", "--to", "caplo"], readFileSync(BUNDLE, "utf8"));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).agents).toHaveLength(3);
+  });
+
+  it("usage errors exit 2 with a diagnostic", () => {
+    expect(cli(["convert", BUNDLE]).code).toBe(2);
+    expect(cli(["convert", BUNDLE, "--to", "nope"]).code).toBe(2);
+    expect(cli(["frobnicate"]).code).toBe(2);
+    expect(cli(["convert", "no-such-file.json", "--to", "caplo"]).code).toBe(2);
+  });
+});
+
+describe("agentport validate / detect / formats", () => {
+  it("detects formats from content, not file names", () => {
+    const dir = tmp();
+    const misnamed = join(dir, "looks-like.yaml");
+    copyFileSync(BUNDLE, misnamed);
+    const r = cli(["detect", misnamed, "--json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).files[0].format).toBe("caplo");
+  });
+
+  it("validates and reports errors with locations", () => {
+    expect(cli(["validate", BUNDLE]).code).toBe(0);
+    const r = cli(["validate", "-", "--json"], "apiVersion: v2\nkind: AgentBundle\nagents: []\nextra: 1\n");
+    expect(r.code).toBe(2);
+    const j = JSON.parse(r.stdout);
+    expect(j.valid).toBe(false);
+    expect(j.files[0].diagnostics.every((d: { source: { line?: number } }) => d.source.line !== undefined)).toBe(true);
+  });
+
+  it("lists formats", () => {
+    expect(JSON.parse(cli(["formats", "--json"]).stdout).formats.map((f: { id: string }) => f.id)).toEqual(["caplo", "agentmug", "mas"]);
+  });
+});
+
+describe("the built executable", () => {
+  it("runs a real conversion as a separate process", () => {
+    const bin = join(process.cwd(), "dist/cli/main.js");
+    expect(existsSync(bin), "dist/ is missing: run npm run build (npm test does)").toBe(true);
+    const r = spawnSync(process.execPath, [bin, "convert", BUNDLE, "--to", "agentmug", "--json"], { encoding: "utf8" });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).outputs).toHaveLength(3);
+  });
+});
