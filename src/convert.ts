@@ -6,7 +6,7 @@ import { diagnostic, hasErrors, type Diagnostic } from "./ir/diagnostics.js";
 import type { IrDocument } from "./ir/model.js";
 import type { JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
-import { parseText, type ParsedText, type Position } from "./text/parse.js";
+import { firstNonJson, parseText, type ParsedText, type Position } from "./text/parse.js";
 
 export interface ConvertInput {
   /** The manifest as text (JSON or YAML)… */
@@ -75,6 +75,10 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
   const locate = parsed ? parsed.locate : noLocate;
   if (data === undefined) {
     return { diagnostics: [diagnostic("usage-error", { message: "an input needs text or data", source: at("") })], locate };
+  }
+  if (!parsed) {
+    const bad = firstNonJson(data);
+    if (bad) return { diagnostics: [diagnostic("invalid-input", { message: bad.what, source: at(bad.pointer) })], locate };
   }
   const adapter = pickAdapter(data, options.from);
   if ("error" in adapter) return { diagnostics: [withPos(adapter.error, locate)], locate };

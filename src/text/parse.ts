@@ -22,6 +22,8 @@ export interface ParsedText {
 }
 
 const MAX_ALIAS_COUNT = 100;
+/** No manifest nests this deep; refusing deeper input keeps every later recursive walk (ajv, adapters) safe. */
+export const MAX_DEPTH = 256;
 
 export function sniffSyntax(text: string): Syntax {
   const m = /^[\s\uFEFF]*(.)/.exec(text);
@@ -44,8 +46,9 @@ export function parseText(text: string, file?: string): ParsedText {
   if (doc.errors.length > 0) {
     const diagnostics = doc.errors.slice(0, 20).map((e) => {
       const at = e.linePos?.[0];
+      const text = /call stack/i.test(e.message) ? "the document is nested too deeply" : e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "");
       return diagnostic("invalid-syntax", {
-        message: `${syntax.toUpperCase()} syntax: ${e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "")}`,
+        message: `${syntax.toUpperCase()} syntax: ${text}`,
         source: src("", at ? { line: at.line, column: at.col } : { line: 1, column: 1 }),
       });
     });
@@ -62,7 +65,7 @@ export function parseText(text: string, file?: string): ParsedText {
   }
   const bad = firstNonJson(data, "");
   if (bad) {
-    return { syntax, diagnostics: [diagnostic("invalid-syntax", { message: `a value that has no JSON form (${bad.what})`, source: src(bad.pointer, locate(bad.pointer)) })], locate };
+    return { syntax, diagnostics: [diagnostic("invalid-syntax", { message: bad.what, source: src(bad.pointer, locate(bad.pointer)) })], locate };
   }
   return { data: data as JsonValue, syntax, diagnostics: [], locate };
 }
@@ -77,24 +80,26 @@ function errorText(e: unknown): string {
 }
 
 /** YAML can hold values JSON cannot (dates, binary, non-string keys turned into "[object Object]"); refuse them. */
-function firstNonJson(v: unknown, pointer: string): { pointer: string; what: string } | undefined {
-  const stack: [unknown, string][] = [[v, pointer]];
+/** The first place where `v` is not plain JSON data (or nests too deeply), with a message; undefined when it is fine. */
+export function firstNonJson(v: unknown, pointer = ""): { pointer: string; what: string } | undefined {
+  const stack: [unknown, string, number][] = [[v, pointer, 0]];
   while (stack.length) {
-    const [x, p] = stack.pop()!;
+    const [x, p, depth] = stack.pop()!;
+    if (depth > MAX_DEPTH) return { pointer: p, what: `the document nests deeper than ${MAX_DEPTH} levels` };
     if (x === null || typeof x === "string" || typeof x === "boolean") continue;
     if (typeof x === "number") {
-      if (!Number.isFinite(x)) return { pointer: p, what: "a non-finite number" };
+      if (!Number.isFinite(x)) return { pointer: p, what: "a non-finite number has no JSON form" };
       continue;
     }
     if (Array.isArray(x)) {
-      x.forEach((y, i) => stack.push([y, `${p}/${i}`]));
+      x.forEach((y, i) => stack.push([y, `${p}/${i}`, depth + 1]));
       continue;
     }
     if (typeof x === "object" && Object.getPrototypeOf(x) === Object.prototype) {
-      for (const k of Object.keys(x)) stack.push([(x as Record<string, unknown>)[k], `${p}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`]);
+      for (const k of Object.keys(x)) stack.push([(x as Record<string, unknown>)[k], `${p}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, depth + 1]);
       continue;
     }
-    return { pointer: p, what: x instanceof Date ? "a timestamp; quote it" : typeof x };
+    return { pointer: p, what: x instanceof Date ? "an unquoted timestamp has no JSON form; quote it" : `a value of type ${typeof x} has no JSON form` };
   }
   return undefined;
 }
