@@ -6,6 +6,7 @@ import { diagnostic, hasErrors, type Diagnostic } from "./ir/diagnostics.js";
 import type { IrDocument } from "./ir/model.js";
 import type { JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
+import { findInSource, scanSecrets, type SecretHit } from "./ir/secrets.js";
 import { firstNonJson, parseText, type ParsedText, type Position } from "./text/parse.js";
 
 export interface ConvertInput {
@@ -30,6 +31,8 @@ export interface ConvertOptions extends EmitOptions {
   maxBytes?: number;
   /** Reads files the manifest references (single-input convenience). */
   readFile?: ReadFile;
+  /** Write credential-shaped strings into publishable formats anyway. */
+  allowSecrets?: boolean;
 }
 
 export interface ConvertOutput {
@@ -50,6 +53,8 @@ export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 
 export interface ReadResult {
   doc?: IrDocument;
+  /** The input as data, once parsed. */
+  data?: JsonValue;
   adapter?: Adapter;
   diagnostics: Diagnostic[];
   locate: (pointer: string) => Position | undefined;
@@ -95,7 +100,7 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
   const readFile = input.readFile ?? options.readFile;
   const result = adapter.parse(data, { ...(file === undefined ? {} : { file }), ...(readFile ? { readFile } : {}), ...(options.lenient ? { lenient: true } : {}) });
   diagnostics.push(...result.diagnostics);
-  return { ...(result.doc ? { doc: result.doc } : {}), adapter, diagnostics: diagnostics.map((d) => withPos(d, locate)), locate };
+  return { ...(result.doc ? { doc: result.doc } : {}), data, adapter, diagnostics: diagnostics.map((d) => withPos(d, locate)), locate };
 }
 
 function pickAdapter(data: JsonValue, from?: string): Adapter | { error: Diagnostic } {
@@ -170,11 +175,13 @@ export function convertMany(inputs: readonly ConvertInput[], to: string, options
   const diagnostics: Diagnostic[] = [];
   const docs: IrDocument[] = [];
   const locators = new Map<string | undefined, (p: string) => Position | undefined>();
+  const sources: { file?: string; data: JsonValue; locate: (p: string) => Position | undefined }[] = [];
   for (const input of inputs) {
     const r = readInput(input, options);
     diagnostics.push(...r.diagnostics);
     locators.set(input.file, r.locate);
     if (r.doc) docs.push(r.doc);
+    if (r.data !== undefined) sources.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, locate: r.locate });
   }
   if (hasErrors(diagnostics)) return finish([], diagnostics, options);
   let toEmit = docs;
@@ -189,7 +196,37 @@ export function convertMany(inputs: readonly ConvertInput[], to: string, options
     const loc = d.source ? locators.get(d.source.file) : undefined;
     diagnostics.push(loc ? withPos(d, loc) : d);
   }
+  diagnostics.push(...secretDiagnostics(emitted.outputs, to, sources, options));
   return finish(emitted.outputs, diagnostics, options);
+}
+
+/** The secret sentinel: credential-shaped output strings are refused for publishable targets, warned about elsewhere. */
+function secretDiagnostics(outputs: readonly ConvertOutput[], to: string, sources: readonly { file?: string; data: JsonValue; locate: (p: string) => Position | undefined }[], options: ConvertOptions): Diagnostic[] {
+  const publishable = adapterFor(to)?.publishable === true && !options.allowSecrets;
+  const out: Diagnostic[] = [];
+  for (const o of outputs) {
+    const docs: { file: string; hits: SecretHit[] }[] = [{ file: o.name, hits: scanSecrets(o.document) }];
+    for (const f of o.files ?? []) docs.push({ file: f.path, hits: scanSecrets(f.text) });
+    for (const { file, hits } of docs) {
+      for (const h of hits) {
+        let source: Diagnostic["source"];
+        for (const s of sources) {
+          const p = findInSource(s.data, h.match);
+          if (p !== undefined) {
+            source = { ...(s.file === undefined ? {} : { file: s.file }), pointer: p, ...s.locate(p) };
+            break;
+          }
+        }
+        out.push(diagnostic(publishable ? "secret-in-output" : "secret-detected", {
+          message: `${file} would contain ${h.label}`,
+          ...(source ? { source } : {}),
+          target: { format: to, file, pointer: h.pointer },
+          hint: publishable ? "remove the credential from the source (the target declares which credentials it needs), or pass --allow-secrets" : "credentials do not belong in manifests; consider removing it",
+        }));
+      }
+    }
+  }
+  return out;
 }
 
 function finish(outputs: ConvertOutput[], diagnostics: Diagnostic[], options: ConvertOptions): ConvertResult {

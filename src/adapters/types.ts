@@ -68,6 +68,8 @@ export interface Adapter {
   readonly suffix: string;
   /** Whether one document can hold several agents. */
   readonly bundles: boolean;
+  /** Files of this format are published as-is: credential-shaped strings are refused, not just warned about. */
+  readonly publishable?: boolean;
   detect(data: unknown): Detection;
   /** Schema conformance of a document of this format (ajv against the official schema). */
   validate(data: unknown): SchemaIssue[];

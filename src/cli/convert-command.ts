@@ -22,6 +22,7 @@ export interface ConvertArgs {
   lenient: boolean;
   force: boolean;
   allowOutsideRefs: boolean;
+  allowSecrets?: boolean;
   exportedAt?: string;
   maxBytes?: number;
   extractPrompts?: string;
@@ -36,6 +37,7 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
     includePrivate: args.includePrivate,
     lenient: args.lenient,
     allowOutsideRefs: args.allowOutsideRefs,
+    allowSecrets: args.allowSecrets === true,
     ...(args.exportedAt ? { exportedAt: args.exportedAt } : {}),
     ...(args.maxBytes !== undefined ? { maxBytes: args.maxBytes } : {}),
     ...(args.extractPrompts ? { extractPrompts: args.extractPrompts } : {}),

@@ -43,6 +43,7 @@ export function runCli(argv: readonly string[], io: CliIO): number {
             .option("include-private", { type: "boolean", default: false, describe: "keep AgentMug private brain/memory" })
             .option("lenient", { type: "boolean", default: false, describe: "convert schema-invalid inputs, reporting each violation as a warning" })
             .option("force", { type: "boolean", default: false, describe: "replace existing output files" })
+            .option("allow-secrets", { type: "boolean", default: false, describe: "write credential-shaped strings into publishable files (AgentMug) anyway" })
             .option("allow-outside-refs", { type: "boolean", default: false, describe: "allow file references outside the manifest's folder" })
             .option("exported-at", { type: "string", describe: "timestamp for AgentMug exportedAt (default: the source's, else 1970-01-01T00:00:00Z)" })
             .option("extract-prompts", { type: "string", describe: "mas target: write prompts to files under this relative folder" })
@@ -61,6 +62,7 @@ export function runCli(argv: readonly string[], io: CliIO): number {
               lenient: a.lenient,
               force: a.force,
               allowOutsideRefs: a["allow-outside-refs"],
+              allowSecrets: a["allow-secrets"],
               ...(a["exported-at"] ? { exportedAt: a["exported-at"] } : {}),
               ...(a["max-bytes"] !== undefined ? { maxBytes: a["max-bytes"] } : {}),
               ...(a["extract-prompts"] ? { extractPrompts: a["extract-prompts"] } : {}),

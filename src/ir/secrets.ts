@@ -1,0 +1,74 @@
+// The secret sentinel's one data table: credential shapes that must never reach a
+// publishable file. Each row has tests for a hit and for near-misses
+// (test/secrets.test.ts). Messages name the kind, never the value.
+
+export interface SecretPattern {
+  id: string;
+  label: string;
+  pattern: RegExp;
+}
+
+export const SECRET_PATTERNS: readonly SecretPattern[] = [
+  { id: "anthropic-key", label: "an Anthropic API key (sk-ant-…)", pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/ },
+  { id: "openai-key", label: "an OpenAI-style API key (sk-…)", pattern: /\bsk-(?!ant-)(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}/ },
+  { id: "aws-access-key", label: "an AWS access key id (AKIA…)", pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/ },
+  { id: "github-token", label: "a GitHub token (ghp_…)", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/ },
+  { id: "slack-token", label: "a Slack token (xox…)", pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/ },
+  { id: "google-api-key", label: "a Google API key (AIza…)", pattern: /\bAIza[0-9A-Za-z_-]{35}/ },
+  { id: "jwt", label: "a JSON Web Token", pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/ },
+  { id: "pem-private-key", label: "a PEM private key block", pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/ },
+  { id: "bearer", label: "an Authorization Bearer credential", pattern: /\bBearer\s+[A-Za-z0-9._~+/-]{16,}=*/ },
+  { id: "basic-auth-header", label: "an Authorization header value", pattern: /\bAuthorization:\s*(?:Basic|Token|Bearer)\s+[A-Za-z0-9._~+/-]{8,}=*/i },
+  { id: "url-password", label: "a URL with an embedded password", pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]{3,}@/i },
+];
+
+/** Header or member names whose non-placeholder value is itself a credential. */
+const CREDENTIAL_KEYS = /^(?:authorization|proxy-authorization|x-api-key|api[-_]?key|apikey|x-auth-token|client[-_]?secret|password)$/i;
+const PLACEHOLDER = /^\s*(?:\{\{[^}]*\}\}|\$\{[^}]*\}|<[^>]*>|\*+|)\s*$/;
+
+export interface SecretHit {
+  /** Pointer into the scanned document. */
+  pointer: string;
+  patternId: string;
+  label: string;
+  /** The matched text: for locating the value in the source, never for printing. */
+  match: string;
+}
+
+/** Every credential-shaped string in a JSON document. */
+export function scanSecrets(doc: unknown): SecretHit[] {
+  const hits: SecretHit[] = [];
+  const stack: [unknown, string, string | undefined][] = [[doc, "", undefined]];
+  while (stack.length) {
+    const [v, p, key] = stack.pop()!;
+    if (typeof v === "string") {
+      for (const row of SECRET_PATTERNS) {
+        const m = row.pattern.exec(v);
+        if (m) {
+          hits.push({ pointer: p, patternId: row.id, label: row.label, match: m[0] });
+          break;
+        }
+      }
+      if (key !== undefined && CREDENTIAL_KEYS.test(key) && !PLACEHOLDER.test(v) && !hits.some((h) => h.pointer === p)) {
+        hits.push({ pointer: p, patternId: "credential-member", label: `a literal "${key}" value`, match: v });
+      }
+    } else if (Array.isArray(v)) {
+      v.forEach((x, i) => stack.push([x, `${p}/${i}`, undefined]));
+    } else if (typeof v === "object" && v !== null) {
+      for (const k of Object.keys(v)) stack.push([(v as Record<string, unknown>)[k], `${p}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, k]);
+    }
+  }
+  return hits.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
+}
+
+/** The pointer of the first string in `source` containing `match`, to point the user at the input. */
+export function findInSource(source: unknown, match: string): string | undefined {
+  const stack: [unknown, string][] = [[source, ""]];
+  while (stack.length) {
+    const [v, p] = stack.shift()!;
+    if (typeof v === "string" && v.includes(match)) return p;
+    if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, `${p}/${i}`]));
+    else if (typeof v === "object" && v !== null) for (const k of Object.keys(v)) stack.push([(v as Record<string, unknown>)[k], `${p}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`]);
+  }
+  return undefined;
+}

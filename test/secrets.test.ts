@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { SECRET_PATTERNS, scanSecrets } from "../src/ir/secrets.js";
+
+// One hit and near-misses per row of the table. Test values are assembled at run
+// time so this file itself never holds a credential-shaped literal.
+const j = (...p: string[]) => p.join("");
+const CASES: Record<string, { hit: string[]; miss: string[] }> = {
+  "anthropic-key": { hit: [j("sk-", "ant-api03-", "A".repeat(24))], miss: ["sk-ant-short", "ask-ant-questions"] },
+  "openai-key": { hit: [j("sk-", "proj-", "abcDEF123456ghiJKL7890mn"), j("sk-", "a1B2c3D4e5F6g7H8i9J0kLmN")], miss: ["task-based work", "sk-too-short", "risk-assessment-framework"] },
+  "aws-access-key": { hit: [j("AKIA", "IOSFODNN7EXAMPL1")], miss: ["AKIA123", "akiaiosfodnn7example"] },
+  "github-token": { hit: [j("ghp_", "a".repeat(36)), j("github_pat_", "11ABCDEFG0123456789_abcdef")], miss: ["ghp_short", "the github_pat docs"] },
+  "slack-token": { hit: [j("xoxb-", "1234567890-abcdefghij")], miss: ["xoxb-", "xox-1234567890"] },
+  "google-api-key": { hit: [j("AIza", "SyA-1234567890abcdefghijklmnopqrstu")], miss: ["AIza short"] },
+  jwt: { hit: [j("eyJhbGciOiJIUzI1NiJ9", ".", "eyJzdWIiOiIxMjM0NTY3ODkwIn0", ".", "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U")], miss: ["eyJhbGciOiJIUzI1NiJ9", "eyJ.eyJ.x"] },
+  "pem-private-key": { hit: [j("-----BEGIN ", "RSA PRIVATE KEY-----\nMIIE"), j("-----BEGIN ", "PRIVATE KEY-----")], miss: ["-----BEGIN PUBLIC KEY-----", "-----BEGIN CERTIFICATE-----"] },
+  bearer: { hit: [j("Bearer ", "abcdef0123456789abcdef")], miss: ["Bearer token", "use a Bearer header"] },
+  "basic-auth-header": { hit: [j("Authorization: ", "Basic ", "dXNlcjpwYXNzd29yZA==")], miss: ["Authorization: required", "the Authorization header"] },
+  "url-password": { hit: [j("postgres://admin:", "s3cretpw@db.example.com/app")], miss: ["https://user@example.com/x", "https://example.com:8080/path", "mailto:someone@example.com"] },
+};
+
+describe("secret patterns", () => {
+  it("has a test case for every row of the table", () => {
+    expect(Object.keys(CASES).sort()).toEqual(SECRET_PATTERNS.map((p) => p.id).sort());
+  });
+  for (const row of SECRET_PATTERNS) {
+    const c = CASES[row.id]!;
+    it(`${row.id}: finds the credential and ignores near-misses`, () => {
+      for (const h of c.hit) {
+        const hits = scanSecrets({ blueprint: { systemPrompt: `use ${h} here` } });
+        expect(hits.map((x) => x.patternId), h).toEqual([row.id]);
+        expect(hits[0]!.pointer).toBe("/blueprint/systemPrompt");
+      }
+      for (const m of c.miss) expect(scanSecrets({ text: m }).filter((x) => x.patternId === row.id), m).toEqual([]);
+    });
+  }
+  it("flags literal credential members such as headers, but not placeholders", () => {
+    expect(scanSecrets({ headers: { Authorization: "letmein-please" } }).map((h) => h.pointer)).toEqual(["/headers/Authorization"]);
+    expect(scanSecrets({ headers: { Authorization: "{{secrets.token}}", "x-api-key": "${API_KEY}" } })).toEqual([]);
+  });
+});
