@@ -1,0 +1,272 @@
+// The diagnostic catalog: docs/diagnostics.md documents exactly the codes of
+// src/ir/diagnostics.ts with their severities, and every code is raised through
+// the public library by a small input (or, where the public API cannot reach it,
+// at the lowest honest level).
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { convert, convertMany, emit, type ConvertResult, type Diagnostic, type DiagnosticCode } from "../src/index.js";
+import { makeReadFile } from "../src/node/refs.js";
+import { ADAPTERS, adapterFor } from "../src/adapters/registry.js";
+import { DIAGNOSTIC_CODES } from "../src/ir/diagnostics.js";
+import { PROJECT_ROOT } from "./helpers/cases.js";
+
+const CAPLO = {
+  apiVersion: "v2",
+  kind: "Agent",
+  name: "Helper",
+  instructions: "Be helpful.",
+  greeting: "Hi! How can I help?",
+  model: { provider: "OpenAI", name: "gpt-4.1", temperature: 0.2 },
+};
+
+const AGENTMUG = {
+  $schema: "https://agentmug.com/schemas/agent.v1.json",
+  id: "helper",
+  name: "Helper",
+  description: "Helps with questions.",
+  version: "1.0.0",
+  exportedAt: "2025-01-01T00:00:00Z",
+  blueprint: { primaryModel: "gpt-4.1", systemPrompt: "Be helpful.", tools: [] },
+  inputs: { accepts: ["text"] },
+};
+
+function masYaml(extra: { context?: string; model?: string } = {}): string {
+  return [
+    "apiVersion: mas/v1",
+    "kind: Agent",
+    "metadata:",
+    "  name: helper",
+    "spec:",
+    "  description: Answers questions.",
+    "  context:",
+    `    role: ${extra.context ?? "Be helpful."}`,
+    "  models:",
+    `    - ${extra.model ?? "model: openai/gpt-4.1"}`,
+    "",
+  ].join("\n");
+}
+
+/** A Caplo agent whose prompt holds an OpenAI-shaped key, assembled at run time so this file holds none. */
+function withSecret(): typeof CAPLO {
+  const key = ["sk-", "proj-", "abcDEF123456ghiJKL7890mn"].join("");
+  return { ...CAPLO, instructions: `Call the API with ${key} when asked.` };
+}
+
+function json(v: unknown): string {
+  return JSON.stringify(v, null, 2) + "\n";
+}
+
+/** Finds the diagnostic with `code` and checks its catalog severity and, for text inputs, its location. */
+function expectRaised(result: { diagnostics: Diagnostic[] }, code: DiagnosticCode, opts: { pointer?: string; text?: boolean } = {}): Diagnostic {
+  const hits = result.diagnostics.filter((d) => d.code === code && (opts.pointer === undefined || d.source?.pointer === opts.pointer));
+  const listing = result.diagnostics.map((d) => `  ${d.severity} ${d.code} @ ${d.source?.pointer ?? "(none)"}: ${d.message}`).join("\n");
+  expect(hits.length, `no ${code}${opts.pointer === undefined ? "" : ` at ${opts.pointer}`} among:\n${listing}`).toBeGreaterThan(0);
+  const d = hits[0]!;
+  expect(d.severity).toBe(DIAGNOSTIC_CODES[code].severity);
+  expect(d.message.length).toBeGreaterThan(0);
+  if (opts.text !== false) {
+    expect(d.source, `${code} has no source location`).toBeDefined();
+    expect(typeof d.source!.pointer).toBe("string");
+    expect(d.source!.line, `${code} has no line`).toBeGreaterThanOrEqual(1);
+    expect(d.source!.column, `${code} has no column`).toBeGreaterThanOrEqual(1);
+  }
+  if (DIAGNOSTIC_CODES[code].severity === "error") {
+    expect((result as ConvertResult).ok ?? false).toBe(false);
+  }
+  return d;
+}
+
+let tmp: string | undefined;
+function tempCase(files: Record<string, string>): string {
+  tmp = mkdtempSync(join(tmpdir(), "agentport-catalog-"));
+  for (const [p, text] of Object.entries(files)) {
+    mkdirSync(join(tmp, p, ".."), { recursive: true });
+    writeFileSync(join(tmp, p), text);
+  }
+  return tmp;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+  tmp = undefined;
+});
+
+type Raiser = () => void;
+
+/** One raiser per catalog code; "todo" marks a code whose feature is not implemented yet. */
+const RAISERS: Record<DiagnosticCode, Raiser | "todo"> = {
+  "invalid-syntax": () => {
+    const d = expectRaised(convert('{\n  "apiVersion": "v2",\n  "kind":', "agentmug", { file: "broken.json" }), "invalid-syntax");
+    expect(d.source!.file).toBe("broken.json");
+  },
+  "invalid-input": () => {
+    const bad = { ...CAPLO, model: { ...CAPLO.model, temperature: 3 } };
+    const d = expectRaised(convert(json(bad), "mas"), "invalid-input", { pointer: "/model/temperature" });
+    // The text puts "temperature" on line 9 of the pretty-printed input.
+    expect(d.source!.line).toBe(json(bad).split("\n").findIndex((l) => l.includes('"temperature"')) + 1);
+  },
+  "unknown-format": () => {
+    expectRaised(convert('{"hello": "world"}', "caplo"), "unknown-format");
+  },
+  "unsupported-document": () => {
+    const tool = "apiVersion: mas/v1\nkind: Tool\nmetadata:\n  name: calc\nspec:\n  description: Adds numbers.\n";
+    expectRaised(convert(tool, "caplo"), "unsupported-document");
+  },
+  "input-too-large": () => {
+    const r = convert(json(CAPLO), "agentmug", { maxBytes: 16 });
+    expectRaised(r, "input-too-large", { text: false });
+    expect(r.diagnostics[0]!.source?.pointer).toBe("");
+  },
+  "key-clash": () => {
+    const a = { text: json(AGENTMUG), file: "a.agent.json" };
+    const b = { text: json({ ...AGENTMUG, name: "Other helper" }), file: "b.agent.json" };
+    const r = convertMany([a, b], "caplo", { bundle: true });
+    const d = expectRaised(r, "key-clash", { text: false });
+    expect(d.source?.file).toBe("b.agent.json");
+    expect(r.outputs).toEqual([]);
+  },
+  "ref-outside-root": () => {
+    const dir = tempCase({ "agent/x.txt": "x" });
+    const text = masYaml({ context: "{ ref: ../../etc/passwd }" });
+    const r = convert(text, "caplo", { file: "agent.yaml", readFile: makeReadFile(join(dir, "agent")) });
+    expectRaised(r, "ref-outside-root", { pointer: "/spec/context/role" });
+  },
+  "ref-not-found": () => {
+    const dir = tempCase({ "prompts/other.md": "x" });
+    const text = masYaml({ context: "{ ref: prompts/missing.md }" });
+    const r = convert(text, "caplo", { file: "agent.yaml", readFile: makeReadFile(dir) });
+    expectRaised(r, "ref-not-found", { pointer: "/spec/context/role" });
+  },
+  "usage-error": () => {
+    const r = convert(json(CAPLO), "no-such-format");
+    expectRaised(r, "usage-error", { text: false });
+    expect(r.outputs).toEqual([]);
+  },
+  "output-invalid": () => {
+    // No correct adapter emits an invalid document, so a broken emitter stands in: the hub must catch it.
+    const caplo = adapterFor("caplo")!;
+    vi.spyOn(caplo, "emit").mockReturnValue({
+      outputs: [{ name: "broken.caplo.json", format: "caplo", document: { apiVersion: "v2", kind: "Agent" }, text: '{"apiVersion":"v2","kind":"Agent"}\n' }],
+      diagnostics: [],
+    });
+    const r = emit({ format: "agentmug", bundle: false, agents: [], extensions: {} }, "caplo");
+    const d = expectRaised(r, "output-invalid", { text: false });
+    expect(d.target?.format).toBe("caplo");
+    expect(d.target?.file).toBe("broken.caplo.json");
+  },
+  "secret-in-output": () => {
+    const target = ADAPTERS.find((a) => a.publishable === true);
+    expect(target, "no adapter declares itself publishable").toBeDefined();
+    const r = convert(json(withSecret()), target!.id);
+    expectRaised(r, "secret-in-output", { pointer: "/instructions" });
+    expect(r.outputs).toEqual([]);
+    // --allow-secrets turns the refusal into a warning.
+    const allowed = convert(json(withSecret()), target!.id, { allowSecrets: true });
+    expect(allowed.diagnostics.map((d) => d.code)).not.toContain("secret-in-output");
+    expectRaised(allowed, "secret-detected", { pointer: "/instructions" });
+  },
+  "dropped-field": () => {
+    expectRaised(convert(json({ ...AGENTMUG, emoji: "🤖" }), "caplo"), "dropped-field", { pointer: "/emoji" });
+  },
+  "dropped-link": () => {
+    const withLink = { ...CAPLO, subAgents: [{ agentId: "billing-agent-7", useWhen: "The user asks about invoices." }] };
+    expectRaised(convert(json(withLink), "agentmug"), "dropped-link", { pointer: "/subAgents/0" });
+  },
+  "clamped-value": () => {
+    expectRaised(convert(masYaml({ model: "{ model: openai/gpt-4.1, temperature: 1.5 }" }), "caplo"), "clamped-value", { pointer: "/spec/models/0/temperature" });
+  },
+  "truncated-value": () => {
+    expectRaised(convert(json({ ...AGENTMUG, name: "N".repeat(100) }), "caplo"), "truncated-value", { pointer: "/name" });
+  },
+  "unresolved-link": () => {
+    const bundle = {
+      apiVersion: "v2",
+      kind: "AgentBundle",
+      agents: [{ key: "front", name: "Front", instructions: "Route.", greeting: "Hi!", model: CAPLO.model, subAgents: [{ local: "nobody", useWhen: "Never." }] }],
+    };
+    expectRaised(convert(json(bundle), "caplo"), "unresolved-link", { pointer: "/agents/0/subAgents/0/local" });
+  },
+  "unknown-provider": () => {
+    const odd = { ...CAPLO, model: { provider: "FooCloud", name: "foo-large" } };
+    expectRaised(convert(json(odd), "mas"), "unknown-provider", { pointer: "/model/provider" });
+  },
+  "lenient-input": () => {
+    const bad = { ...CAPLO, model: { ...CAPLO.model, temperature: 3 } };
+    const r = convert(json(bad), "mas", { lenient: true });
+    expectRaised(r, "lenient-input", { pointer: "/model/temperature" });
+    expect(r.diagnostics.some((d) => d.severity === "error")).toBe(false);
+  },
+  "secret-detected": () => {
+    const target = ADAPTERS.find((a) => a.publishable !== true);
+    expect(target, "every adapter is publishable").toBeDefined();
+    const r = convert(json(withSecret()), target!.id);
+    expectRaised(r, "secret-detected", { pointer: "/instructions" });
+    expect(r.ok).toBe(true);
+  },
+  "transformed-value": () => {
+    // The legacy $schema URL is normalised to the one producers must write.
+    const legacy = { ...AGENTMUG, $schema: "https://agentlit.dahshanlabs.com/schemas/agent.v1.json" };
+    const r = convert(json(legacy), "agentmug");
+    expectRaised(r, "transformed-value", { pointer: "/$schema" });
+    expect(r.outputs[0]!.document["$schema"]).toBe("https://agentmug.com/schemas/agent.v1.json");
+  },
+  "defaulted-required": () => {
+    const d = expectRaised(convert(json(AGENTMUG), "caplo"), "defaulted-required", { pointer: "" });
+    expect(d.target?.pointer).toBe("/greeting");
+  },
+  "default-differs": () => {
+    const noTemp = { ...CAPLO, model: { provider: "OpenAI", name: "gpt-4.1" } };
+    expectRaised(convert(json(noTemp), "mas"), "default-differs");
+  },
+  "stashed-value": () => {
+    const r = convert(json({ ...CAPLO, actions: ["transfer"] }), "agentmug");
+    expectRaised(r, "stashed-value", { pointer: "/actions" });
+  },
+  "private-omitted": () => {
+    const personal = { ...AGENTMUG, memory: [{ id: "m1", text: "Owner prefers short answers." }] };
+    const r = convert(json(personal), "agentmug");
+    expectRaised(r, "private-omitted", { pointer: "/memory" });
+    expect(r.outputs[0]!.text).not.toContain("short answers");
+  },
+  "ref-kept": () => {
+    expectRaised(convert(masYaml({ context: "{ ref: prompts/role.md }" }), "mas"), "ref-kept", { pointer: "/spec/context/role" });
+  },
+};
+
+describe("docs/diagnostics.md documents the catalog", () => {
+  const doc = readFileSync(join(PROJECT_ROOT, "docs/diagnostics.md"), "utf8");
+  const rows = [...doc.matchAll(/^\|\s*`([a-z-]+)`\s*\|\s*(\w+)\s*\|\s*(.+?)\s*\|\s*$/gm)].map((m) => ({ code: m[1]!, severity: m[2]!, meaning: m[3]! }));
+
+  it("has one table row per code, each code once", () => {
+    const codes = rows.map((r) => r.code);
+    expect(new Set(codes).size, "a code is listed twice").toBe(codes.length);
+    expect([...codes].sort()).toEqual(Object.keys(DIAGNOSTIC_CODES).sort());
+  });
+
+  it("gives each code its catalog severity and a meaning", () => {
+    for (const r of rows) {
+      expect(r.severity, r.code).toBe(DIAGNOSTIC_CODES[r.code as DiagnosticCode]?.severity);
+      expect(r.meaning.length, r.code).toBeGreaterThan(10);
+    }
+  });
+
+  it("describes the public diagnostic shape and the honesty rule", () => {
+    for (const word of ["severity", "code", "message", "source", "pointer", "line", "column", "target", "hint", "RFC 6901", "1-based", "honesty"]) {
+      expect(doc).toContain(word);
+    }
+  });
+});
+
+describe("every diagnostic code is raised", () => {
+  it("every catalog code has a raiser", () => {
+    expect(Object.keys(RAISERS).sort()).toEqual(Object.keys(DIAGNOSTIC_CODES).sort());
+  });
+
+  for (const [code, raise] of Object.entries(RAISERS)) {
+    if (raise === "todo") it.todo(`${code} (feature not implemented yet)`);
+    else it(code, raise);
+  }
+});
