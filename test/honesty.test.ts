@@ -6,6 +6,7 @@ import { convert, convertMany, type ConvertInput } from "../src/index.js";
 import { parseText } from "../src/text/parse.js";
 import { FORMAT_IDS, convertOptions, loadCases } from "./helpers/cases.js";
 import { describeUncovered, diffLeaves, uncoveredDiffs } from "./helpers/coverage.js";
+import { diagnostic } from "../src/ir/diagnostics.js";
 import { memoryReadFile } from "./helpers/memory-read-file.js";
 
 const cases = loadCases();
@@ -54,4 +55,33 @@ describe("round trips are honest", () => {
       }
     });
   }
+});
+
+// The rule the suite enforces, checked on its own so a lax harness cannot pass everything.
+describe("the coverage rule", () => {
+  const at = (code: Parameters<typeof diagnostic>[0], pointer: string, file?: string) =>
+    diagnostic(code, { message: "m", source: file === undefined ? { pointer } : { file, pointer } });
+  const original = { name: "A", tools: ["x", "y", "z"], model: { t: 0.2 } };
+  const roundTripped = { name: "A", tools: ["y", "z"], model: { t: 0.2 }, greeting: "Hi" };
+  const diffs = diffLeaves(original, roundTripped);
+
+  it("finds changed, missing and added leaves", () => {
+    expect(diffs.map((d) => `${d.kind} ${d.pointer}`).sort()).toEqual(["added /greeting", "changed /tools/0", "changed /tools/1", "missing /tools/2"]);
+  });
+  it("an ancestor deeper than the agent root covers; the root itself does not", () => {
+    expect(uncoveredDiffs(diffs, [at("dropped-field", "/tools")], [""], "in.json").map((d) => d.pointer)).toEqual(["/greeting"]);
+    expect(uncoveredDiffs(diffs, [at("dropped-field", "")], [""], "in.json")).toHaveLength(4);
+  });
+  it("defaulted-required at the root covers only added leaves", () => {
+    const ds = [at("defaulted-required", "")];
+    expect(uncoveredDiffs(diffs, ds, [""], "in.json").map((d) => d.pointer).sort()).toEqual(["/tools/0", "/tools/1", "/tools/2"]);
+  });
+  it("errors, diagnostics about other files and other agents cover nothing", () => {
+    expect(uncoveredDiffs(diffs, [at("ref-not-found", "/tools")], [""], "in.json")).toHaveLength(4);
+    expect(uncoveredDiffs(diffs, [at("dropped-field", "/tools", "prompts/x.md")], [""], "in.json")).toHaveLength(4);
+    const bundleDiff = diffLeaves({ agents: [{ a: 1 }, { a: 2 }] }, { agents: [{ a: 1 }, { a: 3 }] });
+    expect(uncoveredDiffs(bundleDiff, [at("transformed-value", "/agents/1")], ["/agents/0", "/agents/1"], "in.json")).toHaveLength(1);
+    expect(uncoveredDiffs(bundleDiff, [at("transformed-value", "/agents/0/a")], ["/agents/0", "/agents/1"], "in.json")).toHaveLength(1);
+    expect(uncoveredDiffs(bundleDiff, [at("transformed-value", "/agents/1/a")], ["/agents/0", "/agents/1"], "in.json")).toHaveLength(0);
+  });
 });
