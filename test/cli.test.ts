@@ -10,9 +10,9 @@ const BUNDLE = "examples/support-bundle.caplo.json";
 const tmp = () => mkdtempSync(join(tmpdir(), "agentport-cli-"));
 
 describe("agentport convert", () => {
-  it("writes one schema-valid AgentMug file per bundle agent and reports lost links with line:col", () => {
+  it("writes one schema-valid AgentMug file per bundle agent and reports lost links with line:col", async () => {
     const out = tmp();
-    const r = cli(["convert", BUNDLE, "--to", "agentmug", "-o", out + "/"]);
+    const r = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", out + "/"]);
     expect(r.code).toBe(0);
     const files = readdirSync(out).sort();
     expect(files).toEqual(["billing.agent.json", "front-desk.agent.json", "tech.agent.json"]);
@@ -26,12 +26,12 @@ describe("agentport convert", () => {
     expect(r.stderr).toMatch(/^agentport: converted 1 input to 3 agentmug documents/m);
   });
 
-  it("merges AgentMug files back into one valid Caplo bundle with --bundle", () => {
+  it("merges AgentMug files back into one valid Caplo bundle with --bundle", async () => {
     const out = tmp();
-    expect(cli(["convert", BUNDLE, "--to", "agentmug", "-o", out + "/"]).code).toBe(0);
+    expect((await cli(["convert", BUNDLE, "--to", "agentmug", "-o", out + "/"])).code).toBe(0);
     const inputs = readdirSync(out).sort().map((f) => join(out, f));
     const target = join(out, "back.caplo.json");
-    const r = cli(["convert", ...inputs, "--to", "caplo", "--bundle", "-o", target]);
+    const r = await cli(["convert", ...inputs, "--to", "caplo", "--bundle", "-o", target]);
     expect(r.code).toBe(0);
     const doc = JSON.parse(readFileSync(target, "utf8"));
     expect(doc.kind).toBe("AgentBundle");
@@ -39,21 +39,21 @@ describe("agentport convert", () => {
     expect(adapterFor("caplo")!.validate(doc)).toEqual([]);
   });
 
-  it("refuses several outputs without -o DIR, writing nothing", () => {
-    const r = cli(["convert", BUNDLE, "--to", "agentmug"]);
+  it("refuses several outputs without -o DIR, writing nothing", async () => {
+    const r = await cli(["convert", BUNDLE, "--to", "agentmug"]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/error usage-error .*-o DIR/);
   });
 
-  it("--json prints exactly one JSON object, on success and on failure", () => {
-    const ok = cli(["convert", BUNDLE, "--to", "agentmug", "--json"]);
+  it("--json prints exactly one JSON object, on success and on failure", async () => {
+    const ok = await cli(["convert", BUNDLE, "--to", "agentmug", "--json"]);
     expect(ok.code).toBe(0);
     const parsed = JSON.parse(ok.stdout);
     expect(Object.keys(parsed)).toEqual(["outputs", "diagnostics"]);
     expect(parsed.outputs).toHaveLength(3);
     expect(Object.keys(parsed.outputs[0])).toEqual(["name", "format", "document"]);
-    const bad = cli(["convert", "-", "--to", "caplo", "--json"], '{"apiVersion": "v2", "kind": "Agent",');
+    const bad = await cli(["convert", "-", "--to", "caplo", "--json"], '{"apiVersion": "v2", "kind": "Agent",');
     expect(bad.code).toBe(2);
     const j = JSON.parse(bad.stdout);
     expect(j.outputs).toEqual([]);
@@ -61,12 +61,12 @@ describe("agentport convert", () => {
     expect(j.diagnostics[0].source.line).toBeGreaterThan(0);
   });
 
-  it("invalid input: exit 2, located error with a hint, no stack trace, no file written", () => {
+  it("invalid input: exit 2, located error with a hint, no stack trace, no file written", async () => {
     const dir = tmp();
     const input = join(dir, "bad.caplo.json");
     writeFileSync(input, JSON.stringify({ apiVersion: "v2", kind: "Agent", name: "X", instructions: "i", greeting: "g", model: { provider: "OpenAI", name: "gpt-4.1", temperature: 3 } }, null, 2));
     const target = join(dir, "out.agent.json");
-    const r = cli(["convert", input, "--to", "agentmug", "-o", target]);
+    const r = await cli(["convert", input, "--to", "agentmug", "-o", target]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/bad\.caplo\.json:\d+:\d+ error invalid-input .*temperature|bad\.caplo\.json:\d+:\d+ error invalid-input/);
     expect(r.stderr).toMatch(/hint:/);
@@ -74,73 +74,73 @@ describe("agentport convert", () => {
     expect(existsSync(target)).toBe(false);
   });
 
-  it("--strict exits 1 and writes nothing when there is a warning", () => {
+  it("--strict exits 1 and writes nothing when there is a warning", async () => {
     const dir = tmp();
-    const r = cli(["convert", BUNDLE, "--to", "agentmug", "--strict", "-o", dir + "/"]);
+    const r = await cli(["convert", BUNDLE, "--to", "agentmug", "--strict", "-o", dir + "/"]);
     expect(r.code).toBe(1);
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it("never overwrites an input, and replaces an existing output only with --force", () => {
+  it("never overwrites an input, and replaces an existing output only with --force", async () => {
     const dir = tmp();
     const input = join(dir, "bundle.json");
     copyFileSync(BUNDLE, input);
     const before = readFileSync(input, "utf8");
-    const self = cli(["convert", input, "--to", "caplo", "-o", input, "--force"]);
+    const self = await cli(["convert", input, "--to", "caplo", "-o", input, "--force"]);
     expect(self.code).toBe(2);
     expect(self.stderr).toMatch(/refusing to overwrite the input/);
     expect(readFileSync(input, "utf8")).toBe(before);
 
     const target = join(dir, "copy.caplo.json");
     writeFileSync(target, "keep me");
-    const clash = cli(["convert", input, "--to", "caplo", "-o", target]);
+    const clash = await cli(["convert", input, "--to", "caplo", "-o", target]);
     expect(clash.code).toBe(2);
     expect(readFileSync(target, "utf8")).toBe("keep me");
-    const forced = cli(["convert", input, "--to", "caplo", "-o", target, "--force"]);
+    const forced = await cli(["convert", input, "--to", "caplo", "-o", target, "--force"]);
     expect(forced.code).toBe(0);
     expect(JSON.parse(readFileSync(target, "utf8")).kind).toBe("AgentBundle");
   });
 
-  it("reads stdin with - and writes a single output to stdout", () => {
-    const r = cli(["convert", "-", "--to", "caplo"], readFileSync(BUNDLE, "utf8"));
+  it("reads stdin with - and writes a single output to stdout", async () => {
+    const r = await cli(["convert", "-", "--to", "caplo"], readFileSync(BUNDLE, "utf8"));
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).agents).toHaveLength(3);
   });
 
-  it("usage errors exit 2 with a diagnostic", () => {
-    expect(cli(["convert", BUNDLE]).code).toBe(2);
-    expect(cli(["convert", BUNDLE, "--to", "nope"]).code).toBe(2);
-    expect(cli(["frobnicate"]).code).toBe(2);
-    expect(cli(["convert", "no-such-file.json", "--to", "caplo"]).code).toBe(2);
+  it("usage errors exit 2 with a diagnostic", async () => {
+    expect((await cli(["convert", BUNDLE])).code).toBe(2);
+    expect((await cli(["convert", BUNDLE, "--to", "nope"])).code).toBe(2);
+    expect((await cli(["frobnicate"])).code).toBe(2);
+    expect((await cli(["convert", "no-such-file.json", "--to", "caplo"])).code).toBe(2);
   });
 });
 
 describe("agentport validate / detect / formats", () => {
-  it("detects formats from content, not file names", () => {
+  it("detects formats from content, not file names", async () => {
     const dir = tmp();
     const misnamed = join(dir, "looks-like.yaml");
     copyFileSync(BUNDLE, misnamed);
-    const r = cli(["detect", misnamed, "--json"]);
+    const r = await cli(["detect", misnamed, "--json"]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).files[0].format).toBe("caplo");
   });
 
-  it("validates and reports errors with locations", () => {
-    expect(cli(["validate", BUNDLE]).code).toBe(0);
-    const r = cli(["validate", "-", "--json"], "apiVersion: v2\nkind: AgentBundle\nagents: []\nextra: 1\n");
+  it("validates and reports errors with locations", async () => {
+    expect((await cli(["validate", BUNDLE])).code).toBe(0);
+    const r = await cli(["validate", "-", "--json"], "apiVersion: v2\nkind: AgentBundle\nagents: []\nextra: 1\n");
     expect(r.code).toBe(2);
     const j = JSON.parse(r.stdout);
     expect(j.valid).toBe(false);
     expect(j.files[0].diagnostics.every((d: { source: { line?: number } }) => d.source.line !== undefined)).toBe(true);
   });
 
-  it("lists formats", () => {
-    expect(JSON.parse(cli(["formats", "--json"]).stdout).formats.map((f: { id: string }) => f.id)).toEqual(["caplo", "agentmug", "mas"]);
+  it("lists formats", async () => {
+    expect(JSON.parse((await cli(["formats", "--json"])).stdout).formats.map((f: { id: string }) => f.id)).toEqual(["caplo", "agentmug", "mas"]);
   });
 });
 
 describe("the built executable", () => {
-  it("runs a real conversion as a separate process", () => {
+  it("runs a real conversion as a separate process", async () => {
     const bin = join(process.cwd(), "dist/cli/main.js");
     expect(existsSync(bin), "dist/ is missing: run npm run build (npm test does)").toBe(true);
     const r = spawnSync(process.execPath, [bin, "convert", BUNDLE, "--to", "agentmug", "--json"], { encoding: "utf8" });

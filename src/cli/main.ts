@@ -3,4 +3,4 @@
 import { processIO } from "./io.js";
 import { runCli } from "./run.js";
 
-process.exitCode = runCli(process.argv.slice(2), processIO);
+process.exitCode = await runCli(process.argv.slice(2), processIO, { stderrIsTTY: process.stderr.isTTY === true });

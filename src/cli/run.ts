@@ -7,11 +7,21 @@ import { formatDiagnostic } from "./report.js";
 import { runConvert } from "./convert-command.js";
 import { runDetect, runFormats, runValidate } from "./inspect-commands.js";
 import { ADAPTERS } from "../adapters/registry.js";
+import { runBatchConvert } from "./batch-command.js";
+import { statSync } from "node:fs";
 
-export function runCli(argv: readonly string[], io: CliIO): number {
+function isDirectory(p: string): boolean {
+  try {
+    return p !== "-" && statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export async function runCli(argv: readonly string[], io: CliIO, env: { stderrIsTTY?: boolean } = {}): Promise<number> {
   let code: number | undefined;
   // yargs may call a handler before reporting a validation failure; run it only after parsing succeeded.
-  let pending: (() => number) | undefined;
+  let pending: (() => number | Promise<number>) | undefined;
   let usageError: string | undefined;
   const debug = argv.includes("--debug");
   const formatIds = ADAPTERS.map((a) => a.id);
@@ -47,10 +57,12 @@ export function runCli(argv: readonly string[], io: CliIO): number {
             .option("allow-outside-refs", { type: "boolean", default: false, describe: "allow file references outside the manifest's folder" })
             .option("exported-at", { type: "string", describe: "timestamp for AgentMug exportedAt (default: the source's, else 1970-01-01T00:00:00Z)" })
             .option("extract-prompts", { type: "string", describe: "mas target: write prompts to files under this relative folder" })
-            .option("quiet", { alias: "q", type: "boolean", default: false, describe: "hide info diagnostics and the summary" }),
+            .option("quiet", { alias: "q", type: "boolean", default: false, describe: "hide info diagnostics and the summary" })
+            .option("include", { type: "string", array: true, describe: "folders: glob of files to convert (default **/*.{json,yaml,yml,agent})" })
+            .option("exclude", { type: "string", array: true, describe: "folders: glob of files to skip" })
+            .option("jobs", { alias: "j", type: "number", describe: "folders: worker threads (default: the core count)" }),
         (a) => {
-          pending = () => runConvert(
-            {
+          const convertArgs = {
               inputs: fromSentinel(a.inputs),
               to: a.to,
               ...(a.from ? { from: a.from } : {}),
@@ -67,9 +79,12 @@ export function runCli(argv: readonly string[], io: CliIO): number {
               ...(a["max-bytes"] !== undefined ? { maxBytes: a["max-bytes"] } : {}),
               ...(a["extract-prompts"] ? { extractPrompts: a["extract-prompts"] } : {}),
               quiet: a.quiet,
-            },
-            io,
-          );
+          };
+          const inputs = convertArgs.inputs;
+          pending = () =>
+            inputs.some(isDirectory)
+              ? runBatchConvert({ ...convertArgs, ...(a.include ? { include: a.include as string[] } : {}), ...(a.exclude ? { exclude: a.exclude as string[] } : {}), ...(a.jobs !== undefined ? { jobs: a.jobs } : {}), progress: env.stderrIsTTY === true && !a.json }, io)
+              : runConvert(convertArgs, io);
         },
       )
       .command(
@@ -104,7 +119,7 @@ export function runCli(argv: readonly string[], io: CliIO): number {
       else io.err(formatDiagnostic(d) + "\n");
       return EXIT.invalid;
     }
-    if (pending) code = pending();
+    if (pending) code = await pending();
     if (code === undefined && (parsed.help || argv.includes("--help"))) return EXIT.ok;
     return code ?? EXIT.ok;
   } catch (e) {

@@ -16,6 +16,7 @@ export const DIAGNOSTIC_CODES = {
   "ref-not-found": { severity: "error", summary: "A file reference names a file that does not exist or is not a regular file." },
   "usage-error": { severity: "error", summary: "The command line or options are inconsistent (e.g. several outputs without -o DIR)." },
   "output-invalid": { severity: "error", summary: "An emitted document failed the target's official schema; nothing is written (a bug: please report)." },
+  "internal-error": { severity: "error", summary: "An unexpected internal error (a bug) stopped the conversion of this input; please report it." },
   "secret-in-output": { severity: "error", summary: "A credential-shaped string would be written to a publishable file; refused unless --allow-secrets." },
   // Losses and changes (warnings).
   "dropped-field": { severity: "warning", summary: "A source value has no counterpart in the target format and is not carried." },
@@ -25,6 +26,7 @@ export const DIAGNOSTIC_CODES = {
   "unresolved-link": { severity: "warning", summary: "A local sub-agent link names a key that no agent in the bundle has." },
   "unknown-provider": { severity: "warning", summary: "A model provider is not in agentport's provider table; it was passed through as written." },
   "lenient-input": { severity: "warning", summary: "A schema-invalid input was accepted in lenient mode; the offending value is reported." },
+  "defaulted-placeholder": { severity: "warning", summary: "The target requires a value nothing in the source implies; a documented placeholder was filled in and should be reviewed (e.g. AgentMug blueprint.primaryModel when no model is named)." },
   "secret-detected": { severity: "warning", summary: "A credential-shaped string was found in an output of a non-publishable format." },
   // Carried, but not exactly (info).
   "transformed-value": { severity: "info", summary: "A value was carried over in a changed form (renamed, reformatted, joined or split)." },

@@ -7,9 +7,9 @@ export interface CliRun {
   stderr: string;
 }
 
-export function cli(args: string[], stdin = ""): CliRun {
+export async function cli(args: string[], stdin = ""): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
-  const code = runCli(args, { out: (t) => void (stdout += t), err: (t) => void (stderr += t), readStdin: () => stdin });
+  const code = await runCli(args, { out: (t) => void (stdout += t), err: (t) => void (stderr += t), readStdin: () => stdin });
   return { code, stdout, stderr };
 }

@@ -1,0 +1,72 @@
+// `agentport convert DIR… --to X -o OUTDIR`: the batch path of convert.
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, planBatch, runBatch, type BatchFileResult } from "../node/batch.js";
+import { diagnostic } from "../ir/diagnostics.js";
+import type { ConvertArgs } from "./convert-command.js";
+import { EXIT } from "./exit.js";
+import type { CliIO } from "./io.js";
+import { formatDiagnostic } from "./report.js";
+
+export interface BatchArgs extends ConvertArgs {
+  include?: string[];
+  exclude?: string[];
+  jobs?: number;
+  /** Draw a progress bar (stderr is a terminal). */
+  progress: boolean;
+}
+
+const n = (x: number) => x.toLocaleString("en-US");
+
+export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<number> {
+  if (args.output === undefined || args.bundle || args.inputs.includes("-")) {
+    const d = diagnostic("usage-error", { message: args.output === undefined ? "converting a folder needs -o OUTDIR" : "folders cannot be combined with --bundle or stdin", hint: "e.g. agentport convert manifests/ --to caplo -o out/" });
+    if (args.json) io.out(JSON.stringify({ outputs: [], diagnostics: [d] }, null, 2) + "\n");
+    else io.err(formatDiagnostic(d) + "\n");
+    return EXIT.invalid;
+  }
+  const tasks = planBatch(args.inputs, args.output, args.include?.length ? args.include : DEFAULT_INCLUDE, [...DEFAULT_EXCLUDE, ...(args.exclude ?? [])]);
+  const jobs = Math.max(1, args.jobs ?? defaultJobs());
+  const outputs: { name: string; format: string; path: string }[] = [];
+  const diagnostics: BatchFileResult["diagnostics"] = [];
+  let lastDraw = 0;
+  const summary = await runBatch(
+    tasks,
+    args.to,
+    {
+      ...(args.from ? { from: args.from } : {}),
+      strict: args.strict,
+      includePrivate: args.includePrivate,
+      lenient: args.lenient,
+      allowOutsideRefs: args.allowOutsideRefs,
+      allowSecrets: args.allowSecrets === true,
+      force: args.force,
+      ...(args.exportedAt ? { exportedAt: args.exportedAt } : {}),
+      ...(args.maxBytes !== undefined ? { maxBytes: args.maxBytes } : {}),
+      ...(args.extractPrompts ? { extractPrompts: args.extractPrompts } : {}),
+    },
+    jobs,
+    (r, done) => {
+      if (args.json) {
+        // Only what the JSON needs is kept: documents are on disk, not in memory.
+        outputs.push(...r.written);
+        diagnostics.push(...r.diagnostics.filter((d) => d.severity !== "info"));
+      } else {
+        if (args.progress) io.err("\r\x1b[K");
+        for (const d of r.diagnostics) if (!(args.quiet && d.severity === "info")) io.err(formatDiagnostic(d) + "\n");
+        const now = Date.now();
+        if (args.progress && (now - lastDraw > 100 || done === tasks.length)) {
+          lastDraw = now;
+          const width = 30;
+          const filled = Math.round((done / Math.max(1, tasks.length)) * width);
+          io.err(`[${"#".repeat(filled)}${".".repeat(width - filled)}] ${n(done)}/${n(tasks.length)}`);
+        }
+      }
+    },
+  );
+  const line = `converted ${n(summary.converted)}, with warnings ${n(summary.withWarnings)}, failed ${n(summary.failed)}`;
+  if (args.json) io.out(JSON.stringify({ outputs, diagnostics, summary: { ...summary } }, null, 2) + "\n");
+  else {
+    if (args.progress) io.err("\r\x1b[K");
+    io.err(`agentport: ${line}\n`);
+  }
+  return summary.worst;
+}

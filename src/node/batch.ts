@@ -1,0 +1,176 @@
+// Whole folders: walk, filter by globs, convert each file on its own (one bad
+// file never blocks the others), write its outputs under OUTDIR mirroring the
+// input tree, on N worker threads. Results stream back one file at a time so
+// memory stays flat however many files there are.
+import { readdirSync, realpathSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join, relative, resolve, sep } from "node:path";
+import { Worker } from "node:worker_threads";
+import { convertFiles, type FileConvertOptions } from "./files.js";
+import { writeAll, WriteRefused, type PlannedFile } from "./write.js";
+import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
+import { globToRegExp, matchesAny } from "./glob.js";
+
+export const DEFAULT_INCLUDE = ["**/*.{json,yaml,yml,agent}"];
+export const DEFAULT_EXCLUDE = ["**/node_modules/**", "**/.git/**"];
+
+export interface BatchFileOptions extends FileConvertOptions {
+  force?: boolean;
+}
+
+export interface BatchTask {
+  file: string;
+  /** Folder the outputs of this file go to. */
+  outDir: string;
+}
+
+export interface BatchFileResult {
+  file: string;
+  /** 0 converted, 1 strict-failed, 2 failed. */
+  code: number;
+  warnings: number;
+  written: { name: string; format: string; path: string }[];
+  diagnostics: Diagnostic[];
+}
+
+export interface BatchSummary {
+  files: number;
+  converted: number;
+  withWarnings: number;
+  failed: number;
+  worst: number;
+}
+
+/** Lists the files under each root (or the root itself when it is a file), sorted, with the folder its outputs go to. */
+export function planBatch(roots: readonly string[], outDir: string, include: readonly string[] = DEFAULT_INCLUDE, exclude: readonly string[] = DEFAULT_EXCLUDE): BatchTask[] {
+  const inc = include.map(globToRegExp);
+  const exc = exclude.map(globToRegExp);
+  const outReal = safeReal(resolve(outDir));
+  const tasks: BatchTask[] = [];
+  for (const root of roots) {
+    const st = statSync(root);
+    if (!st.isDirectory()) {
+      tasks.push({ file: root, outDir });
+      continue;
+    }
+    const walk = (dir: string): void => {
+      if (safeReal(dir) === outReal) return;
+      const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const e of entries) {
+        const full = join(dir, e.name);
+        const rel = relative(root, full).split(sep).join("/");
+        if (matchesAny(rel, exc) || matchesAny(rel + "/", exc)) continue;
+        // Symlinks are not followed: a link could loop or lead out of the tree.
+        if (e.isDirectory()) walk(full);
+        else if (e.isFile() && matchesAny(rel, inc)) {
+          const relDir = relative(root, dir);
+          tasks.push({ file: full, outDir: relDir ? join(outDir, relDir) : outDir });
+        }
+      }
+    };
+    walk(root);
+  }
+  return tasks;
+}
+
+function safeReal(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+/** Converts and writes one file of a batch. Never throws for bad input. */
+export function convertOne(task: BatchTask, to: string, options: BatchFileOptions): BatchFileResult {
+  const r = convertFiles([task.file], to, options);
+  const diagnostics = [...r.diagnostics];
+  const warnings = diagnostics.filter((d) => d.severity === "warning").length;
+  let code = hasErrors(diagnostics) ? 2 : options.strict && warnings > 0 ? 1 : 0;
+  const written: BatchFileResult["written"] = [];
+  if (code === 0) {
+    const files: PlannedFile[] = [];
+    for (const o of r.outputs) {
+      files.push({ path: join(task.outDir, o.name), text: o.text });
+      written.push({ name: o.name, format: o.format, path: join(task.outDir, o.name) });
+      for (const f of o.files ?? []) files.push({ path: join(task.outDir, f.path), text: f.text });
+    }
+    try {
+      writeAll(files, [task.file], options.force === true);
+    } catch (e) {
+      if (!(e instanceof WriteRefused)) throw e;
+      diagnostics.push(diagnostic("usage-error", { message: e.message, source: { file: task.file, pointer: "" } }));
+      code = 2;
+      written.length = 0;
+    }
+  }
+  return { file: task.file, code, warnings, written, diagnostics };
+}
+
+/** A bug while converting one file fails that file (exit 3), not the whole batch. */
+export function internalFailure(task: BatchTask, e: unknown): BatchFileResult {
+  const message = e instanceof Error ? e.message.split("\n")[0] ?? "error" : String(e);
+  return { file: task.file, code: 3, warnings: 0, written: [], diagnostics: [diagnostic("internal-error", { message: `internal error: ${message} — please report it`, source: { file: task.file, pointer: "" } })] };
+}
+
+export function defaultJobs(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/** Runs the tasks on `jobs` worker threads (in-process when jobs is 1), reporting each result as it completes. */
+export async function runBatch(tasks: readonly BatchTask[], to: string, options: BatchFileOptions, jobs: number, onResult: (r: BatchFileResult, done: number) => void): Promise<BatchSummary> {
+  const summary: BatchSummary = { files: tasks.length, converted: 0, withWarnings: 0, failed: 0, worst: 0 };
+  let done = 0;
+  const record = (r: BatchFileResult) => {
+    done++;
+    if (r.code === 0) {
+      summary.converted++;
+      if (r.warnings > 0) summary.withWarnings++;
+    } else summary.failed++;
+    summary.worst = Math.max(summary.worst, r.code);
+    onResult(r, done);
+  };
+  const workerUrl = new URL("./batch-worker.js", import.meta.url);
+  const canUseWorkers = jobs > 1 && tasks.length > 1 && workerUrl.pathname.endsWith(".js") && existsFile(workerUrl);
+  if (!canUseWorkers) {
+    for (const t of tasks) {
+      let r: BatchFileResult;
+      try {
+        r = convertOne(t, to, options);
+      } catch (e) {
+        r = internalFailure(t, e);
+      }
+      record(r);
+    }
+    return summary;
+  }
+  let next = 0;
+  await new Promise<void>((resolveAll, rejectAll) => {
+    let live = Math.min(jobs, tasks.length);
+    for (let w = 0; w < Math.min(jobs, tasks.length); w++) {
+      const worker = new Worker(workerUrl, { workerData: { to, options } });
+      const feed = () => {
+        if (next < tasks.length) worker.postMessage(tasks[next++]);
+        else {
+          void worker.terminate();
+          if (--live === 0) resolveAll();
+        }
+      };
+      worker.on("message", (r: BatchFileResult) => {
+        record(r);
+        feed();
+      });
+      worker.on("error", rejectAll);
+      feed();
+    }
+  });
+  return summary;
+}
+
+function existsFile(u: URL): boolean {
+  try {
+    return statSync(u).isFile();
+  } catch {
+    return false;
+  }
+}

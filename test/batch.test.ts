@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { spawnSync } from "node:child_process";
+import { cli } from "./helpers/cli.js";
+import { globToRegExp } from "../src/node/glob.js";
+import { planBatch } from "../src/node/batch.js";
+
+const bundle = JSON.parse(readFileSync("examples/support-bundle.caplo.json", "utf8"));
+
+function tree(): string {
+  const root = mkdtempSync(join(tmpdir(), "agentport-batch-"));
+  mkdirSync(join(root, "team-a", "nested"), { recursive: true });
+  mkdirSync(join(root, "node_modules", "x"), { recursive: true });
+  const single = (key: string) => ({ apiVersion: "v2", kind: "Agent", ...bundle.agents.find((a: { key: string }) => a.key === key), key: undefined });
+  writeFileSync(join(root, "one.json"), JSON.stringify(single("tech"), null, 2));
+  writeFileSync(join(root, "team-a", "two.json"), JSON.stringify(single("billing"), null, 2));
+  writeFileSync(join(root, "team-a", "nested", "bundle.json"), JSON.stringify(bundle, null, 2));
+  writeFileSync(join(root, "team-a", "broken.json"), '{"apiVersion": "v2", "kind": "Agent"');
+  writeFileSync(join(root, "notes.txt"), "not a manifest");
+  writeFileSync(join(root, "node_modules", "x", "pkg.json"), "{}");
+  return root;
+}
+
+describe("globs", () => {
+  it("matches ** across folders, * within one, and {a,b}", () => {
+    const g = globToRegExp("**/*.{json,yaml}");
+    expect(g.test("a.json")).toBe(true);
+    expect(g.test("x/y/a.yaml")).toBe(true);
+    expect(g.test("x/a.txt")).toBe(false);
+    expect(globToRegExp("team-*/*.json").test("team-a/x.json")).toBe(true);
+    expect(globToRegExp("team-*/*.json").test("team-a/n/x.json")).toBe(false);
+  });
+  it("plans files in sorted order, skipping node_modules and non-matching names", () => {
+    const root = tree();
+    const tasks = planBatch([root], join(root, "..", "out-plan"));
+    expect(tasks.map((t) => t.file.slice(root.length + 1))).toEqual(["one.json", "team-a/broken.json", "team-a/nested/bundle.json", "team-a/two.json"]);
+  });
+});
+
+describe("agentport convert DIR", () => {
+  it("converts a folder tree file by file, mirrors it under OUTDIR and exits with the worst file's code", async () => {
+    const root = tree();
+    const out = mkdtempSync(join(tmpdir(), "agentport-batch-out-"));
+    const r = await cli(["convert", root, "--to", "agentmug", "-o", out, "--jobs", "1"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/broken\.json:\d+:\d+ error invalid-syntax/);
+    expect(r.stderr).toMatch(/^agentport: converted 3, with warnings 3, failed 1$/m);
+    expect(existsSync(join(out, "tech.agent.json"))).toBe(true);
+    expect(existsSync(join(out, "team-a", "billing-specialist.agent.json")) || existsSync(join(out, "team-a", "billing.agent.json"))).toBe(true);
+    for (const k of ["front-desk", "billing", "tech"]) expect(existsSync(join(out, "team-a", "nested", `${k}.agent.json`))).toBe(true);
+  });
+
+  it("needs -o for a folder", async () => {
+    const r = await cli(["convert", tree(), "--to", "caplo"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/needs -o OUTDIR/);
+  });
+
+  it("gives the same files on 2 worker threads (built executable)", () => {
+    const root = tree();
+    const out1 = mkdtempSync(join(tmpdir(), "agentport-j1-"));
+    const out2 = mkdtempSync(join(tmpdir(), "agentport-j2-"));
+    const bin = join(process.cwd(), "dist/cli/main.js");
+    const a = spawnSync(process.execPath, [bin, "convert", root, "--to", "caplo", "-o", out1, "--jobs", "1", "-q"], { encoding: "utf8" });
+    const b = spawnSync(process.execPath, [bin, "convert", root, "--to", "caplo", "-o", out2, "--jobs", "2", "-q"], { encoding: "utf8" });
+    expect(a.status).toBe(2);
+    expect(b.status).toBe(2);
+    const list = (d: string) => spawnSync("find", [d, "-type", "f"], { encoding: "utf8" }).stdout.split("\n").filter(Boolean).map((f) => f.slice(d.length)).sort();
+    expect(list(out2)).toEqual(list(out1));
+    for (const f of list(out1)) expect(readFileSync(out2 + f, "utf8")).toBe(readFileSync(out1 + f, "utf8"));
+  });
+});
