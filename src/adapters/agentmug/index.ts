@@ -1,14 +1,18 @@
-// SCAFFOLD — replaced by the real adapter; exists only so the hub compiles meanwhile.
+// The AgentMug Agent File v1 adapter (https://agentmug.com/schemas/agent.v1.json).
+// Mapping decisions: docs/adapters/agentmug.md.
 import type { Adapter } from "../types.js";
-import { diagnostic } from "../../ir/diagnostics.js";
+import { FORMAT, LABEL } from "./constants.js";
+import { detectAgentmug, validateAgentmug } from "./validate.js";
+import { parseAgentmug } from "./parse.js";
+import { emitAgentmug, SUFFIX } from "./emit.js";
 
 export const agentmugAdapter: Adapter = {
-  id: "agentmug",
-  label: "AgentMug v1",
-  suffix: ".agentmug.json",
+  id: FORMAT,
+  label: LABEL,
+  suffix: SUFFIX,
   bundles: false,
-  detect: () => ({ confidence: 0 }),
-  validate: () => [],
-  parse: () => ({ diagnostics: [diagnostic("unsupported-document", { message: "agentmug adapter not implemented yet" })] }),
-  emit: () => ({ outputs: [], diagnostics: [diagnostic("unsupported-document", { message: "agentmug adapter not implemented yet" })] }),
+  detect: detectAgentmug,
+  validate: validateAgentmug,
+  parse: parseAgentmug,
+  emit: emitAgentmug,
 };

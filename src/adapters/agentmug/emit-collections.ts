@@ -1,0 +1,121 @@
+// sources[] and evaluation.checks[]: lists that mix canonical items (knowledge,
+// eval cases) with items kept raw in extensions.agentmug. Items that came from
+// AgentMug go back to their original index; new ones follow, in IR order.
+import type { IrAgent, IrKnowledge } from "../../ir/model.js";
+import type { Reporter } from "../../ir/report.js";
+import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
+import { uniqueKeys } from "../../ir/slug.js";
+import { dotted } from "../../ir/pointer.js";
+import { FORMAT, SOURCE_ORDER } from "./constants.js";
+import { caseCheckId, caseToCheck } from "./evals.js";
+
+const MAX_SOURCES = 30;
+const MAX_CHECKS = 50;
+
+interface Placed {
+  index: number | undefined;
+  value: JsonObject;
+  /** Reports the item once its final position is known (new items only). */
+  report?: (position: number) => void;
+}
+
+/** Items kept raw: the whole list (when it was empty or not a list) and "<base>/<i>" entries. */
+function rawItems(a: IrAgent, base: string, whole: JsonValue | undefined, claimed: ReadonlySet<string>, r: Reporter, file: string): Placed[] {
+  const out: Placed[] = [];
+  if (Array.isArray(whole)) whole.forEach((v, i) => isObject(v) && out.push({ index: i, value: v }));
+  const ext = a.extensions[FORMAT] ?? {};
+  const item = new RegExp(`^${base}/(0|[1-9][0-9]*)$`);
+  for (const [pointer, v] of Object.entries(ext)) {
+    const m = item.exec(pointer);
+    if (!m || claimed.has(pointer)) continue;
+    // A kept knowledge remainder whose IR item is gone cannot form a valid entry on its own.
+    if (isObject(v) && typeof v["id"] === "string") out.push({ index: Number(m[1]), value: cloneJson(v) });
+    else r.atSource(a, "dropped-field", pointer, `${dotted(pointer)} is incomplete without its canonical part; dropped`, { targetFile: file });
+  }
+  return out;
+}
+
+function finish(items: Placed[]): JsonObject[] {
+  const sorted = [...items].sort((x, y) => (x.index ?? Infinity) - (y.index ?? Infinity));
+  sorted.forEach((p, i) => p.report?.(i));
+  return sorted.map((p) => p.value);
+}
+
+/** A portable source role id (^[a-z][a-z0-9._-]{0,79}$) for a knowledge id. */
+function sourceId(id: string): string {
+  const s = id.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-._]+|[-._]+$/g, "");
+  return (/^[a-z]/.test(s) ? s : `kb-${s}`).slice(0, 80).replace(/[-._]+$/, "") || "kb";
+}
+
+export function emitSources(a: IrAgent, whole: JsonValue | undefined, r: Reporter, file: string): JsonObject[] | undefined {
+  const ext = a.extensions[FORMAT] ?? {};
+  const fromHere = a.origin.format === FORMAT;
+  const claimed = new Set<string>();
+  const known: Placed[] = [];
+  const fresh: { k: IrKnowledge; i: number }[] = [];
+  (a.knowledge ?? []).forEach((k, i) => {
+    const src = fromHere ? a.sourceMap[`/knowledge/${i}`] : undefined;
+    const rest = src === undefined ? undefined : ext[src];
+    if (src === undefined || !isObject(rest)) return fresh.push({ k, i });
+    claimed.add(src);
+    const value: JsonObject = cloneJson(rest);
+    setKey(value, "id", k.id);
+    if (k.label !== undefined) setKey(value, "label", k.label);
+    if (k.description !== undefined) setKey(value, "description", k.description);
+    known.push({ index: Number(src.slice("/sources/".length)), value: orderKeys(value, SOURCE_ORDER) });
+  });
+  const items = [...rawItems(a, "/sources", whole, claimed, r, file), ...known];
+  const taken = items.map((p) => String(p.value["id"]));
+  const ids = uniqueKeys([...taken, ...fresh.map(({ k }) => sourceId(k.id))]).slice(taken.length);
+  fresh.forEach(({ k, i }, n) => {
+    const id = ids[n] as string;
+    if (items.length >= MAX_SOURCES) {
+      r.at(a, "dropped-field", `/knowledge/${i}`, `{name}: AgentMug allows at most ${MAX_SOURCES} sources; dropped`, { targetFile: file });
+      return;
+    }
+    const value: JsonObject = { id, label: k.label ?? k.id };
+    if (k.description !== undefined) value["description"] = k.description;
+    Object.assign(value, { role: "knowledge", kind: "workspace", required: true, access: { capabilities: ["read", "search"] }, sharing: { strategy: "rebind" } });
+    const renamed = id === k.id ? "" : `; its id "${k.id}" is written as "${id}"`;
+    items.push({
+      index: undefined,
+      value,
+      report: (pos) => r.at(a, "transformed-value", `/knowledge/${i}`, `{name} becomes a source requirement (role knowledge, kind workspace, read and search, rebound by the importing user)${renamed}`, { targetPointer: `/sources/${pos}`, targetFile: file }),
+    });
+  });
+  return items.length || whole !== undefined ? finish(items) : undefined;
+}
+
+export interface EmittedEvaluation {
+  checks: JsonObject[];
+  /** True when at least one check was made from an IR eval that did not come from AgentMug. */
+  added: boolean;
+}
+
+export function emitChecks(a: IrAgent, whole: JsonValue | undefined, r: Reporter, file: string): EmittedEvaluation | undefined {
+  const fromHere = a.origin.format === FORMAT;
+  const items = rawItems(a, "/evaluation/checks", whole, new Set(), r, file);
+  const fresh: number[] = [];
+  (a.evals ?? []).forEach((c, i) => {
+    const src = fromHere ? a.sourceMap[`/evals/${i}`] : undefined;
+    if (src?.startsWith("/evaluation/checks/")) items.push({ index: Number(src.slice("/evaluation/checks/".length)), value: caseToCheck(c) });
+    else fresh.push(i);
+  });
+  const taken = items.map((p) => String(p.value["id"]));
+  const evals = a.evals ?? [];
+  const ids = uniqueKeys([...taken, ...fresh.map((i) => caseCheckId(evals[i]!))]).slice(taken.length);
+  fresh.forEach((i, n) => {
+    if (items.length >= MAX_CHECKS) {
+      r.at(a, "dropped-field", `/evals/${i}`, `{name}: AgentMug allows at most ${MAX_CHECKS} evaluation checks; dropped`, { targetFile: file });
+      return;
+    }
+    const id = ids[n] as string;
+    items.push({
+      index: undefined,
+      value: caseToCheck(evals[i]!, id),
+      report: (pos) => r.at(a, "transformed-value", `/evals/${i}`, `{name} becomes evaluation check "${id}" (custom, post-run, assertion = desiredOutcome) with the whole case in config.caploCase`, { targetPointer: `/evaluation/checks/${pos}`, targetFile: file }),
+    });
+  });
+  if (!items.length && whole === undefined) return undefined;
+  return { checks: finish(items), added: fresh.length > 0 };
+}

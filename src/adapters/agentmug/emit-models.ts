@@ -1,0 +1,66 @@
+// IR model rows → blueprint.primaryModel / maxTokens / modelPolicy. AgentMug
+// names one bare model id; a provider it cannot re-infer from that id, other
+// roles' rows and sampling settings have no place and are reported.
+import type { IrAgent } from "../../ir/model.js";
+import type { Reporter } from "../../ir/report.js";
+import { primaryModelIndex } from "../../ir/agent.js";
+import { inferProvider } from "../../ir/providers.js";
+import type { JsonObject } from "../../ir/json.js";
+import { DEFAULT_PRIMARY_MODEL } from "./constants.js";
+
+export interface EmittedModels {
+  primaryModel: string;
+  maxTokens?: number;
+  /** Set when rows beyond the primary are alternates of the same role. */
+  modelPolicy?: JsonObject;
+}
+
+export function emitModels(a: IrAgent, r: Reporter, file: string, hasPolicy: boolean): EmittedModels {
+  const models = a.models ?? [];
+  const p = primaryModelIndex(a);
+  const primary = models[p];
+  const t = { targetFile: file };
+  if (!primary) {
+    r.atSource(a, "defaulted-placeholder", "", `the agent names no model; blueprint.primaryModel is set to "${DEFAULT_PRIMARY_MODEL}"${hasPolicy ? "" : " and blueprint.modelPolicy.mode to \"host_choice\" (the runtime picks)"}`, {
+      targetPointer: "/blueprint/primaryModel", targetFile: file, hint: "name a model in the source, or edit blueprint.primaryModel",
+    });
+    return hasPolicy ? { primaryModel: DEFAULT_PRIMARY_MODEL } : { primaryModel: DEFAULT_PRIMARY_MODEL, modelPolicy: { mode: "host_choice" } };
+  }
+  const out: EmittedModels = { primaryModel: primary.id };
+  if (primary.maxTokens !== undefined) out.maxTokens = primary.maxTokens;
+  reportSpelling(a, r, p, file);
+  const alternates: string[] = [];
+  models.forEach((m, i) => {
+    if (m.temperature !== undefined) r.at(a, "dropped-field", `/models/${i}/temperature`, "{name} has no counterpart in AgentMug (no temperature setting); dropped", t);
+    if (i === p) return;
+    if (m.role !== undefined && m.role !== "main") {
+      r.at(a, "dropped-field", `/models/${i}`, `{name} (model role "${m.role}") has no counterpart in AgentMug, which names one model per agent; dropped`, t);
+      return;
+    }
+    if (hasPolicy) {
+      r.at(a, "dropped-field", `/models/${i}`, "{name} is a further model for the main role, but blueprint.modelPolicy is already set; dropped", t);
+      return;
+    }
+    alternates.push(m.id);
+    r.at(a, "transformed-value", `/models/${i}`, `{name} becomes an alternate in blueprint.modelPolicy.preferredModels (mode "preferred")`, { targetPointer: "/blueprint/modelPolicy/preferredModels", targetFile: file });
+    reportSpelling(a, r, i, file);
+    if (m.maxTokens !== undefined) r.at(a, "dropped-field", `/models/${i}/maxTokens`, "{name} of an alternate model has no counterpart in AgentMug; dropped", t);
+  });
+  if (alternates.length) out.modelPolicy = { mode: "preferred", preferredModels: [primary.id, ...alternates] };
+  return out;
+}
+
+/** AgentMug writes the bare id: a provider it cannot re-infer is lost, another spelling is changed. */
+function reportSpelling(a: IrAgent, r: Reporter, i: number, file: string): void {
+  const m = a.models?.[i];
+  if (!m) return;
+  const t = { targetPointer: i === primaryModelIndex(a) ? "/blueprint/primaryModel" : "/blueprint/modelPolicy/preferredModels", targetFile: file };
+  const implied = inferProvider(m.id);
+  if (m.provider !== undefined && m.provider !== implied) {
+    r.at(a, "dropped-field", `/models/${i}/provider`, `{name}: AgentMug holds a bare model id, and "${m.id}" does not imply the provider "${m.provider}"; the provider is dropped`, t);
+  } else if (m.provider !== undefined && m.providerSource === "explicit") {
+    r.at(a, "transformed-value", `/models/${i}/provider`, `{name} is not written: AgentMug infers the provider "${m.provider}" from the model id "${m.id}"`, t);
+  } else if (m.raw !== undefined && m.raw !== m.id) {
+    r.at(a, "transformed-value", `/models/${i}/id`, `{name} "${m.raw}" is written as the model id "${m.id}"`, t);
+  }
+}

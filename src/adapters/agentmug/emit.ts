@@ -1,0 +1,221 @@
+// IR → one AgentMug v1 file per agent. Values kept in extensions.agentmug are put
+// back at their pointers, canonical fields are written over them, and every
+// object is ordered as the schema lists its members (unknown members last).
+import type { EmitOptions, EmitResult, EmittedDocument } from "../types.js";
+import type { IrAgent, IrDocument } from "../../ir/model.js";
+import { Reporter } from "../../ir/report.js";
+import { renderInstructions } from "../../ir/agent.js";
+import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
+import { parsePointer } from "../../ir/pointer.js";
+import { slugKey } from "../../ir/slug.js";
+import { jsonText } from "../serialize.js";
+import {
+  BLUEPRINT_ORDER, DEFAULT_EXPORTED_AT, DEFAULT_VERSION, EVALUATION_ORDER, FORMAT, LABEL, LEGACY_SCHEMA_URL, METADATA_ORDER, ROOT_ORDER, SCHEMA_URL, SKILL_ORDER,
+} from "./constants.js";
+import { emitModels } from "./emit-models.js";
+import { emitTool } from "./tools.js";
+import { emitChecks, emitSources } from "./emit-collections.js";
+
+export const SUFFIX = ".agent.json";
+
+/** Canonical IR fields AgentMug has no place for. */
+const UNSUPPORTED = ["/greeting", "/routing", "/limits"] as const;
+const PRIVATE = ["brain", "memory"] as const;
+/** Extension pointers the list assemblers and the privacy gate handle instead of the generic placement. */
+const ASSEMBLED = /^\/(?:sources|evaluation\/checks)(?:\/(?:0|[1-9][0-9]*))?$|^\/(?:brain|memory)$/;
+
+export function emitAgentmug(doc: IrDocument, options: EmitOptions): EmitResult {
+  const r = new Reporter(FORMAT);
+  const legacy = !doc.bundle && doc.extensions[FORMAT]?.["/$schema"] === LEGACY_SCHEMA_URL;
+  const outputs = doc.agents.map((a) => emitAgent(a, options, r, legacy));
+  return { outputs, diagnostics: r.diagnostics };
+}
+
+function nonEmpty(s: string | undefined): string | undefined {
+  return s === undefined || s === "" ? undefined : s;
+}
+
+function emitAgent(a: IrAgent, options: EmitOptions, r: Reporter, legacySchema: boolean): EmittedDocument {
+  const ext = a.extensions[FORMAT] ?? {};
+  const fromHere = a.origin.format === FORMAT;
+  const id = nonEmpty(a.id) ?? nonEmpty(a.key) ?? slugKey(a.name ?? "agent");
+  const file = `${slugKey(id)}${SUFFIX}`;
+  const t = { targetFile: file };
+  const out: JsonObject = {};
+  placeExtensions(out, ext);
+
+  out["$schema"] = SCHEMA_URL;
+  if (legacySchema) {
+    r.atSource(a, "transformed-value", "/$schema", `$schema "${LEGACY_SCHEMA_URL}" (the legacy alias) is written as "${SCHEMA_URL}", the URL producers must emit`, { targetPointer: "/$schema", targetFile: file });
+  }
+  Object.assign(out, identity(a, id, options, r, file));
+
+  const bp: JsonObject = isObject(out["blueprint"]) ? out["blueprint"] : {};
+  const models = emitModels(a, r, file, bp["modelPolicy"] !== undefined);
+  bp["primaryModel"] = models.primaryModel;
+  if (models.modelPolicy) bp["modelPolicy"] = models.modelPolicy;
+  if (models.maxTokens !== undefined) bp["maxTokens"] = models.maxTokens;
+  bp["systemPrompt"] = systemPrompt(a, r, file);
+  if (a.reasoning?.budgetTokens !== undefined) bp["extendedThinkingBudget"] = a.reasoning.budgetTokens;
+  if (a.reasoning?.effort !== undefined) r.at(a, "dropped-field", "/reasoning/effort", "{name} has no counterpart in AgentMug (only a thinking budget); dropped", t);
+  if (a.tools || bp["tools"] === undefined) {
+    bp["tools"] = (a.tools ?? []).map((tool, i) => {
+      const e = emitTool(tool, fromHere);
+      if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, `{name} is written as the builtin tool name "${tool.name}"; ${e.lost.join(", ")} cannot be expressed in AgentMug and ${e.lost.length > 1 ? "are" : "is"} dropped`, { targetPointer: `/blueprint/tools/${i}`, targetFile: file });
+      return e.value;
+    });
+  }
+  const skills = emitSkills(a, fromHere, r, file);
+  if (skills) bp["skills"] = skills;
+  out["blueprint"] = orderKeys(bp, BLUEPRINT_ORDER);
+
+  if (a.inputs) out["inputs"] = cloneJson(a.inputs);
+  else if (out["inputs"] === undefined) {
+    out["inputs"] = { accepts: ["text"] };
+    r.defaulted(a, "/inputs", 'inputs is required by AgentMug; set to {"accepts": ["text"]}', file);
+  }
+  if (a.outputs) out["outputs"] = cloneJson(a.outputs);
+  if (a.parameters) out["parameters"] = a.parameters.map((p) => cloneJson(p));
+  if (a.triggers) out["triggers"] = a.triggers.map((p) => cloneJson(p));
+
+  const wholeSources = ext["/sources"];
+  if (wholeSources === undefined || Array.isArray(wholeSources)) {
+    const sources = emitSources(a, wholeSources, r, file);
+    if (sources) out["sources"] = sources;
+  } else out["sources"] = cloneJson(wholeSources);
+  emitEvaluation(a, out, ext["/evaluation/checks"], r, file);
+
+  if (a.tags) {
+    const md: JsonObject = isObject(out["metadata"]) ? out["metadata"] : {};
+    md["tags"] = [...a.tags];
+    out["metadata"] = md;
+  }
+  if (isObject(out["metadata"])) out["metadata"] = orderKeys(out["metadata"], METADATA_ORDER);
+
+  for (const key of PRIVATE) {
+    const v = ext[`/${key}`];
+    if (v === undefined) continue;
+    if (options.includePrivate) out[key] = cloneJson(v);
+    else {
+      const what = Array.isArray(v) ? `${v.length} private ${key} ${v.length === 1 ? "entry" : "entries"}` : `the private ${key} value`;
+      r.atSource(a, "private-omitted", `/${key}`, `${what} left out`, { targetFile: file, hint: "pass --include-private (includePrivate) for an owner's personal export" });
+    }
+  }
+
+  reportLosses(a, r, file);
+  const document = orderKeys(out, ROOT_ORDER);
+  return { name: file, format: FORMAT, document, text: jsonText(document) };
+}
+
+/** Puts each kept value back at its pointer, creating the objects on the way. */
+function placeExtensions(out: JsonObject, ext: JsonObject): void {
+  for (const pointer of Object.keys(ext)) {
+    if (ASSEMBLED.test(pointer)) continue;
+    const tokens = parsePointer(pointer);
+    const last = tokens.pop();
+    if (last === undefined) continue;
+    let cur: JsonObject | undefined = out;
+    for (const t of tokens) {
+      const next: JsonValue | undefined = cur[t];
+      if (next === undefined) setKey(cur, t, {});
+      const obj: JsonValue | undefined = cur[t];
+      cur = isObject(obj) ? obj : undefined;
+      if (!cur) break;
+    }
+    if (cur) setKey(cur, last, cloneJson(ext[pointer] as JsonValue));
+  }
+}
+
+/** The required identity members, each derived (and reported) when the IR lacks it. */
+function identity(a: IrAgent, id: string, options: EmitOptions, r: Reporter, file: string): JsonObject {
+  if (nonEmpty(a.id) === undefined) {
+    r.defaulted(a, "/id", nonEmpty(a.key) !== undefined ? `id is required by AgentMug; taken from the agent key "${id}"` : `id is required by AgentMug; derived from the name as "${id}"`, file);
+  }
+  const name = nonEmpty(a.name) ?? id;
+  if (nonEmpty(a.name) === undefined) r.defaulted(a, "/name", `name is required by AgentMug; set to the id "${id}"`, file);
+
+  let description = nonEmpty(a.description);
+  const routing = nonEmpty(a.routingDescription);
+  if (description === undefined && routing !== undefined) {
+    description = routing;
+    r.at(a, "transformed-value", "/routingDescription", "{name} becomes the description (AgentMug has no separate routing description)", { targetPointer: "/description", targetFile: file });
+  } else if (routing !== undefined && routing !== description) {
+    r.at(a, "dropped-field", "/routingDescription", "{name} has no counterpart in AgentMug (only one description); dropped", { targetFile: file });
+  }
+  if (description === undefined) {
+    description = name;
+    r.defaulted(a, "/description", `description is required by AgentMug; set to the name "${name}"`, file);
+  }
+
+  const version = nonEmpty(a.version) ?? DEFAULT_VERSION;
+  if (nonEmpty(a.version) === undefined) r.defaulted(a, "/version", `version is required by AgentMug; set to "${DEFAULT_VERSION}"`, file);
+
+  const source = a.provenance?.exportedAt;
+  const exportedAt = options.exportedAt ?? source ?? DEFAULT_EXPORTED_AT;
+  if (source !== undefined && exportedAt !== source) {
+    r.at(a, "transformed-value", "/provenance/exportedAt", `{name} "${source}" is replaced by the requested export time "${exportedAt}"`, { targetPointer: "/exportedAt", targetFile: file });
+  } else if (options.exportedAt === undefined && source === undefined) {
+    r.atSource(a, "defaulted-required", "", `exportedAt is required by AgentMug; set to the fixed value "${DEFAULT_EXPORTED_AT}" (output never depends on the clock)`, {
+      targetPointer: "/exportedAt", targetFile: file, hint: "pass --exported-at (exportedAt) to stamp the real export time",
+    });
+  }
+  return { id, name, description, version, exportedAt };
+}
+
+function systemPrompt(a: IrAgent, r: Reporter, file: string): string {
+  const chunks = a.instructions?.chunks ?? [];
+  const t = { targetPointer: "/blueprint/systemPrompt", targetFile: file };
+  const plain = chunks.length === 1 && chunks[0]?.key === undefined;
+  if (chunks.length && !plain) {
+    r.at(a, "transformed-value", "/instructions", '{name} is joined into one blueprint.systemPrompt: "[key] text" per part, parts separated by a blank line, empty parts left out', t);
+  }
+  chunks.forEach((c, i) => {
+    if (c.ref === undefined) return;
+    if (c.text === undefined) r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name}: the file "${c.ref}" was not read, so its text is missing from blueprint.systemPrompt`, t);
+    else r.at(a, "transformed-value", `/instructions/chunks/${i}`, `{name}: the text of the file "${c.ref}" is written inline`, t);
+  });
+  return renderInstructions(a.instructions) ?? "";
+}
+
+function emitSkills(a: IrAgent, fromHere: boolean, r: Reporter, file: string): JsonObject[] | undefined {
+  if (!a.skills) return undefined;
+  const out: JsonObject[] = [];
+  a.skills.forEach((s, i) => {
+    if (s.trigger === undefined || s.recipe === undefined) {
+      r.at(a, "dropped-field", `/skills/${i}`, "{name} has no trigger and recipe, which every AgentMug skill needs (none is invented); dropped", { targetFile: file });
+      return;
+    }
+    const skill: JsonObject = {};
+    if (s.extra && fromHere) for (const k of Object.keys(s.extra)) setKey(skill, k, cloneJson(s.extra[k] as JsonValue));
+    else if (s.extra) r.at(a, "dropped-field", `/skills/${i}`, `{name}: the settings ${Object.keys(s.extra).join(", ")} have no counterpart in AgentMug; dropped`, { targetFile: file });
+    Object.assign(skill, { name: s.name, trigger: s.trigger, recipe: s.recipe });
+    out.push(orderKeys(skill, SKILL_ORDER));
+  });
+  return out.length || a.skills.length === 0 ? out : undefined;
+}
+
+function emitEvaluation(a: IrAgent, out: JsonObject, whole: JsonValue | undefined, r: Reporter, file: string): void {
+  if (whole !== undefined && !Array.isArray(whole)) {
+    if (isObject(out["evaluation"])) out["evaluation"]["checks"] = cloneJson(whole);
+    return;
+  }
+  const e = emitChecks(a, whole, r, file);
+  if (!e) return;
+  const evaluation: JsonObject = isObject(out["evaluation"]) ? out["evaluation"] : {};
+  if (e.checks.length || whole !== undefined) evaluation["checks"] = e.checks;
+  if (e.added && evaluation["version"] === undefined) evaluation["version"] = 1;
+  if (e.added && evaluation["failurePolicy"] === undefined) {
+    evaluation["failurePolicy"] = "warn";
+    r.defaulted(a, "/evaluation/failurePolicy", 'evaluation.failurePolicy is required by AgentMug; set to "warn" (eval cases are tests, not a deploy gate)', file);
+  }
+  out["evaluation"] = orderKeys(evaluation, EVALUATION_ORDER);
+}
+
+function reportLosses(a: IrAgent, r: Reporter, file: string): void {
+  r.dropUnsupported(a, UNSUPPORTED, LABEL, file);
+  (a.subAgents ?? []).forEach((link, i) => {
+    const target = link.local ?? link.external ?? "?";
+    r.at(a, "dropped-link", `/subAgents/${i}`, `{name} (sub-agent "${target}") cannot be expressed in AgentMug, which has no links between agents; dropped`, { targetFile: file });
+  });
+  r.dropForeignExtensions(a, LABEL, file);
+}
