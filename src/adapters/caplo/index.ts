@@ -1,14 +1,19 @@
-// SCAFFOLD — replaced by the real adapter; exists only so the hub compiles meanwhile.
+// The Caplo v2 adapter: Caplo agent manifests (kind Agent or AgentBundle) ⇄ IR.
+// See docs/adapters/caplo.md for the field-by-field mapping and its decisions.
 import type { Adapter } from "../types.js";
-import { diagnostic } from "../../ir/diagnostics.js";
+import { detectCaplo } from "./detect.js";
+import { emitCaplo } from "./emit.js";
+import { parseCaplo } from "./parse.js";
+import { FORMAT, LABEL } from "./spec.js";
+import { validateCaplo } from "./validate.js";
 
 export const caploAdapter: Adapter = {
-  id: "caplo",
-  label: "Caplo v2",
+  id: FORMAT,
+  label: LABEL,
   suffix: ".caplo.json",
-  bundles: false,
-  detect: () => ({ confidence: 0 }),
-  validate: () => [],
-  parse: () => ({ diagnostics: [diagnostic("unsupported-document", { message: "caplo adapter not implemented yet" })] }),
-  emit: () => ({ outputs: [], diagnostics: [diagnostic("unsupported-document", { message: "caplo adapter not implemented yet" })] }),
+  bundles: true,
+  detect: detectCaplo,
+  validate: validateCaplo,
+  parse: parseCaplo,
+  emit: emitCaplo,
 };

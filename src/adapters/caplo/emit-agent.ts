@@ -1,0 +1,364 @@
+// One IR agent → one Caplo agent object (agentFields, plus `key` in a bundle).
+// Every value that does not arrive exactly is reported where it came from; every
+// required value the IR lacks is derived and reported at its target pointer.
+import type { Reporter } from "../../ir/report.js";
+import type { IrAgent, IrEvalCase, IrLink, IrTool } from "../../ir/model.js";
+import { primaryModelIndex, renderInstructions } from "../../ir/agent.js";
+import { isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
+import { dotted, escapeToken } from "../../ir/pointer.js";
+import { fallbackProviderKey, inferProvider, providerDisplay, providerKey } from "../../ir/providers.js";
+import { describeRange, fit, fitConfidence } from "./numbers.js";
+import { truncateAtWord } from "./text.js";
+import { uuidV5 } from "./uuid.js";
+import {
+  AGENT_ORDER, CASE_EXPECTATIONS, CASE_ORDER, DEFAULT_GREETING, DEFAULT_MODEL, EMPTY_POLICY, FORMAT, LABEL, LIMITS, LINK_ORDER,
+  MAX, MIN_CONFIDENCE, MODEL_ORDER, POLICY_ORDER, PROVIDER_SPELLING, RELEASE_RE, RESPONSE_LIMIT, ROUTED_BY, ROUTING_ORDER,
+  TEMPERATURE, THINKING_BUDGET, UNKNOWN_PROVIDER, UUID_RE,
+} from "./spec.js";
+
+export interface AgentTarget {
+  r: Reporter;
+  /** Output file name, for diagnostics. */
+  file: string;
+  /** The agent object's pointer in the output ("" or "/agents/3"). */
+  at: string;
+  /** Bundle key; absent for a single Agent document. */
+  key?: string;
+  /** New bundle key of the agent a `local` link names, if it is emitted. */
+  resolve(local: string): { key: string; agent: IrAgent } | undefined;
+}
+
+export function emitAgent(a: IrAgent, t: AgentTarget): JsonObject {
+  const out: JsonObject = {};
+  const ext = a.extensions[FORMAT] ?? {};
+  const used = new Set<string>();
+  if (t.key !== undefined) setKey(out, "key", t.key);
+  setKey(out, "name", name(a, t));
+  if (a.description !== undefined) setKey(out, "description", limitText(a, t, "/description", "/description", a.description, MAX.description));
+  const instr = instructions(a, t);
+  setKey(out, "instructions", instr.text);
+  if (instr.fromRouting) used.add("/routingDescription");
+  setKey(out, "greeting", requiredText(a, t, "/greeting", "/greeting", a.greeting, () => ({ value: DEFAULT_GREETING, why: "the documented greeting template" })));
+  const model = modelOf(a, t, ext);
+  setKey(out, "model", model);
+  if (a.tools !== undefined) setKey(out, "tools", tools(a, t, a.tools));
+  if (a.knowledge !== undefined) setKey(out, "knowledgeBases", knowledge(a, t));
+  const links = a.subAgents === undefined ? undefined : subAgents(a, t, a.subAgents);
+  if (links !== undefined) setKey(out, "subAgents", links);
+  const routing = routingOf(a, t, links ?? []);
+  if (routing !== undefined) setKey(out, "routing", routing);
+  if (a.evals !== undefined) setKey(out, "evals", { cases: a.evals.map((c, i) => evalCase(a, t, c, i)).filter((c): c is JsonObject => c !== undefined) });
+  const policy = policyOf(a, t, ext, typeof model["responseLimit"] === "number" ? model["responseLimit"] : undefined);
+  if (policy !== undefined) setKey(out, "policy", policy);
+  for (const [member, ok] of CAPLO_ONLY) {
+    const v = ext["/" + member];
+    if (v !== undefined && ok(v)) setKey(out, member, v);
+  }
+  leftoverExtensions(a, t, ext);
+  const unsupported = ["/version", "/tags", "/skills", "/triggers", "/inputs", "/outputs", "/parameters", "/provenance"];
+  if (!used.has("/routingDescription")) unsupported.push("/routingDescription");
+  if (t.key === undefined) unsupported.push("/id", "/key");
+  t.r.dropUnsupported(a, unsupported, LABEL, t.file);
+  t.r.dropForeignExtensions(a, LABEL, t.file);
+  return orderKeys(out, AGENT_ORDER);
+}
+
+type Check = (v: JsonValue) => boolean;
+const isString = (max: number): Check => (v) => typeof v === "string" && [...v].length <= max;
+const CAPLO_ONLY: readonly [string, Check][] = [
+  ["actions", (v) => Array.isArray(v) && new Set(v).size === v.length && v.every((x) => x === "transfer" || x === "end")],
+  ["suggestedReplies", (v) => isObject(v) && Object.keys(v).every((k) => k === "maxCount") && (v["maxCount"] === undefined || (Number.isInteger(v["maxCount"]) && (v["maxCount"] as number) >= 1 && (v["maxCount"] as number) <= 4))],
+  ["visitorFeedback", (v) => typeof v === "boolean"],
+];
+const POLICY_TEXT: readonly [string, Check][] = [["guidance", isString(4000)], ["chatStyle", isString(2000)], ["voiceStyle", isString(2000)]];
+const EXT_CHECKS = new Map<string, Check>([...CAPLO_ONLY.map(([m, ok]) => ["/" + m, ok] as const), ...POLICY_TEXT.map(([m, ok]) => ["/policy/" + m, ok] as const)]);
+
+/** Caplo extension values this emitter did not write: invalid leftovers of a lenient parse. */
+function leftoverExtensions(a: IrAgent, t: AgentTarget, ext: JsonObject): void {
+  for (const rel of Object.keys(ext)) {
+    if (rel === PROVIDER_SPELLING || rel === EMPTY_POLICY) continue;
+    if (EXT_CHECKS.get(rel)?.(ext[rel] as JsonValue)) continue;
+    t.r.atSource(a, "dropped-field", rel, `${dotted(rel)} is not a valid Caplo v2 value; dropped`, { targetFile: t.file });
+  }
+}
+
+function tp(t: AgentTarget, rel: string): { targetPointer: string; targetFile: string } {
+  return { targetPointer: t.at + rel, targetFile: t.file };
+}
+
+/** A string with a length cap; a longer one is shortened at a word boundary and reported. */
+function limitText(a: IrAgent, t: AgentTarget, ir: string, rel: string, s: string, max: number): string {
+  const out = truncateAtWord(s, max);
+  if (out !== s) t.r.at(a, "truncated-value", ir, `{name} has ${[...s].length} characters; Caplo allows ${max}, so it was shortened`, tp(t, rel));
+  return out;
+}
+
+/** A required non-empty string: the IR value, else a derived one (reported as defaulted, or as changed when the source had ""). */
+function requiredText(a: IrAgent, t: AgentTarget, ir: string, rel: string, v: string | undefined, derive: () => { value: string; why: string }): string {
+  if (v !== undefined && v !== "") return v;
+  const d = derive();
+  if (v === "") t.r.at(a, "transformed-value", ir, `{name} is empty but Caplo requires ${dotted(rel)}; ${d.why} was used`, tp(t, rel));
+  else t.r.defaulted(a, t.at + rel, `${dotted(rel)} is required by Caplo and missing in the source; ${d.why} was used`, t.file);
+  return d.value;
+}
+
+function name(a: IrAgent, t: AgentTarget): string {
+  if (a.name !== undefined && a.name !== "") return limitText(a, t, "/name", "/name", a.name, MAX.name);
+  const base = a.id ?? a.key ?? t.key ?? "Agent";
+  return truncateAtWord(requiredText(a, t, "/name", "/name", a.name, () => ({ value: base, why: `"${base}" (the agent's id)` })), MAX.name);
+}
+
+function instructions(a: IrAgent, t: AgentTarget): { text: string; fromRouting: boolean } {
+  const chunks = a.instructions?.chunks ?? [];
+  chunks.forEach((c, i) => {
+    if (c.ref === undefined) return;
+    if (c.text === undefined) t.r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name} refers to the file "${c.ref}", which was not read; its text is missing from instructions`, tp(t, "/instructions"));
+    else t.r.at(a, "transformed-value", `/instructions/chunks/${i}`, `{name}: the text of "${c.ref}" is written inline; the file reference is not kept`, tp(t, "/instructions"));
+  });
+  const rendered = renderInstructions(a.instructions);
+  if (rendered !== undefined && rendered !== "") {
+    const only = chunks[0];
+    if (chunks.length > 1 || only?.key !== undefined) {
+      t.r.at(a, "transformed-value", "/instructions", `{name} (${chunks.length} named parts) joined into one text as "[key] text" parts separated by a blank line`, tp(t, "/instructions"));
+    }
+    return { text: rendered, fromRouting: false };
+  }
+  const fallback: [string | undefined, string, string][] = [
+    [a.routingDescription, "routing description", "/routingDescription"], [a.description, "description", "/description"], [a.name, "name", "/name"],
+  ];
+  const [value, what] = fallback.find(([v]) => v !== undefined && v !== "") ?? [a.id ?? a.key ?? t.key ?? "Agent", "id"];
+  const why = `the agent's ${what}`;
+  if (a.instructions !== undefined) t.r.at(a, "transformed-value", "/instructions", `{name} is empty but Caplo requires instructions; ${why} was used`, tp(t, "/instructions"));
+  else t.r.defaulted(a, t.at + "/instructions", `instructions are required by Caplo and missing in the source; ${why} was used`, t.file);
+  const fromRouting = what === "routing description";
+  if (fromRouting) t.r.at(a, "transformed-value", "/routingDescription", `{name} became instructions (Caplo has no routing description)`, tp(t, "/instructions"));
+  return { text: value as string, fromRouting };
+}
+
+function modelOf(a: IrAgent, t: AgentTarget, ext: JsonObject): JsonObject {
+  const models = a.models ?? [];
+  const pi = primaryModelIndex(a);
+  models.forEach((m, i) => {
+    if (i !== pi) t.r.at(a, "dropped-field", `/models/${i}`, `{name}${m.role ? ` (role "${m.role}")` : ""} has no counterpart in Caplo v2, which holds one model per agent; dropped`, tp(t, "/model"));
+  });
+  const m = models[pi];
+  if (m === undefined) {
+    t.r.defaulted(a, t.at + "/model", `the source names no model; assumed ${DEFAULT_MODEL.provider} ${DEFAULT_MODEL.name}: check it against your workspace`, t.file);
+    return { ...DEFAULT_MODEL };
+  }
+  const p = `/models/${pi}`;
+  const out: JsonObject = { provider: providerOf(a, t, m.provider, m.providerSource, m.id, ext, p), name: m.id };
+  if (m.role !== undefined) t.r.at(a, "transformed-value", `${p}/role`, `{name} "${m.role}": Caplo's one model is the agent's main model, so the role is implied`, tp(t, "/model"));
+  if (m.raw !== undefined && m.raw !== m.id) {
+    t.r.at(a, "transformed-value", `${p}/raw`, `{name} "${m.raw}" became model.provider "${String(out["provider"])}" and model.name "${m.id}"`, tp(t, "/model"));
+  }
+  if (m.temperature !== undefined) setKey(out, "temperature", clamp(a, t, `${p}/temperature`, "/model/temperature", m.temperature, TEMPERATURE));
+  if (m.maxTokens !== undefined) setKey(out, "responseLimit", clamp(a, t, `${p}/maxTokens`, "/model/responseLimit", m.maxTokens, RESPONSE_LIMIT));
+  return orderKeys(out, MODEL_ORDER);
+}
+
+function providerOf(a: IrAgent, t: AgentTarget, key: string | undefined, source: string | undefined, id: string, ext: JsonObject, p: string): string {
+  const spelled = ext[PROVIDER_SPELLING];
+  if (key !== undefined) {
+    if (typeof spelled === "string" && (providerKey(spelled) ?? fallbackProviderKey(spelled)) === key) return spelled;
+    const display = providerDisplay(key);
+    if (display === undefined) {
+      t.r.at(a, "unknown-provider", `${p}/provider`, `{name} "${key}" is not in the provider table; written as is`, { ...tp(t, "/model/provider"), hint: "use the provider name your Caplo workspace shows" });
+    }
+    if (source === "inferred") t.r.defaulted(a, t.at + "/model/provider", `model.provider "${display ?? key}" was inferred from the model id "${id}"`, t.file);
+    return display ?? key;
+  }
+  const inferred = inferProvider(id);
+  const display = inferred === undefined ? UNKNOWN_PROVIDER : (providerDisplay(inferred) ?? inferred);
+  t.r.defaulted(a, t.at + "/model/provider", inferred === undefined
+    ? `the source names no provider for model "${id}" and none can be inferred; wrote "${UNKNOWN_PROVIDER}": set the provider your workspace uses`
+    : `model.provider "${display}" was inferred from the model id "${id}"`, t.file);
+  return display;
+}
+
+function clamp(a: IrAgent, t: AgentTarget, ir: string, rel: string, v: number, range: { min: number; max: number; integer: boolean }): number {
+  const out = fit(v, range);
+  if (out !== v) t.r.at(a, "clamped-value", ir, `{name} ${v} is outside Caplo's ${dotted(rel)} range ${describeRange(range)}; set to ${out}`, tp(t, rel));
+  return out;
+}
+
+function tools(a: IrAgent, t: AgentTarget, list: readonly IrTool[]): string[] {
+  const out: string[] = [];
+  list.forEach((tool, i) => {
+    const p = `/tools/${i}`;
+    if (out.includes(tool.name)) {
+      t.r.at(a, "dropped-field", p, `{name} "${tool.name}" repeats a tool id; Caplo tools are unique, so it was merged`, tp(t, "/tools"));
+      return;
+    }
+    out.push(tool.name);
+    const lost = Object.keys(tool).filter((k) => !["kind", "name", "shorthand"].includes(k) && (tool as Record<string, unknown>)[k] !== undefined);
+    if (tool.kind !== "named" && tool.kind !== "builtin") {
+      t.r.at(a, "dropped-field", p, `{name} is a ${tool.kind} tool; Caplo keeps only its id "${tool.name}"${lost.length ? ` and drops ${lost.join(", ")}` : ""}`, tp(t, `/tools/${out.length - 1}`));
+      return;
+    }
+    for (const k of lost) t.r.at(a, "dropped-field", `${p}/${k}`, `{name} has no counterpart in Caplo v2, whose tools are bare ids; dropped`, tp(t, `/tools/${out.length - 1}`));
+    if (tool.kind === "builtin" && tool.shorthand !== true) {
+      t.r.at(a, "transformed-value", p, `{name} became the tool id "${tool.name}" (its builtin kind is implied)`, tp(t, `/tools/${out.length - 1}`));
+    }
+  });
+  return out;
+}
+
+function knowledge(a: IrAgent, t: AgentTarget): string[] {
+  const out: string[] = [];
+  (a.knowledge ?? []).forEach((k, i) => {
+    const p = `/knowledge/${i}`;
+    if (out.includes(k.id)) {
+      t.r.at(a, "dropped-field", p, `{name} "${k.id}" repeats a knowledge base id; Caplo ids are unique, so it was merged`, tp(t, "/knowledgeBases"));
+      return;
+    }
+    out.push(k.id);
+    for (const f of ["label", "description"] as const) {
+      if (k[f] !== undefined) t.r.at(a, "dropped-field", `${p}/${f}`, `{name} has no counterpart in Caplo v2, whose knowledge bases are bare ids; dropped`, tp(t, `/knowledgeBases/${out.length - 1}`));
+    }
+  });
+  return out;
+}
+
+function subAgents(a: IrAgent, t: AgentTarget, list: readonly IrLink[]): JsonObject[] {
+  const out: JsonObject[] = [];
+  list.forEach((l, j) => {
+    const p = `/subAgents/${j}`;
+    const rel = `/subAgents/${out.length}`;
+    const link: JsonObject = {};
+    let child: IrAgent | undefined;
+    if (l.local !== undefined) {
+      const hit = t.resolve(l.local);
+      if (hit === undefined) {
+        t.r.at(a, "unresolved-link", p, `{name} names "${l.local}", which is not an agent of the emitted ${t.key === undefined ? "document (a single Agent has no bundle keys)" : "bundle"}; the link was dropped`, { targetFile: t.file, hint: "convert all linked agents together (a bundle), or link by agentId" });
+        return;
+      }
+      child = hit.agent;
+      setKey(link, "local", hit.key);
+      if (hit.key !== l.local) t.r.at(a, "transformed-value", `${p}/local`, `{name} "${l.local}" became the bundle key "${hit.key}"`, tp(t, `${rel}/local`));
+      if (l.external !== undefined) t.r.at(a, "dropped-link", `${p}/external`, `{name}: a Caplo link names either a local key or an agentId, not both; the agentId was dropped`, tp(t, rel));
+    } else if (l.external !== undefined) {
+      setKey(link, "agentId", l.external);
+    } else {
+      t.r.at(a, "dropped-link", p, `{name} names no agent; dropped`, { targetFile: t.file });
+      return;
+    }
+    if (l.release !== undefined) {
+      if (l.release === "latest" || RELEASE_RE.test(l.release)) setKey(link, "release", l.release);
+      else t.r.at(a, "dropped-link", `${p}/release`, `{name} "${l.release}" is neither "latest" nor x.y.z; dropped (Caplo then uses latest)`, tp(t, rel));
+    }
+    const target = child === undefined ? (l.external ?? "") : (child.name ?? child.id ?? l.local ?? "");
+    setKey(link, "useWhen", requiredText(a, t, `${p}/useWhen`, `${rel}/useWhen`, l.useWhen, () => {
+      const own = child === undefined ? undefined : [child.routingDescription, child.description].find((s) => s !== undefined && s !== "");
+      return own !== undefined ? { value: own, why: "the sub-agent's own description" } : { value: `When the request concerns ${target}`, why: "a sentence naming the sub-agent" };
+    }));
+    if (l.doNotUseWhen !== undefined) setKey(link, "doNotUseWhen", l.doNotUseWhen);
+    if (l.mode !== undefined) setKey(link, "mode", l.mode);
+    out.push(orderKeys(link, LINK_ORDER));
+  });
+  return out;
+}
+
+function routingOf(a: IrAgent, t: AgentTarget, links: readonly JsonObject[]): JsonObject | undefined {
+  const r = a.routing;
+  if (r === undefined) return undefined;
+  if (r.mode === "fast") {
+    const lacking = links.map((l, k) => (typeof l["doNotUseWhen"] === "string" ? undefined : k)).filter((k) => k !== undefined);
+    if (lacking.length) {
+      t.r.at(a, "dropped-field", "/routing", `{name} "fast" needs doNotUseWhen on every sub-agent, which subAgents ${lacking.map((k) => `[${k}]`).join(", ")} lack; dropped (the model decides)`, tp(t, "/routing"));
+      return undefined;
+    }
+  }
+  const out: JsonObject = { mode: r.mode };
+  if (r.minConfidence !== undefined) {
+    const v = fitConfidence(r.minConfidence);
+    if (v !== r.minConfidence) t.r.at(a, "clamped-value", "/routing/minConfidence", `{name} ${r.minConfidence} is outside Caplo's range ${MIN_CONFIDENCE.min}..${MIN_CONFIDENCE.max} in steps of ${MIN_CONFIDENCE.step}; set to ${v}`, tp(t, "/routing/minConfidence"));
+    setKey(out, "minConfidence", v);
+  }
+  return orderKeys(out, ROUTING_ORDER);
+}
+
+function evalCase(a: IrAgent, t: AgentTarget, c: IrEvalCase, i: number): JsonObject | undefined {
+  const p = `/evals/${i}`;
+  const rel = `/evals/cases/${i}`;
+  if (i >= MAX.cases) {
+    t.r.at(a, "dropped-field", p, `{name}: Caplo holds at most ${MAX.cases} eval cases; dropped`, { targetFile: t.file });
+    return undefined;
+  }
+  const out: JsonObject = {};
+  if (c.id !== undefined && UUID_RE.test(c.id)) setKey(out, "id", c.id);
+  else {
+    const where = t.r.where(a, p).pointer;
+    const id = uuidV5(`agentport:caplo-eval:${t.key ?? ""}:${where}:${i}:${c.name}`);
+    if (c.id !== undefined) t.r.at(a, "transformed-value", `${p}/id`, `{name} "${c.id}" is not a UUID; replaced by the UUIDv5 ${id}`, tp(t, `${rel}/id`));
+    else t.r.defaulted(a, `${t.at}${rel}/id`, `eval case id is required by Caplo; derived the UUIDv5 ${id} from the case's place`, t.file);
+    setKey(out, "id", id);
+  }
+  const text = (f: "name" | "input" | "desiredOutcome", max: number): string => {
+    const v = requiredText(a, t, `${p}/${f}`, `${rel}/${f}`, c[f], () => ({ value: f === "name" ? `Case ${i + 1}` : "(empty)", why: `"${f === "name" ? `Case ${i + 1}` : "(empty)"}"` }));
+    return v === c[f] ? limitText(a, t, `${p}/${f}`, `${rel}/${f}`, v, max) : v;
+  };
+  setKey(out, "name", text("name", MAX.caseName));
+  setKey(out, "input", text("input", MAX.caseInput));
+  setKey(out, "desiredOutcome", text("desiredOutcome", MAX.caseOutcome));
+  for (const [k, v] of Object.entries(c.expectations ?? {})) {
+    const known = (CASE_EXPECTATIONS as readonly string[]).includes(k) && (k !== "routedBy" || (ROUTED_BY as readonly string[]).includes(v));
+    if (known) setKey(out, k, v);
+    else t.r.at(a, "dropped-field", `${p}/expectations/${escapeToken(k)}`, `{name} has no counterpart in a Caplo eval case; dropped`, tp(t, rel));
+  }
+  return orderKeys(out, CASE_ORDER);
+}
+
+function policyOf(a: IrAgent, t: AgentTarget, ext: JsonObject, responseLimit: number | undefined): JsonObject | undefined {
+  const out: JsonObject = {};
+  for (const [m, ok] of POLICY_TEXT) {
+    const v = ext["/policy/" + m];
+    if (v !== undefined && ok(v)) setKey(out, m, v);
+  }
+  for (const l of LIMITS) {
+    const v = a.limits?.[l.ir];
+    if (v === undefined) continue;
+    const rel = "/policy/" + l.caplo;
+    const fitted = clamp(a, t, "/limits/" + l.ir, rel, v, l.range);
+    if (l.caplo === "history/maxTokens") setKey(out, "history", { maxTokens: fitted });
+    else setKey(out, l.caplo, fitted);
+  }
+  const reasoning = reasoningOf(a, t, responseLimit);
+  if (reasoning !== undefined) setKey(out, "reasoning", reasoning);
+  if (Object.keys(out).length === 0) return isObject(ext[EMPTY_POLICY]) ? {} : undefined;
+  return orderKeys(out, POLICY_ORDER);
+}
+
+function reasoningOf(a: IrAgent, t: AgentTarget, responseLimit: number | undefined): JsonObject | undefined {
+  const r = a.reasoning;
+  if (r === undefined) return undefined;
+  const out: JsonObject = {};
+  const rel = "/policy/reasoning";
+  if (r.effort !== undefined) {
+    const mapped = r.effort === "minimal" ? "low" : r.effort === "max" ? "high" : r.effort === "none" ? undefined : r.effort;
+    if (mapped === undefined) t.r.at(a, "dropped-field", "/reasoning/effort", `{name} "none" cannot be expressed in Caplo, which has no way to turn reasoning off; dropped`, tp(t, rel));
+    else {
+      if (mapped !== r.effort) t.r.at(a, "transformed-value", "/reasoning/effort", `{name} "${r.effort}" became "${mapped}", the nearest Caplo effort`, tp(t, `${rel}/effort`));
+      setKey(out, "effort", mapped);
+    }
+  }
+  const b = r.budgetTokens;
+  if (b !== undefined) {
+    if (b <= 0) t.r.at(a, "dropped-field", "/reasoning/budgetTokens", `{name} ${b} means thinking off, which Caplo cannot express; dropped`, tp(t, rel));
+    else {
+      let v = clamp(a, t, "/reasoning/budgetTokens", `${rel}/thinkingBudgetTokens`, b, THINKING_BUDGET);
+      // Caplo requires the budget to be smaller than the response limit; the limit is the user's, so the budget yields.
+      if (responseLimit !== undefined && v >= responseLimit) {
+        if (responseLimit - 1 >= THINKING_BUDGET.min) {
+          t.r.at(a, "clamped-value", "/reasoning/budgetTokens", `{name} ${v} must be smaller than model.responseLimit ${responseLimit} in Caplo; set to ${responseLimit - 1}`, tp(t, `${rel}/thinkingBudgetTokens`));
+          v = responseLimit - 1;
+        } else {
+          t.r.at(a, "dropped-field", "/reasoning/budgetTokens", `{name} must be smaller than model.responseLimit ${responseLimit} and at least ${THINKING_BUDGET.min} in Caplo; dropped`, tp(t, rel));
+          v = NaN;
+        }
+      }
+      if (!Number.isNaN(v)) setKey(out, "thinkingBudgetTokens", v);
+    }
+  }
+  return Object.keys(out).length ? out : undefined;
+}

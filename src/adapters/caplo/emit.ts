@@ -1,0 +1,83 @@
+// IR document → one Caplo document: a single Agent, or an AgentBundle holding every
+// agent (with keys made valid and unique, and local links rewritten to match).
+import type { EmitOptions, EmitResult } from "../types.js";
+import type { IrAgent, IrDocument } from "../../ir/model.js";
+import { diagnostic } from "../../ir/diagnostics.js";
+import { orderKeys, type JsonObject } from "../../ir/json.js";
+import { dotted } from "../../ir/pointer.js";
+import { Reporter } from "../../ir/report.js";
+import { slugKey, uniqueKeys } from "../../ir/slug.js";
+import { jsonText } from "../serialize.js";
+import { emitAgent } from "./emit-agent.js";
+import { API_VERSION_RE, DOC_ORDER, FORMAT, KEY_RE, LABEL } from "./spec.js";
+
+export function emitCaplo(doc: IrDocument, options: EmitOptions): EmitResult {
+  const r = new Reporter(FORMAT);
+  const agents = doc.agents;
+  if (agents.length === 0) {
+    return { outputs: [], diagnostics: [diagnostic("usage-error", { message: "there is no agent to write as Caplo v2" })] };
+  }
+  const asBundle = doc.bundle || agents.length !== 1 || options.bundle === true;
+  const keys = uniqueKeys(agents.map((a) => (a.key !== undefined && KEY_RE.test(a.key) ? a.key : slugKey(a.key ?? a.id ?? a.name ?? "agent"))));
+  const file = asBundle ? `${keys[0]}-bundle.caplo.json` : `${keys[0]}.caplo.json`;
+  const lookup = new Map<string, number>();
+  agents.forEach((a, i) => { if (a.key !== undefined && !lookup.has(a.key)) lookup.set(a.key, i); });
+  agents.forEach((a, i) => { if (a.id !== undefined && !lookup.has(a.id)) lookup.set(a.id, i); });
+  const resolve = (local: string): { key: string; agent: IrAgent } | undefined => {
+    const i = asBundle ? lookup.get(local) : undefined;
+    const agent = i === undefined ? undefined : agents[i];
+    const key = i === undefined ? undefined : keys[i];
+    return agent && key !== undefined ? { key, agent } : undefined;
+  };
+  const objects = agents.map((a, i) => {
+    const at = asBundle ? `/agents/${i}` : "";
+    const key = keys[i] ?? "agent";
+    if (asBundle) reportKey(r, a, key, at, file);
+    return emitAgent(a, { r, file, at, ...(asBundle ? { key } : {}), resolve });
+  });
+  const apiVersion = apiVersionOf(r, doc, file);
+  reportDocExtensions(r, doc, file);
+  const document: JsonObject = asBundle
+    ? orderKeys({ apiVersion, kind: "AgentBundle", agents: objects }, DOC_ORDER)
+    : orderKeys({ apiVersion, kind: "Agent", ...objects[0] }, ["apiVersion", "kind"]);
+  return { outputs: [{ name: file, format: FORMAT, document, text: jsonText(document) }], diagnostics: r.diagnostics };
+}
+
+/** A bundle key that differs from the agent's own key or id is a renamed value; a key from nothing is a default. */
+function reportKey(r: Reporter, a: IrAgent, key: string, at: string, file: string): void {
+  const target = { targetPointer: `${at}/key`, targetFile: file };
+  if (a.key !== undefined && a.key !== key && a.sourceMap["/key"] !== undefined) {
+    r.at(a, "transformed-value", "/key", `{name} "${a.key}" became the bundle key "${key}" (keys are unique and match ^[a-z][a-z0-9-]*$)`, target);
+  }
+  if (a.id !== undefined && a.id !== key) {
+    r.at(a, "transformed-value", "/id", `{name} "${a.id}" became the bundle key "${key}" (keys are unique and match ^[a-z][a-z0-9-]*$)`, target);
+  }
+  if (a.key === undefined && a.id === undefined) {
+    r.defaulted(a, `${at}/key`, `key is required in a Caplo bundle; derived "${key}" from the agent's name`, file);
+  }
+}
+
+function apiVersionOf(r: Reporter, doc: IrDocument, file: string): string {
+  const kept = doc.extensions[FORMAT]?.["/apiVersion"];
+  if (kept === undefined) return "v2";
+  if (typeof kept === "string" && API_VERSION_RE.test(kept)) return kept;
+  r.push(diagnostic("transformed-value", {
+    message: `apiVersion ${JSON.stringify(kept)} is not a Caplo v2 version; wrote "v2"`,
+    source: doc.file === undefined ? { pointer: "/apiVersion" } : { file: doc.file, pointer: "/apiVersion" },
+    target: { format: FORMAT, file, pointer: "/apiVersion" },
+  }));
+  return "v2";
+}
+
+/** Document-level values of other formats (and invalid leftovers of a lenient Caplo parse) have no place here. */
+function reportDocExtensions(r: Reporter, doc: IrDocument, file: string): void {
+  for (const [format, bag] of Object.entries(doc.extensions)) {
+    for (const rel of Object.keys(bag)) {
+      if (format === FORMAT && rel === "/apiVersion") continue;
+      const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
+      const why = format === FORMAT ? "is not a valid Caplo v2 value" : `has no counterpart in ${LABEL}`;
+      r.push(diagnostic("dropped-field", { message: `${dotted(rel)} ${why}; dropped`, source, target: { format: FORMAT, file } }));
+    }
+  }
+}
+
