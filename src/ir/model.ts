@@ -23,6 +23,8 @@ export const IrChunk = z.object({
   text: z.string().optional(),
   /** A file reference the text came from (mas `{ref: path}` or a path-like string). */
   ref: z.string().optional(),
+  /** The source's exact spelling when it differs from `text` (mas: unstripped or path-like string), for a same-format round trip. */
+  raw: z.string().optional(),
 });
 export type IrChunk = z.infer<typeof IrChunk>;
 

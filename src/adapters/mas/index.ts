@@ -1,14 +1,23 @@
-// SCAFFOLD — replaced by the real adapter; exists only so the hub compiles meanwhile.
+// The mas/v1 adapter (Cisco mas-lab agent manifests, YAML). Only kind: Agent is
+// converted; the other kinds of the family are recognised so the user is told.
 import type { Adapter } from "../types.js";
-import { diagnostic } from "../../ir/diagnostics.js";
+import { isObject } from "../../ir/json.js";
+import { parseMas } from "./parse.js";
+import { emitMas } from "./emit.js";
+import { validateMas } from "./validate.js";
 
 export const masAdapter: Adapter = {
   id: "mas",
   label: "mas/v1",
-  suffix: ".mas.json",
+  suffix: ".yaml",
   bundles: false,
-  detect: () => ({ confidence: 0 }),
-  validate: () => [],
-  parse: () => ({ diagnostics: [diagnostic("unsupported-document", { message: "mas adapter not implemented yet" })] }),
-  emit: () => ({ outputs: [], diagnostics: [diagnostic("unsupported-document", { message: "mas adapter not implemented yet" })] }),
+  detect(data) {
+    if (!isObject(data) || data["apiVersion"] !== "mas/v1") return { confidence: 0 };
+    if (data["kind"] === "Agent") return { confidence: 1 };
+    const kind = typeof data["kind"] === "string" ? data["kind"] : "(none)";
+    return { confidence: 0.95, unsupported: `mas/v1 kind: ${kind} is not an agent manifest; agentport converts kind: Agent` };
+  },
+  validate: validateMas,
+  parse: parseMas,
+  emit: emitMas,
 };

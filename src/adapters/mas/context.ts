@@ -1,0 +1,178 @@
+// spec.context ⇄ IR instruction chunks, following the runtime's resolution rules
+// (manifest_context.py): {ref} always loads the file; "./" and "../" strings must
+// be files; other single-line path-like strings are files only if they exist;
+// texts are stripped and empty chunks vanish from the prompt. The exact source
+// spelling rides in chunk.raw so a mas → mas trip writes it back unchanged.
+import type { IrAgent, IrChunk } from "../../ir/model.js";
+import type { JsonObject, JsonValue } from "../../ir/json.js";
+import { isObject, setKey } from "../../ir/json.js";
+import { mapSource, renderInstructions } from "../../ir/agent.js";
+import { dotted, join } from "../../ir/pointer.js";
+import type { Reporter } from "../../ir/report.js";
+import { keep, note, type MasParseCtx } from "./parse-context.js";
+
+const PATH_SUFFIX = /\.(md|ya?ml|txt)$/;
+const MAX_PATH_LIKE = 512;
+
+/** Rule 4 of the runtime: a single-line string that may name a file. */
+export function isPathLike(text: string): boolean {
+  return !text.includes("\n") && text.length <= MAX_PATH_LIKE && (text.includes("/") || PATH_SUFFIX.test(text));
+}
+
+export function parseContext(ctx: MasParseCtx, value: JsonValue): void {
+  if (!isObject(value)) {
+    keep(ctx, "/spec/context", value);
+    return;
+  }
+  const chunks: IrChunk[] = [];
+  for (const key of Object.keys(value)) {
+    const raw = value[key] as JsonValue;
+    const ptr = join("/spec/context", key);
+    let chunk: IrChunk | undefined;
+    if (typeof raw === "string") chunk = stringChunk(ctx, key, raw, ptr);
+    else if (isObject(raw) && typeof raw["ref"] === "string" && Object.keys(raw).length === 1) chunk = refChunk(ctx, key, raw["ref"], ptr);
+    if (!chunk) {
+      // Not a schema form (e.g. a list of fragments, lenient mode): carried for mas only.
+      keep(ctx, ptr, raw);
+      continue;
+    }
+    mapSource(ctx.agent, `/instructions/chunks/${chunks.length}`, ptr);
+    chunks.push(chunk);
+  }
+  if (chunks.length === 0) {
+    keep(ctx, "/spec/context", value);
+    return;
+  }
+  ctx.agent.instructions = { chunks };
+  mapSource(ctx.agent, "/instructions", "/spec/context");
+}
+
+function refChunk(ctx: MasParseCtx, key: string, path: string, ptr: string): IrChunk {
+  if (!ctx.readFile) {
+    note(ctx, "ref-kept", ptr, `${dotted(ptr)} refers to the file ${path}; without file access its text was not read, so other formats get no text for this chunk`, "convert from a file (or pass readFile) to inline the prompt file");
+    return { key, ref: path };
+  }
+  const r = ctx.readFile(path);
+  if (!r.ok) {
+    note(ctx, r.code, ptr, `${dotted(ptr)}: ${r.message}`, "the mas runtime fails with ContextRefNotFoundError on this manifest too");
+    return { key, ref: path };
+  }
+  return { key, ref: path, text: r.text.trim() };
+}
+
+function stringChunk(ctx: MasParseCtx, key: string, raw: string, ptr: string): IrChunk {
+  const text = raw.trim();
+  const rawField = raw === text ? {} : { raw };
+  if (text.startsWith("./") || text.startsWith("../")) {
+    // An explicit path: the runtime raises when it is missing (the schema's "inline text" wording is not what runs).
+    if (!ctx.readFile) {
+      note(ctx, "ref-kept", ptr, `${dotted(ptr)} names the file ${text}; without file access its text was not read, so other formats get no text for this chunk`, "convert from a file (or pass readFile) to inline the prompt file");
+      return { key, ref: text, raw };
+    }
+    const r = ctx.readFile(text);
+    if (!r.ok) {
+      note(ctx, r.code, ptr, `${dotted(ptr)}: ${r.message}`, "a context value starting with ./ or ../ must name an existing file");
+      return { key, ref: text, raw };
+    }
+    return { key, ref: text, raw, text: r.text.trim() };
+  }
+  if (text !== "" && isPathLike(text)) {
+    if (!ctx.readFile) {
+      note(ctx, "ref-kept", ptr, `${dotted(ptr)} ("${text}") may name a file; without file access it is carried as inline text`);
+      return { key, ref: text, raw, text };
+    }
+    const r = ctx.readFile(text);
+    if (r.ok) return { key, ref: text, raw, text: r.text.trim() };
+    if (r.code === "ref-outside-root") {
+      note(ctx, r.code, ptr, `${dotted(ptr)}: ${r.message}`);
+      return { key, ref: text, raw };
+    }
+    note(ctx, "ref-kept", ptr, `${dotted(ptr)} ("${text}") names no existing file; it is inline text, as the mas runtime treats it`);
+    return { key, text, ...rawField };
+  }
+  return { key, text, ...rawField };
+}
+
+const KEY = "[A-Za-z_][A-Za-z0-9_.-]*";
+const FIRST = new RegExp(`^\\[${KEY}\\] `);
+const SPLIT = new RegExp(`\\n\\n(?=\\[${KEY}\\] )`);
+const PART = new RegExp(`^\\[(${KEY})\\] ([\\s\\S]*)$`);
+
+/** Text that is exactly agentport's own "[key] text\n\n[key2] …" rendering, split back into chunks. */
+export function splitRendered(text: string): IrChunk[] | undefined {
+  if (!FIRST.test(text)) return undefined;
+  const chunks: IrChunk[] = [];
+  const seen = new Set<string>();
+  for (const part of text.split(SPLIT)) {
+    const m = PART.exec(part);
+    if (!m || m[1] === undefined || m[2] === undefined) return undefined;
+    if (seen.has(m[1]) || m[2] === "" || m[2] !== m[2].trim()) return undefined;
+    seen.add(m[1]);
+    chunks.push({ key: m[1], text: m[2] });
+  }
+  return renderInstructions({ chunks }) === text ? chunks : undefined;
+}
+
+export interface EmittedContext {
+  context?: JsonObject;
+  files: { path: string; text: string }[];
+}
+
+function fileName(key: string): string {
+  return key.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^\.+/, "_") || "chunk";
+}
+
+/** IR chunks → spec.context (and prompt files with extractPrompts). */
+export function emitContext(agent: IrAgent, r: Reporter, extractPrompts?: string): EmittedContext {
+  const files: { path: string; text: string }[] = [];
+  let chunks = agent.instructions?.chunks ?? [];
+  if (chunks.length === 0) return { files };
+  const only = chunks[0];
+  if (chunks.length === 1 && only && only.key === undefined) {
+    const text = only.text ?? "";
+    if (text.trim() === "") {
+      r.at(agent, "transformed-value", "/instructions", "{name} is empty; spec.context is omitted", { targetPointer: "/spec/context" });
+      return { files };
+    }
+    const split = splitRendered(text);
+    if (split && split.length > 1) {
+      r.at(agent, "transformed-value", "/instructions", `{name} is agentport's rendering of named chunks; split back into spec.context ${split.map((c) => c.key).join(", ")}`, { targetPointer: "/spec/context" });
+      chunks = split;
+    } else if (split) {
+      chunks = split;
+    } else {
+      r.at(agent, "transformed-value", "/instructions", "{name} becomes the single chunk spec.context.role; the mas runtime shows it to the model as \"[role] …\" (stripped)", { targetPointer: "/spec/context/role" });
+      chunks = [{ key: "role", text }];
+    }
+  }
+  const context: JsonObject = {};
+  const used = new Set(chunks.map((c) => c.key).filter((k): k is string => k !== undefined));
+  const folder = extractPrompts?.replace(/\/+$/, "");
+  chunks.forEach((c, i) => {
+    let key = c.key;
+    if (key === undefined || Object.prototype.hasOwnProperty.call(context, key)) {
+      const base = key ?? "role";
+      let candidate = base;
+      for (let n = 2; Object.prototype.hasOwnProperty.call(context, candidate) || (candidate !== c.key && used.has(candidate)); n++) candidate = `${base}_${n}`;
+      key = candidate;
+      used.add(key);
+      r.at(agent, "transformed-value", `/instructions/chunks/${i}`, `{name} becomes the chunk spec.context.${key}`, { targetPointer: join("/spec/context", key) });
+    }
+    setKey(context, key, chunkValue(agent, r, c, i, key, folder, files));
+  });
+  return { context, files };
+}
+
+function chunkValue(agent: IrAgent, r: Reporter, c: IrChunk, i: number, key: string, folder: string | undefined, files: { path: string; text: string }[]): JsonValue {
+  const rawStillTrue = c.raw !== undefined && (c.raw.trim() === c.text || (c.ref !== undefined && c.raw.trim() === c.ref));
+  const isFileChunk = c.ref !== undefined && !(c.text !== undefined && c.text === c.ref);
+  if (folder !== undefined && !isFileChunk && c.text !== undefined) {
+    const path = folder === "" ? `${fileName(key)}.md` : `${folder}/${fileName(key)}.md`;
+    files.push({ path, text: rawStillTrue && c.raw !== undefined ? c.raw : `${c.text}\n` });
+    r.at(agent, "transformed-value", `/instructions/chunks/${i}`, `{name} is written to the prompt file ${path} and referenced from spec.context.${key}`, { targetPointer: join("/spec/context", key), targetFile: path });
+    return { ref: path };
+  }
+  if (rawStillTrue && c.raw !== undefined) return c.raw;
+  if (c.ref !== undefined && c.text !== c.ref) return { ref: c.ref };
+  return c.text ?? "";
+}

@@ -1,0 +1,27 @@
+// Shared state of one mas parse: the agent being filled, its diagnostics, and
+// the injected file reader. The mas document is single-agent, so every pointer
+// relative to the agent's origin is also the absolute pointer in the file.
+import { diagnostic, type Diagnostic, type DiagnosticCode } from "../../ir/diagnostics.js";
+import type { IrAgent } from "../../ir/model.js";
+import { cloneJson, type JsonValue } from "../../ir/json.js";
+import { keepExtension } from "../../ir/agent.js";
+import type { ReadFile } from "../types.js";
+
+export const MAS = "mas";
+
+export interface MasParseCtx {
+  agent: IrAgent;
+  diagnostics: Diagnostic[];
+  readFile?: ReadFile;
+  file?: string;
+}
+
+export function note(ctx: MasParseCtx, code: DiagnosticCode, pointer: string, message: string, hint?: string): void {
+  const source = ctx.file === undefined ? { pointer } : { file: ctx.file, pointer };
+  ctx.diagnostics.push(diagnostic(code, hint === undefined ? { message, source } : { message, source, hint }));
+}
+
+/** Keeps a mas-only value under its pointer so the mas emitter writes it back unchanged. */
+export function keep(ctx: MasParseCtx, pointer: string, value: JsonValue): void {
+  keepExtension(ctx.agent, MAS, pointer, cloneJson(value));
+}

@@ -1,0 +1,169 @@
+// spec.tools[] in its four forms (+ the names other formats give tools). Only
+// the name is portable; refs, module paths, priority and params stay mas-only.
+import type { IrAgent, IrTool } from "../../ir/model.js";
+import { isObject, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
+import { mapSource } from "../../ir/agent.js";
+import { dotted } from "../../ir/pointer.js";
+import type { Reporter } from "../../ir/report.js";
+import { parseText } from "../../text/parse.js";
+import { runValidator, validatorDraft7 } from "../ajv.js";
+import { masFragmentSchemas, masToolSchema } from "./schema.generated.js";
+import { keep, note, type MasParseCtx } from "./parse-context.js";
+import { TOOL_ORDER } from "./shapes.js";
+
+function basename(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
+
+/** Name from a Form A ref when the Tool manifest cannot be read: bundle://b/t → t, samples:tools/calc.tool.yaml → calc. */
+export function refBasename(ref: string): string {
+  if (ref.startsWith("bundle://")) return basename(ref.replace(/\/+$/, ""));
+  const local = ref.replace(/^[A-Za-z][A-Za-z0-9_.-]*:(?!\/\/)/, "");
+  return basename(local).replace(/\.tool\.ya?ml$|\.ya?ml$/, "") || ref;
+}
+
+/** Name from a Form B module: class_name, else the module's last segment. */
+export function moduleBasename(modulePath: string): string {
+  const last = basename(modulePath).replace(/\.py$/, "");
+  return last.includes(".") ? last.slice(last.lastIndexOf(".") + 1) : last;
+}
+
+function isLocalPath(ref: string): boolean {
+  return !ref.startsWith("bundle://") && !/^[A-Za-z][A-Za-z0-9_.-]*:/.test(ref);
+}
+
+/** Reads the referenced kind: Tool manifest for its metadata.name (and spec.description). */
+function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: string; description?: string } {
+  const fallback = { name: refBasename(ref) };
+  if (!ctx.readFile || !isLocalPath(ref)) return fallback;
+  const r = ctx.readFile(ref);
+  if (!r.ok) {
+    note(ctx, "ref-kept", `${ptr}/ref`, `${dotted(ptr)}.ref: ${r.message}; the tool is named "${fallback.name}" after the file name`);
+    return fallback;
+  }
+  const parsed = parseText(r.text, ref);
+  const data = parsed.data;
+  if (!isObject(data) || data["apiVersion"] !== "mas/v1" || data["kind"] !== "Tool" || runValidator(validatorDraft7(masToolSchema, masFragmentSchemas, ["x-merge"]), data).length > 0) {
+    note(ctx, "ref-kept", `${ptr}/ref`, `${dotted(ptr)}.ref: ${ref} is not a valid mas/v1 kind: Tool manifest; the tool is named "${fallback.name}" after the file name`);
+    return fallback;
+  }
+  const meta = data["metadata"] as JsonObject;
+  const spec = isObject(data["spec"]) ? data["spec"] : {};
+  const desc = typeof spec["description"] === "string" ? spec["description"].trim() : undefined;
+  return desc ? { name: meta["name"] as string, description: desc } : { name: meta["name"] as string };
+}
+
+export function parseTools(ctx: MasParseCtx, value: JsonValue): void {
+  if (!Array.isArray(value)) {
+    keep(ctx, "/spec/tools", value);
+    return;
+  }
+  const tools: IrTool[] = [];
+  value.forEach((item, j) => {
+    const ptr = `/spec/tools/${j}`;
+    const ir = `/tools/${tools.length}`;
+    const rest = (obj: JsonObject, canonical: readonly string[]) => {
+      for (const k of Object.keys(obj)) if (!canonical.includes(k)) keep(ctx, `${ptr}/${k}`, obj[k] as JsonValue);
+    };
+    let tool: IrTool | undefined;
+    if (typeof item === "string") {
+      tool = { kind: "named", name: item };
+      mapSource(ctx.agent, `${ir}/name`, ptr);
+    } else if (isObject(item) && typeof item["ref"] === "string" && item["kind"] === undefined && item["module_path"] === undefined) {
+      const ref = item["ref"];
+      const found = resolveToolRef(ctx, ref, ptr);
+      tool = { kind: "manifest-ref", name: found.name, ref, ...(found.description ? { description: found.description } : {}) };
+      mapSource(ctx.agent, `${ir}/name`, `${ptr}/ref`);
+      mapSource(ctx.agent, `${ir}/ref`, `${ptr}/ref`);
+      rest(item, ["ref"]);
+    } else if (isObject(item) && item["kind"] === "system" && typeof item["name"] === "string") {
+      tool = { kind: "system", name: item["name"] };
+      mapSource(ctx.agent, `${ir}/name`, `${ptr}/name`);
+      rest(item, ["kind", "name"]);
+    } else if (isObject(item) && typeof item["module_path"] === "string" && (item["class_name"] === undefined || typeof item["class_name"] === "string")) {
+      const cls = item["class_name"];
+      tool = { kind: "module", name: typeof cls === "string" ? cls : moduleBasename(item["module_path"]), modulePath: item["module_path"] };
+      mapSource(ctx.agent, `${ir}/name`, typeof cls === "string" ? `${ptr}/class_name` : `${ptr}/module_path`);
+      mapSource(ctx.agent, `${ir}/modulePath`, `${ptr}/module_path`);
+      rest(item, ["module_path", "class_name"]);
+    }
+    if (!tool) {
+      keep(ctx, ptr, item as JsonValue);
+      return;
+    }
+    mapSource(ctx.agent, ir, ptr);
+    tools.push(tool);
+  });
+  if (value.length === 0) keep(ctx, "/spec/tools", []);
+  if (tools.length > 0) {
+    ctx.agent.tools = tools;
+    mapSource(ctx.agent, "/tools", "/spec/tools");
+  }
+}
+
+function sourceIndex(agent: IrAgent, i: number): number | undefined {
+  const m = /^\/spec\/tools\/(\d+)$/.exec(agent.sourceMap[`/tools/${i}`] ?? "");
+  return m ? Number(m[1]) : undefined;
+}
+
+/** IR tools → spec.tools items; what a form cannot hold is reported. */
+export function emitTools(agent: IrAgent, r: Reporter, fromMas: boolean): JsonValue[] | undefined {
+  const tools = agent.tools ?? [];
+  if (tools.length === 0) return undefined;
+  const items: JsonValue[] = [];
+  tools.forEach((t, i) => {
+    const ir = `/tools/${i}`;
+    let item: JsonValue;
+    const lost: string[] = [];
+    switch (t.kind) {
+      case "manifest-ref":
+        item = { ref: t.ref };
+        break;
+      case "module": {
+        const o: JsonObject = { module_path: t.modulePath };
+        const nameFromModule = fromMas && agent.sourceMap[`${ir}/name`]?.endsWith("/module_path") === true && t.name === moduleBasename(t.modulePath);
+        if (!nameFromModule) o["class_name"] = t.name;
+        item = o;
+        break;
+      }
+      case "system":
+        item = { kind: "system", name: t.name };
+        break;
+      case "named":
+      case "builtin":
+        item = t.name;
+        break;
+      case "mcp":
+        item = t.name;
+        lost.push(`server ${t.server}`, "requiresUserAuth");
+        if (t.toolName !== undefined) lost.push("toolName");
+        if (t.scopes !== undefined) lost.push("scopes");
+        if (t.provider !== undefined) lost.push("provider");
+        if (t.inputSchema !== undefined) lost.push("inputSchema");
+        break;
+      case "webhook":
+        item = t.name;
+        lost.push(`url ${t.url}`);
+        if (t.method !== undefined) lost.push("method");
+        if (t.requiresUserAuth !== undefined) lost.push("requiresUserAuth");
+        break;
+      case "http":
+        item = t.name;
+        lost.push(`provider ${t.provider}`, `endpoint ${t.endpoint}`, "requiresUserAuth");
+        if (t.method !== undefined) lost.push("method");
+        if (t.scopes !== undefined) lost.push("scopes");
+        if (t.inputSchema !== undefined) lost.push("inputSchema");
+        break;
+    }
+    if (t.description !== undefined && t.kind !== "manifest-ref") lost.push("description");
+    if (t.extra !== undefined && Object.keys(t.extra).length > 0) lost.push(...Object.keys(t.extra));
+    if (lost.length > 0) {
+      r.at(agent, "dropped-field", ir, `{name} becomes the bare mas tool name "${t.name}"; ${lost.join(", ")} ${lost.length === 1 ? "has" : "have"} no counterpart in mas/v1 and ${lost.length === 1 ? "is" : "are"} dropped`);
+    }
+    if (isObject(item)) item = orderKeys(item, TOOL_ORDER);
+    const at = fromMas ? sourceIndex(agent, i) : undefined;
+    if (at !== undefined && items[at] === undefined) items[at] = item;
+    else items.push(item);
+  });
+  return items;
+}
