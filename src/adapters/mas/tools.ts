@@ -6,8 +6,7 @@ import { mapSource } from "../../ir/agent.js";
 import { dotted } from "../../ir/pointer.js";
 import type { Reporter } from "../../ir/report.js";
 import { parseText } from "../../text/parse.js";
-import { runValidator, validatorDraft7 } from "../ajv.js";
-import { masFragmentSchemas, masToolSchema } from "./schema.generated.js";
+import { validateMasToolManifest } from "./validate.js";
 import { keep, note, type MasParseCtx } from "./parse-context.js";
 import { TOOL_ORDER } from "./shapes.js";
 
@@ -43,7 +42,7 @@ function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: str
   }
   const parsed = parseText(r.text, ref);
   const data = parsed.data;
-  if (!isObject(data) || data["apiVersion"] !== "mas/v1" || data["kind"] !== "Tool" || runValidator(validatorDraft7(masToolSchema, masFragmentSchemas, ["x-merge"]), data).length > 0) {
+  if (!isObject(data) || data["apiVersion"] !== "mas/v1" || data["kind"] !== "Tool" || validateMasToolManifest(data).length > 0) {
     note(ctx, "ref-kept", `${ptr}/ref`, `${dotted(ptr)}.ref: ${ref} is not a valid mas/v1 kind: Tool manifest; the tool is named "${fallback.name}" after the file name`);
     return fallback;
   }
