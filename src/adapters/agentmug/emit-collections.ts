@@ -1,6 +1,7 @@
 // sources[] and evaluation.checks[]: lists that mix canonical items (knowledge,
 // eval cases) with items kept raw in extensions.agentmug. Items that came from
-// AgentMug go back to their original index; new ones follow, in IR order.
+// AgentMug go back to their original index; new ones follow, in IR order, and
+// are reported.
 import type { IrAgent, IrKnowledge } from "../../ir/model.js";
 import type { Reporter } from "../../ir/report.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
@@ -13,20 +14,18 @@ const MAX_SOURCES = 30;
 const MAX_CHECKS = 50;
 
 interface Placed {
+  /** Original index in sources[]; new items have none and go last. */
   index: number | undefined;
   value: JsonObject;
-  /** Reports the item once its final position is known (new items only). */
-  report?: (position: number) => void;
 }
 
-/** Items kept raw: the whole list (when it was empty or not a list) and "<base>/<i>" entries. */
-function rawItems(a: IrAgent, base: string, whole: JsonValue | undefined, claimed: ReadonlySet<string>, r: Reporter, file: string): Placed[] {
+/** Sources kept raw: the whole list (kept whole only when empty) and the "/sources/<i>" entries no knowledge item claimed. */
+function keptSources(a: IrAgent, whole: JsonValue[] | undefined, claimed: ReadonlySet<string>, r: Reporter, file: string): Placed[] {
   const out: Placed[] = [];
-  if (Array.isArray(whole)) whole.forEach((v, i) => isObject(v) && out.push({ index: i, value: v }));
+  whole?.forEach((v, i) => isObject(v) && out.push({ index: i, value: v }));
   const ext = a.extensions[FORMAT] ?? {};
-  const item = new RegExp(`^${base}/(0|[1-9][0-9]*)$`);
   for (const [pointer, v] of Object.entries(ext)) {
-    const m = item.exec(pointer);
+    const m = /^\/sources\/(0|[1-9][0-9]*)$/.exec(pointer);
     if (!m || claimed.has(pointer)) continue;
     // A kept knowledge remainder whose IR item is gone cannot form a valid entry on its own.
     if (isObject(v) && typeof v["id"] === "string") out.push({ index: Number(m[1]), value: cloneJson(v) });
@@ -35,10 +34,8 @@ function rawItems(a: IrAgent, base: string, whole: JsonValue | undefined, claime
   return out;
 }
 
-function finish(items: Placed[]): JsonObject[] {
-  const sorted = [...items].sort((x, y) => (x.index ?? Infinity) - (y.index ?? Infinity));
-  sorted.forEach((p, i) => p.report?.(i));
-  return sorted.map((p) => p.value);
+function byIndex(items: Placed[]): JsonObject[] {
+  return [...items].sort((x, y) => (x.index ?? Infinity) - (y.index ?? Infinity)).map((p) => p.value);
 }
 
 /** A portable source role id (^[a-z][a-z0-9._-]{0,79}$) for a knowledge id. */
@@ -47,7 +44,7 @@ function sourceId(id: string): string {
   return (/^[a-z]/.test(s) ? s : `kb-${s}`).slice(0, 80).replace(/[-._]+$/, "") || "kb";
 }
 
-export function emitSources(a: IrAgent, whole: JsonValue | undefined, r: Reporter, file: string): JsonObject[] | undefined {
+export function emitSources(a: IrAgent, whole: JsonValue[] | undefined, r: Reporter, file: string): JsonObject[] | undefined {
   const ext = a.extensions[FORMAT] ?? {};
   const fromHere = a.origin.format === FORMAT;
   const claimed = new Set<string>();
@@ -64,7 +61,7 @@ export function emitSources(a: IrAgent, whole: JsonValue | undefined, r: Reporte
     if (k.description !== undefined) setKey(value, "description", k.description);
     known.push({ index: Number(src.slice("/sources/".length)), value: orderKeys(value, SOURCE_ORDER) });
   });
-  const items = [...rawItems(a, "/sources", whole, claimed, r, file), ...known];
+  const items = [...keptSources(a, whole, claimed, r, file), ...known];
   const taken = items.map((p) => String(p.value["id"]));
   const ids = uniqueKeys([...taken, ...fresh.map(({ k }) => sourceId(k.id))]).slice(taken.length);
   fresh.forEach(({ k, i }, n) => {
@@ -77,45 +74,50 @@ export function emitSources(a: IrAgent, whole: JsonValue | undefined, r: Reporte
     if (k.description !== undefined) value["description"] = k.description;
     Object.assign(value, { role: "knowledge", kind: "workspace", required: true, access: { capabilities: ["read", "search"] }, sharing: { strategy: "rebind" } });
     const renamed = id === k.id ? "" : `; its id "${k.id}" is written as "${id}"`;
-    items.push({
-      index: undefined,
-      value,
-      report: (pos) => r.at(a, "transformed-value", `/knowledge/${i}`, `{name} becomes a source requirement (role knowledge, kind workspace, read and search, rebound by the importing user)${renamed}`, { targetPointer: `/sources/${pos}`, targetFile: file }),
-    });
+    r.at(a, "transformed-value", `/knowledge/${i}`, `{name} becomes a source requirement (role knowledge, kind workspace, read and search, rebound by the importing user)${renamed}`, { targetPointer: `/sources/${items.length}`, targetFile: file });
+    items.push({ index: undefined, value });
   });
-  return items.length || whole !== undefined ? finish(items) : undefined;
+  return items.length || whole !== undefined ? byIndex(items) : undefined;
 }
 
-export interface EmittedEvaluation {
-  checks: JsonObject[];
-  /** True when at least one check was made from an IR eval that did not come from AgentMug. */
-  added: boolean;
+/** Puts items with a known original index back there and fills the other places with `rest`, in order. */
+function interleave(known: { index: number; value: JsonObject }[], rest: JsonObject[]): JsonObject[] {
+  const total = known.length + rest.length;
+  const slots: (JsonObject | undefined)[] = new Array<JsonObject | undefined>(total).fill(undefined);
+  const late: JsonObject[] = [];
+  for (const k of known) {
+    if (k.index < total && slots[k.index] === undefined) slots[k.index] = k.value;
+    else late.push(k.value);
+  }
+  const queue = [...rest];
+  return [...slots.map((s) => s ?? queue.shift()).filter((s): s is JsonObject => s !== undefined), ...queue, ...late];
 }
 
-export function emitChecks(a: IrAgent, whole: JsonValue | undefined, r: Reporter, file: string): EmittedEvaluation | undefined {
+/**
+ * evaluation.checks: the kept non-case checks plus one check per IR eval. Evals
+ * that came from AgentMug return to their index; others follow, and are reported.
+ */
+export function emitChecks(a: IrAgent, kept: readonly JsonValue[], r: Reporter, file: string): { checks: JsonObject[]; added: boolean } {
   const fromHere = a.origin.format === FORMAT;
-  const items = rawItems(a, "/evaluation/checks", whole, new Set(), r, file);
+  const evals = a.evals ?? [];
+  const known: { index: number; value: JsonObject }[] = [];
   const fresh: number[] = [];
-  (a.evals ?? []).forEach((c, i) => {
+  evals.forEach((c, i) => {
     const src = fromHere ? a.sourceMap[`/evals/${i}`] : undefined;
-    if (src?.startsWith("/evaluation/checks/")) items.push({ index: Number(src.slice("/evaluation/checks/".length)), value: caseToCheck(c) });
+    if (src?.startsWith("/evaluation/checks/")) known.push({ index: Number(src.slice("/evaluation/checks/".length)), value: caseToCheck(c) });
     else fresh.push(i);
   });
-  const taken = items.map((p) => String(p.value["id"]));
-  const evals = a.evals ?? [];
+  const checks = interleave(known, kept.filter(isObject));
+  const taken = checks.map((c) => String(c["id"]));
   const ids = uniqueKeys([...taken, ...fresh.map((i) => caseCheckId(evals[i]!))]).slice(taken.length);
   fresh.forEach((i, n) => {
-    if (items.length >= MAX_CHECKS) {
+    if (checks.length >= MAX_CHECKS) {
       r.at(a, "dropped-field", `/evals/${i}`, `{name}: AgentMug allows at most ${MAX_CHECKS} evaluation checks; dropped`, { targetFile: file });
       return;
     }
     const id = ids[n] as string;
-    items.push({
-      index: undefined,
-      value: caseToCheck(evals[i]!, id),
-      report: (pos) => r.at(a, "transformed-value", `/evals/${i}`, `{name} becomes evaluation check "${id}" (custom, post-run, assertion = desiredOutcome) with the whole case in config.caploCase`, { targetPointer: `/evaluation/checks/${pos}`, targetFile: file }),
-    });
+    r.at(a, "transformed-value", `/evals/${i}`, `{name} becomes evaluation check "${id}" (custom, post-run, assertion = desiredOutcome) with the whole case in config.caploCase`, { targetPointer: `/evaluation/checks/${checks.length}`, targetFile: file });
+    checks.push(caseToCheck(evals[i]!, id));
   });
-  if (!items.length && whole === undefined) return undefined;
-  return { checks: finish(items), added: fresh.length > 0 };
+  return { checks, added: fresh.length > 0 };
 }

@@ -21,6 +21,7 @@ export function emitModels(a: IrAgent, r: Reporter, file: string, hasPolicy: boo
   const primary = models[p];
   const t = { targetFile: file };
   if (!primary) {
+    if (a.models) r.at(a, "dropped-field", "/models", "{name} (an empty list) has no counterpart in AgentMug; dropped", t);
     r.atSource(a, "defaulted-placeholder", "", `the agent names no model; blueprint.primaryModel is set to "${DEFAULT_PRIMARY_MODEL}"${hasPolicy ? "" : " and blueprint.modelPolicy.mode to \"host_choice\" (the runtime picks)"}`, {
       targetPointer: "/blueprint/primaryModel", targetFile: file, hint: "name a model in the source, or edit blueprint.primaryModel",
     });

@@ -6,7 +6,8 @@ import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { Reporter } from "../../ir/report.js";
 import { renderInstructions } from "../../ir/agent.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
-import { parsePointer } from "../../ir/pointer.js";
+import { dotted, parsePointer } from "../../ir/pointer.js";
+import { diagnostic } from "../../ir/diagnostics.js";
 import { slugKey } from "../../ir/slug.js";
 import { jsonText } from "../serialize.js";
 import {
@@ -22,13 +23,25 @@ export const SUFFIX = ".agent.json";
 const UNSUPPORTED = ["/greeting", "/routing", "/limits"] as const;
 const PRIVATE = ["brain", "memory"] as const;
 /** Extension pointers the list assemblers and the privacy gate handle instead of the generic placement. */
-const ASSEMBLED = /^\/(?:sources|evaluation\/checks)(?:\/(?:0|[1-9][0-9]*))?$|^\/(?:brain|memory)$/;
+const ASSEMBLED = /^\/sources(?:\/(?:0|[1-9][0-9]*))?$|^\/(?:brain|memory)$/;
 
 export function emitAgentmug(doc: IrDocument, options: EmitOptions): EmitResult {
   const r = new Reporter(FORMAT);
   const legacy = !doc.bundle && doc.extensions[FORMAT]?.["/$schema"] === LEGACY_SCHEMA_URL;
   const outputs = doc.agents.map((a) => emitAgent(a, options, r, legacy));
+  reportDocExtensions(r, doc);
   return { outputs, diagnostics: r.diagnostics };
+}
+
+/** Document-level values of other formats (e.g. Caplo's apiVersion spelling) have no place in an AgentMug file. */
+function reportDocExtensions(r: Reporter, doc: IrDocument): void {
+  for (const [format, bag] of Object.entries(doc.extensions)) {
+    if (format === FORMAT) continue;
+    for (const rel of Object.keys(bag)) {
+      const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
+      r.push(diagnostic("dropped-field", { message: `${dotted(rel)} has no counterpart in ${LABEL}; dropped`, source, target: { format: FORMAT } }));
+    }
+  }
 }
 
 function nonEmpty(s: string | undefined): string | undefined {
@@ -80,10 +93,10 @@ function emitAgent(a: IrAgent, options: EmitOptions, r: Reporter, legacySchema: 
 
   const wholeSources = ext["/sources"];
   if (wholeSources === undefined || Array.isArray(wholeSources)) {
-    const sources = emitSources(a, wholeSources, r, file);
+    const sources = emitSources(a, wholeSources ?? (a.knowledge ? [] : undefined), r, file);
     if (sources) out["sources"] = sources;
   } else out["sources"] = cloneJson(wholeSources);
-  emitEvaluation(a, out, ext["/evaluation/checks"], r, file);
+  emitEvaluation(a, out, r, file);
 
   if (a.tags) {
     const md: JsonObject = isObject(out["metadata"]) ? out["metadata"] : {};
@@ -166,7 +179,9 @@ function systemPrompt(a: IrAgent, r: Reporter, file: string): string {
   const chunks = a.instructions?.chunks ?? [];
   const t = { targetPointer: "/blueprint/systemPrompt", targetFile: file };
   const plain = chunks.length === 1 && chunks[0]?.key === undefined;
-  if (chunks.length && !plain) {
+  if (a.instructions && chunks.length === 0) {
+    r.at(a, "transformed-value", "/instructions", '{name} has no parts; blueprint.systemPrompt is ""', t);
+  } else if (chunks.length && !plain) {
     r.at(a, "transformed-value", "/instructions", '{name} is joined into one blueprint.systemPrompt: "[key] text" per part, parts separated by a blank line, empty parts left out', t);
   }
   chunks.forEach((c, i) => {
@@ -194,15 +209,13 @@ function emitSkills(a: IrAgent, fromHere: boolean, r: Reporter, file: string): J
   return out.length || a.skills.length === 0 ? out : undefined;
 }
 
-function emitEvaluation(a: IrAgent, out: JsonObject, whole: JsonValue | undefined, r: Reporter, file: string): void {
-  if (whole !== undefined && !Array.isArray(whole)) {
-    if (isObject(out["evaluation"])) out["evaluation"]["checks"] = cloneJson(whole);
-    return;
-  }
-  const e = emitChecks(a, whole, r, file);
-  if (!e) return;
-  const evaluation: JsonObject = isObject(out["evaluation"]) ? out["evaluation"] : {};
-  if (e.checks.length || whole !== undefined) evaluation["checks"] = e.checks;
+function emitEvaluation(a: IrAgent, out: JsonObject, r: Reporter, file: string): void {
+  const kept = out["evaluation"];
+  if (kept !== undefined && !(isObject(kept) && Array.isArray(kept["checks"]))) return;
+  if (kept === undefined && !a.evals?.length) return;
+  const evaluation: JsonObject = kept ?? {};
+  const e = emitChecks(a, (evaluation["checks"] as JsonValue[] | undefined) ?? [], r, file);
+  evaluation["checks"] = e.checks;
   if (e.added && evaluation["version"] === undefined) evaluation["version"] = 1;
   if (e.added && evaluation["failurePolicy"] === undefined) {
     evaluation["failurePolicy"] = "warn";
@@ -213,6 +226,10 @@ function emitEvaluation(a: IrAgent, out: JsonObject, whole: JsonValue | undefine
 
 function reportLosses(a: IrAgent, r: Reporter, file: string): void {
   r.dropUnsupported(a, UNSUPPORTED, LABEL, file);
+  if (a.subAgents?.length === 0) r.at(a, "dropped-field", "/subAgents", "{name} (an empty list) has no counterpart in AgentMug; dropped", { targetFile: file });
+  if (a.evals?.length === 0 && !a.extensions[FORMAT]?.["/evaluation"]) {
+    r.at(a, "dropped-field", "/evals", "{name} (no cases) cannot be written: AgentMug evaluation needs at least one check; dropped", { targetFile: file });
+  }
   (a.subAgents ?? []).forEach((link, i) => {
     const target = link.local ?? link.external ?? "?";
     r.at(a, "dropped-link", `/subAgents/${i}`, `{name} (sub-agent "${target}") cannot be expressed in AgentMug, which has no links between agents; dropped`, { targetFile: file });

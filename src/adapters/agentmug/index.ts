@@ -11,6 +11,8 @@ export const agentmugAdapter: Adapter = {
   label: LABEL,
   suffix: SUFFIX,
   bundles: false,
+  // The spec: files "are publishable as-is — they never contain secrets".
+  publishable: true,
   detect: detectAgentmug,
   validate: validateAgentmug,
   parse: parseAgentmug,

@@ -192,27 +192,30 @@ function parseSources(a: IrAgent, v: JsonValue, keep: Keep): void {
   }
 }
 
-/** Checks that carry a Caplo eval case (see evals.ts) become IR evals; the rest of evaluation stays as is. */
+/**
+ * Checks that carry a Caplo eval case (see evals.ts) become IR evals. The rest of
+ * evaluation is kept as one value (its checks list without those checks): another
+ * format that drops it then reports the whole evaluation, which also covers the
+ * case checks moving to other indexes on a round trip.
+ */
 function parseEvaluation(a: IrAgent, v: JsonValue, keep: Keep): void {
-  if (!isObject(v)) return keep("/evaluation", v);
-  for (const key of Object.keys(v)) {
-    const x = v[key] as JsonValue;
-    if (key !== "checks" || !Array.isArray(x) || x.length === 0) {
-      keep(join("/evaluation", key), x);
-      continue;
-    }
-    const evals: IrEvalCase[] = [];
-    x.forEach((check, i) => {
-      const c = checkToCase(check);
-      if (!c) return keep(`/evaluation/checks/${i}`, check);
-      mapSource(a, `/evals/${evals.length}`, `/evaluation/checks/${i}`);
-      evals.push(c);
-    });
-    if (evals.length) {
-      a.evals = evals;
-      mapSource(a, "/evals", "/evaluation");
-    }
+  const checks = isObject(v) ? v["checks"] : undefined;
+  if (!isObject(v) || !Array.isArray(checks)) return keep("/evaluation", v);
+  const evals: IrEvalCase[] = [];
+  const rest: JsonValue[] = [];
+  checks.forEach((check, i) => {
+    const c = checkToCase(check);
+    if (!c) return rest.push(cloneJson(check));
+    mapSource(a, `/evals/${evals.length}`, `/evaluation/checks/${i}`);
+    evals.push(c);
+  });
+  if (evals.length) {
+    a.evals = evals;
+    mapSource(a, "/evals", "/evaluation/checks");
   }
+  const kept = cloneJson(v);
+  kept["checks"] = rest;
+  keep("/evaluation", kept);
 }
 
 function parseMetadata(a: IrAgent, v: JsonValue, keep: Keep): void {

@@ -3,6 +3,8 @@
 // emitter that only passed the schema could still write a file the spec rejects.
 import type { Detection, SchemaIssue } from "../types.js";
 import { runValidator, validator2020 } from "../ajv.js";
+// Not validators.generated.ts: its CommonJS default imports resolve differently under
+// vite/vitest (func1 is not a function), so the memoised runtime compile is used.
 import { agentmugSchema } from "./schema.generated.js";
 import { isObject, type JsonObject } from "../../ir/json.js";
 import { AGENTMUG_URL, V1_URLS, WRITE_CAPABILITIES } from "./constants.js";
