@@ -119,7 +119,7 @@ function instructions(a: IrAgent, t: AgentTarget): { text: string; fromRouting: 
   if (rendered !== undefined && rendered !== "") {
     const only = chunks[0];
     if (chunks.length > 1 || only?.key !== undefined) {
-      t.r.at(a, "transformed-value", "/instructions", `{name} (${chunks.length} named parts) joined into one text as "[key] text" parts separated by a blank line`, tp(t, "/instructions"));
+      t.r.at(a, "transformed-value", "/instructions", `{name} became one text: ${chunks.length === 1 ? "the named part is" : `${chunks.length} parts are`} written as "[key] text", separated by a blank line`, tp(t, "/instructions"));
     }
     return { text: rendered, fromRouting: false };
   }

@@ -52,7 +52,8 @@ function reportKey(r: Reporter, a: IrAgent, key: string, at: string, file: strin
   if (a.id !== undefined && a.id !== key) {
     r.at(a, "transformed-value", "/id", `{name} "${a.id}" became the bundle key "${key}" (keys are unique and match ^[a-z][a-z0-9-]*$)`, target);
   }
-  if (a.key === undefined && a.id === undefined) {
+  // A key set without a source (e.g. by --bundle merging) was derived, not carried.
+  if ((a.key === undefined || a.sourceMap["/key"] === undefined) && a.id === undefined) {
     r.defaulted(a, `${at}/key`, `key is required in a Caplo bundle; derived "${key}" from the agent's name`, file);
   }
 }
