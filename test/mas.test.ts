@@ -1,0 +1,260 @@
+// Unit behaviour of the mas/v1 adapter: chunk resolution, model strings, tool
+// forms, plugin bindings, YAML style and prompt extraction.
+import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { convert, parse, type ReadFile } from "../src/index.js";
+import { masAdapter } from "../src/adapters/mas/index.js";
+import { splitModelString } from "../src/adapters/mas/models.js";
+import { refBasename, moduleBasename } from "../src/adapters/mas/tools.js";
+import { splitRendered } from "../src/adapters/mas/context.js";
+import { yaml11Ambiguous } from "../src/adapters/mas/yaml.js";
+import { newAgent, renderInstructions } from "../src/ir/agent.js";
+import type { IrAgent, IrDocument } from "../src/ir/model.js";
+import { parseText } from "../src/text/parse.js";
+
+const files = (map: Record<string, string>, outside: string[] = []): ReadFile => (path) => {
+  if (outside.includes(path)) return { ok: false, code: "ref-outside-root", message: `${path} escapes the manifest's folder` };
+  const text = map[path.replace(/^\.\//, "")];
+  return text === undefined ? { ok: false, code: "ref-not-found", message: `${path} does not exist` } : { ok: true, text };
+};
+
+function manifest(spec: string, extra = ""): string {
+  return `apiVersion: mas/v1\nkind: Agent\nmetadata:\n  name: t\n${extra}spec:\n  description: Test agent.\n${spec}`;
+}
+
+const sameData = (out: string, input: string) => expect(parseText(out).data).toEqual(parseText(input).data);
+
+function irDoc(fill: Partial<IrAgent>, format = "caplo"): IrDocument {
+  const a: IrAgent = { ...newAgent(format, ""), ...fill };
+  return { format, bundle: false, agents: [a], extensions: {} };
+}
+
+describe("detect", () => {
+  it("recognises kind: Agent and names the other mas kinds as unsupported", () => {
+    expect(masAdapter.detect({ apiVersion: "mas/v1", kind: "Agent" }).confidence).toBe(1);
+    const tool = masAdapter.detect({ apiVersion: "mas/v1", kind: "Tool" });
+    expect(tool.confidence).toBe(0.95);
+    expect(tool.unsupported).toBe("mas/v1 kind: Tool is not an agent manifest; agentport converts kind: Agent");
+    expect(masAdapter.detect({ apiVersion: "v2", kind: "Agent" }).confidence).toBe(0);
+    const r = convert("apiVersion: mas/v1\nkind: MAS\nmetadata: {name: x}\n", "caplo");
+    expect(r.diagnostics.map((d) => d.code)).toEqual(["unsupported-document"]);
+  });
+});
+
+describe("context chunks", () => {
+  const text = manifest("  context:\n    role:\n      ref: prompts/role.md\n    intent: |\n      Help.\n");
+
+  it("{ref} loads the file (stripped) and mas output keeps the reference", () => {
+    const readFile = files({ "prompts/role.md": "\n  You are a tester.  \n" });
+    const p = parse(text, { readFile });
+    expect(p.doc!.agents[0]!.instructions!.chunks).toEqual([
+      { key: "role", ref: "prompts/role.md", text: "You are a tester." },
+      { key: "intent", text: "Help.", raw: "Help.\n" },
+    ]);
+    const r = convert(text, "mas", { readFile });
+    expect(r.ok).toBe(true);
+    sameData(r.outputs[0]!.text, text);
+  });
+
+  it("without file access a reference stays a reference, with one ref-kept info", () => {
+    const p = parse(text);
+    expect(p.doc!.agents[0]!.instructions!.chunks[0]).toEqual({ key: "role", ref: "prompts/role.md" });
+    expect(p.diagnostics.filter((d) => d.code === "ref-kept").map((d) => d.source?.pointer)).toEqual(["/spec/context/role"]);
+    sameData(convert(text, "mas").outputs[0]!.text, text);
+  });
+
+  it("a missing ./ path is an error at the chunk, with line and column", () => {
+    const t = manifest("  context:\n    role: ./prompts/missing.md\n");
+    const r = convert(t, "mas", { readFile: files({}) });
+    expect(r.ok).toBe(false);
+    const e = r.diagnostics.find((d) => d.code === "ref-not-found");
+    expect(e?.severity).toBe("error");
+    expect(e?.source).toMatchObject({ pointer: "/spec/context/role", line: 8, column: 5 });
+  });
+
+  it("a path-like string that names no file is inline text (ref-kept info)", () => {
+    const t = manifest("  context:\n    role: Prefer A/B tests\n");
+    const p = parse(t, { readFile: files({}) });
+    expect(p.doc!.agents[0]!.instructions!.chunks[0]).toEqual({ key: "role", text: "Prefer A/B tests" });
+    expect(p.diagnostics.map((d) => `${d.code} ${d.source?.pointer}`)).toEqual(["ref-kept /spec/context/role"]);
+  });
+
+  it("a path-like string that names a file is read", () => {
+    const t = manifest("  context:\n    role: prompts/role.md\n");
+    const p = parse(t, { readFile: files({ "prompts/role.md": "From file.\n" }) });
+    expect(p.doc!.agents[0]!.instructions!.chunks[0]).toMatchObject({ key: "role", text: "From file.", ref: "prompts/role.md" });
+    sameData(convert(t, "mas", { readFile: files({ "prompts/role.md": "x" }) }).outputs[0]!.text, t);
+  });
+
+  it("a reference escaping the folder surfaces the reader's error at the chunk", () => {
+    const t = manifest("  context:\n    role:\n      ref: ../../etc/secret.md\n");
+    const r = convert(t, "caplo", { readFile: files({}, ["../../etc/secret.md"]) });
+    expect(r.ok).toBe(false);
+    expect(r.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.source?.pointer}`)).toEqual(["ref-outside-root /spec/context/role"]);
+  });
+
+  it("renders chunks as the runtime does: [key] text, stripped, empty ones gone, joined by a blank line", () => {
+    expect(renderInstructions({ chunks: [{ key: "role", text: "A" }, { key: "empty", text: "" }, { key: "intent", text: "B" }] })).toBe("[role] A\n\n[intent] B");
+  });
+
+  it("one prompt becomes spec.context.role; agentport's own rendering is split back", () => {
+    const single = masAdapter.emit(irDoc({ name: "Helper", instructions: { chunks: [{ text: "Be kind." }] } }), {});
+    expect(single.outputs[0]!.document["spec"]).toMatchObject({ context: { role: "Be kind." } });
+    expect(single.diagnostics.some((d) => d.code === "transformed-value" && d.message.includes("spec.context.role"))).toBe(true);
+    const rendered = masAdapter.emit(irDoc({ name: "Helper", instructions: { chunks: [{ text: "[role] A\n\n[intent] B" }] } }), {});
+    expect(rendered.outputs[0]!.document["spec"]).toMatchObject({ context: { role: "A", intent: "B" } });
+    expect(rendered.diagnostics.some((d) => d.code === "transformed-value" && d.message.includes("split back"))).toBe(true);
+    expect(splitRendered("[role] A\n\n[role] B")).toBeUndefined();
+    expect(splitRendered("plain text")).toBeUndefined();
+  });
+});
+
+describe("models", () => {
+  it("splits LiteLLM strings at the first slash and infers bare ids", () => {
+    expect(splitModelString("azure/gpt-4o")).toEqual({ provider: "azure", providerSource: "explicit", id: "gpt-4o", known: true });
+    expect(splitModelString("openrouter/anthropic/claude-x")).toMatchObject({ provider: "openrouter", id: "anthropic/claude-x" });
+    expect(splitModelString("gpt-4o-mini")).toEqual({ provider: "openai", providerSource: "inferred", id: "gpt-4o-mini", known: true });
+    expect(splitModelString("generic-model")).toEqual({ id: "generic-model", known: false });
+    expect(splitModelString("acme/m1")).toMatchObject({ provider: "acme", known: false });
+  });
+
+  it("reads two rows, the primary's reasoning, and keeps the rest for mas", () => {
+    const t = manifest("  models:\n    - id: main\n      model: gpt-4o\n      temperature: 0.2\n      max_tokens: 900\n      top_p: 0.9\n      reasoning:\n        effort: xhigh\n        budget_tokens: 2048\n        exclude: false\n    - id: summarizer\n      model: azure/gpt-4o-mini\n      reasoning_effort: low\n");
+    const p = parse(t);
+    const a = p.doc!.agents[0]!;
+    expect(a.models).toEqual([
+      { role: "main", id: "gpt-4o", provider: "openai", providerSource: "inferred", raw: "gpt-4o", temperature: 0.2, maxTokens: 900 },
+      { role: "summarizer", id: "gpt-4o-mini", provider: "azure", providerSource: "explicit", raw: "azure/gpt-4o-mini" },
+    ]);
+    expect(a.reasoning).toEqual({ effort: "max", budgetTokens: 2048 });
+    expect(Object.keys(a.extensions["mas"]!).sort()).toEqual(["/spec/models/0/reasoning/effort", "/spec/models/0/reasoning/exclude", "/spec/models/0/top_p", "/spec/models/1/reasoning_effort"]);
+    sameData(convert(t, "mas").outputs[0]!.text, t);
+  });
+
+  it("warns about placeholder models and keeps `any` unpinned", () => {
+    const t = manifest("  models:\n    - model: generic-model\n    - id: helper\n      model: any\n");
+    const p = parse(t);
+    expect(p.diagnostics.map((d) => `${d.code} ${d.source?.pointer}`)).toEqual(["unknown-provider /spec/models/0/model"]);
+    expect(p.doc!.agents[0]!.models).toHaveLength(1);
+    sameData(convert(t, "mas").outputs[0]!.text, t);
+  });
+
+  it("uses the deprecated spec.llm only without models, and says so when both are set", () => {
+    const llmOnly = manifest("  llm:\n    model: gpt-4o\n    provider: openai\n    temperature: 0.3\n");
+    expect(parse(llmOnly).doc!.agents[0]!.models).toEqual([{ id: "gpt-4o", provider: "openai", providerSource: "inferred", raw: "gpt-4o", temperature: 0.3 }]);
+    sameData(convert(llmOnly, "mas").outputs[0]!.text, llmOnly);
+    const both = manifest("  models:\n    - model: gpt-4o\n  llm:\n    model: gpt-4o-mini\n");
+    const p = parse(both);
+    expect(p.doc!.agents[0]!.models!.map((m) => m.id)).toEqual(["gpt-4o"]);
+    expect(p.diagnostics.some((d) => d.code === "dropped-field" && d.severity === "warning" && d.source?.pointer === "/spec/llm")).toBe(true);
+    sameData(convert(both, "mas").outputs[0]!.text, both);
+  });
+
+  it("writes provider/id for explicit providers, the bare id for inferred ones, and clamps temperature to 0..2", () => {
+    const r = masAdapter.emit(irDoc({ id: "x", models: [{ provider: "openai", providerSource: "explicit", id: "gpt-4.1", temperature: 3 }, { provider: "anthropic", providerSource: "inferred", id: "claude-sonnet-4-6", role: "helper" }] }), {});
+    expect((r.outputs[0]!.document["spec"] as Record<string, unknown>)["models"]).toEqual([{ model: "openai/gpt-4.1", temperature: 2 }, { id: "helper", model: "claude-sonnet-4-6" }]);
+    expect(r.diagnostics.some((d) => d.code === "clamped-value")).toBe(true);
+  });
+});
+
+describe("tools", () => {
+  const t = manifest(
+    "  tools:\n    - web-search\n    - ref: ../tools/calc.tool.yaml\n      priority: 5\n    - ref: bundle://web-tools/fetch-page\n    - ref: samples:tools/calc.tool.yaml\n" +
+      "    - kind: system\n      name: spawn_subagent\n      params:\n        max_depth: 2\n    - module_path: mas.plugins.letta_core\n    - module_path: ./tools/x.py\n      class_name: XTool\n      kind: python\n  tools_ref: web-tools\n",
+  );
+  const tool = "apiVersion: mas/v1\nkind: Tool\nmetadata:\n  name: calculator\nspec:\n  description: Adds numbers.\n  impl:\n    kind: python\n    module_path: ./calc.py\n";
+
+  it("maps each form to its IR kind, naming refs from the Tool manifest when readable", () => {
+    const p = parse(t, { readFile: files({ "../tools/calc.tool.yaml": tool }) });
+    expect(p.doc!.agents[0]!.tools).toEqual([
+      { kind: "named", name: "web-search" },
+      { kind: "manifest-ref", name: "calculator", ref: "../tools/calc.tool.yaml", description: "Adds numbers." },
+      { kind: "manifest-ref", name: "fetch-page", ref: "bundle://web-tools/fetch-page" },
+      { kind: "manifest-ref", name: "calc", ref: "samples:tools/calc.tool.yaml" },
+      { kind: "system", name: "spawn_subagent" },
+      { kind: "module", name: "letta_core", modulePath: "mas.plugins.letta_core" },
+      { kind: "module", name: "XTool", modulePath: "./tools/x.py" },
+    ]);
+    sameData(convert(t, "mas", { readFile: files({ "../tools/calc.tool.yaml": tool }) }).outputs[0]!.text, t);
+  });
+
+  it("falls back to the file name when the ref is unreadable or not a Tool", () => {
+    const p = parse(t, { readFile: files({ "../tools/calc.tool.yaml": "apiVersion: mas/v1\nkind: Agent\n" }) });
+    expect(p.doc!.agents[0]!.tools![1]!.name).toBe("calc");
+    expect(p.diagnostics.filter((d) => d.code === "ref-kept").map((d) => d.source?.pointer)).toEqual(["/spec/tools/1/ref"]);
+    expect(refBasename("../x/get_fares.tool.yaml")).toBe("get_fares");
+    expect(moduleBasename("library-samples/tools/calc.py")).toBe("calc");
+  });
+
+  it("writes other formats' typed tools as bare names and reports what is lost", () => {
+    const r = masAdapter.emit(irDoc({ id: "x", tools: [{ kind: "mcp", name: "search", server: "https://mcp.example", requiresUserAuth: false }, { kind: "builtin", name: "calc" }] }, "agentmug"), {});
+    expect((r.outputs[0]!.document["spec"] as Record<string, unknown>)["tools"]).toEqual(["search", "calc"]);
+    expect(r.diagnostics.filter((d) => d.code === "dropped-field").map((d) => d.message)).toEqual([expect.stringContaining("server https://mcp.example")]);
+  });
+});
+
+describe("plugin bindings and other mas-only members", () => {
+  it("keeps string shorthands and objects exactly", () => {
+    for (const dp of ["  design_pattern: cot\n", "  design_pattern:\n    type: react\n    params:\n      max_steps: 3\n", "  design_pattern: null\n"]) {
+      const t = manifest(dp + "  context_manager: sliding-window\n  hitl_contract:\n    type: console\n  memory:\n    - semantic\n    - episodic\n");
+      const r = convert(t, "mas");
+      expect(r.ok).toBe(true);
+      sameData(r.outputs[0]!.text, t);
+    }
+  });
+
+  it("moves schema-invalid spec members of lenient inputs to x-agentport.spec", () => {
+    const t = manifest("  x-text-input: hello\n  plugins:\n    - module_path: a.b\n");
+    const r = convert(t, "mas", { lenient: true });
+    expect(r.ok).toBe(true);
+    const out = parseText(r.outputs[0]!.text).data as Record<string, Record<string, unknown>>;
+    expect(out["x-agentport"]).toEqual({ spec: { "x-text-input": "hello", plugins: [{ module_path: "a.b" }] } });
+    expect(r.diagnostics.filter((d) => d.code === "stashed-value").map((d) => d.source?.pointer).sort()).toEqual(["/spec/plugins", "/spec/x-text-input"]);
+  });
+});
+
+describe("YAML output", () => {
+  it("writes block literals and quotes what YAML 1.1 would misread", () => {
+    const t = manifest("  context:\n    role: \"Line one.\\nLine two.\\n\"\n  params:\n    flag: \"yes\"\n    level: \"1.0\"\n    \"on\": \"off\"\n  memory:\n    citations:\n      mode: \"on\"\n");
+    const r = convert(t, "mas");
+    expect(r.ok).toBe(true);
+    const text = r.outputs[0]!.text;
+    expect(text).toContain("    role: |\n      Line one.\n      Line two.\n");
+    expect(text).toContain('flag: "yes"');
+    expect(text).toContain('level: "1.0"');
+    expect(text).toContain('"on": "off"');
+    expect(text).toContain('mode: "on"');
+    // A YAML 1.1 reader would turn these into booleans; the output keeps them strings under 1.1 too.
+    expect(parseYaml(text, { version: "1.1" })).toEqual(parseText(t).data);
+    expect(["on", "No", "~", "1.0", "1_000", "2024-01-01", "0o", "1:20"].map(yaml11Ambiguous)).toEqual([true, true, true, true, true, true, false, true]);
+  });
+
+  it("writes keys in schema order", () => {
+    const t = "x-ui: 1\nspec:\n  tools: [a]\n  description: D\n  context: {role: R}\nmetadata:\n  tags: [t]\n  name: nm\nkind: Agent\napiVersion: mas/v1\n";
+    const out = convert(t, "mas").outputs[0]!.text;
+    expect(out.split("\n").filter((l) => /^\S/.test(l) || /^ {2}\S/.test(l))).toEqual(["apiVersion: mas/v1", "kind: Agent", "metadata:", "  name: nm", "  tags:", "spec:", "  context:", "  description: D", "  tools:", "x-ui: 1"]);
+  });
+});
+
+describe("emitting from other formats", () => {
+  it("extracts prompts to files referenced from spec.context", () => {
+    const doc = irDoc({ id: "helper", instructions: { chunks: [{ key: "role", text: "Be kind." }, { key: "intent", text: "Help." }] } });
+    const r = masAdapter.emit(doc, { extractPrompts: "prompts" });
+    const o = r.outputs[0]!;
+    expect((o.document["spec"] as Record<string, unknown>)["context"]).toEqual({ role: { ref: "prompts/role.md" }, intent: { ref: "prompts/intent.md" } });
+    expect(o.files).toEqual([{ path: "prompts/role.md", text: "Be kind.\n" }, { path: "prompts/intent.md", text: "Help.\n" }]);
+    const back = parse(o.text, { readFile: files({ "prompts/role.md": "Be kind.\n", "prompts/intent.md": "Help.\n" }) });
+    expect(renderInstructions(back.doc!.agents[0]!.instructions)).toBe("[role] Be kind.\n\n[intent] Help.");
+  });
+
+  it("fills metadata.name and spec.description, normalises versions and keeps the display name", () => {
+    const r = masAdapter.emit(irDoc({ name: "Trip Helper", description: "Plans trips.", version: "1.2", greeting: "Hi!" }), {});
+    const d = r.outputs[0]!.document as Record<string, Record<string, unknown>>;
+    expect(d["metadata"]).toEqual({ name: "trip-helper", description: "Plans trips.", version: "1.2.0" });
+    expect(d["spec"]!["description"]).toBe("Plans trips.");
+    expect(d["x-agentport"]).toEqual({ name: "Trip Helper" });
+    expect(r.outputs[0]!.name).toBe("trip-helper.yaml");
+    expect(r.diagnostics.map((x) => x.code).sort()).toEqual(["defaulted-required", "defaulted-required", "dropped-field", "stashed-value", "transformed-value"]);
+    expect(masAdapter.validate(r.outputs[0]!.document)).toEqual([]);
+  });
+});
