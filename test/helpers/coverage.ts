@@ -34,6 +34,9 @@ export function agentRootOf(pointer: string, agentRoots: readonly string[]): str
   return best;
 }
 
+/** Codes that report a value the target required and the source lacked: they sit at the agent root. */
+const FILLED_IN = new Set<string>(["defaulted-required", "defaulted-placeholder"]);
+
 /** The diagnostic that excuses a difference, or undefined. `inputFile` filters out diagnostics about referenced files. */
 export function coveringDiagnostic(d: LeafDiff, diagnostics: readonly Diagnostic[], agentRoots: readonly string[], inputFile: string): Diagnostic | undefined {
   const root = agentRootOf(d.pointer, agentRoots);
@@ -42,7 +45,7 @@ export function coveringDiagnostic(d: LeafDiff, diagnostics: readonly Diagnostic
     if (x.source.file !== undefined && x.source.file !== inputFile) return false;
     const sp = x.source.pointer;
     // A filled-in required value explains only what was added to that agent.
-    if (x.code === "defaulted-required" && sp === root) return d.kind === "added";
+    if (FILLED_IN.has(x.code) && sp === root) return d.kind === "added";
     return isAncestorOrSelf(sp, d.pointer) && sp.length > root.length && isAncestorOrSelf(root, sp);
   });
 }
