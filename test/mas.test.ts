@@ -123,11 +123,11 @@ describe("models", () => {
     const p = parse(t);
     const a = p.doc!.agents[0]!;
     expect(a.models).toEqual([
-      { role: "main", id: "gpt-4o", provider: "openai", providerSource: "inferred", raw: "gpt-4o", temperature: 0.2, maxTokens: 900 },
+      { id: "gpt-4o", provider: "openai", providerSource: "inferred", raw: "gpt-4o", temperature: 0.2, maxTokens: 900 },
       { role: "summarizer", id: "gpt-4o-mini", provider: "azure", providerSource: "explicit", raw: "azure/gpt-4o-mini" },
     ]);
     expect(a.reasoning).toEqual({ effort: "max", budgetTokens: 2048 });
-    expect(Object.keys(a.extensions["mas"]!).sort()).toEqual(["/spec/models/0/reasoning/effort", "/spec/models/0/reasoning/exclude", "/spec/models/0/top_p", "/spec/models/1/reasoning_effort"]);
+    expect(Object.keys(a.extensions["mas"]!).sort()).toEqual(["/spec/models/0/id", "/spec/models/0/reasoning/effort", "/spec/models/0/reasoning/exclude", "/spec/models/0/top_p", "/spec/models/1/reasoning_effort"]);
     sameData(convert(t, "mas").outputs[0]!.text, t);
   });
 

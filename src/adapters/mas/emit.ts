@@ -79,6 +79,7 @@ function emitAgent(agent: IrAgent, options: EmitOptions, r: Reporter): EmittedDo
   const replayed = replayExtensions(agent, r, out, stash);
   r.dropForeignExtensions(agent, LABEL);
   r.dropUnsupported(agent, UNSUPPORTED, LABEL);
+  if (agent.subAgents !== undefined && agent.subAgents.length === 0) r.at(agent, "dropped-field", "/subAgents", `{name} (an empty list) has no counterpart in ${LABEL}; dropped`);
   (agent.subAgents ?? []).forEach((link, i) => {
     const to = link.local ?? link.external ?? "?";
     r.at(agent, "dropped-link", `/subAgents/${i}`, `{name} (→ ${to}) cannot be expressed in a mas kind: Agent manifest (delegation lives in a kind: MAS workflow); dropped`);
@@ -131,14 +132,14 @@ function routingDescription(agent: IrAgent, r: Reporter, name: string): string {
 }
 
 function emitSkills(agent: IrAgent, r: Reporter, spec: JsonObject): void {
-  const skills = agent.skills ?? [];
-  if (skills.length === 0) return;
+  const skills = agent.skills;
+  if (skills === undefined) return;
   spec["skills"] = skills.map((s) => s.name);
   skills.forEach((s, i) => {
-    for (const part of ["trigger", "recipe", "extra"] as const) {
-      if (s[part] === undefined) continue;
-      r.at(agent, "dropped-field", `/skills/${i}/${part}`, `{name} has no counterpart in ${LABEL} (spec.skills lists skill names only); dropped`);
-    }
+    const lost = (["trigger", "recipe"] as const).filter((k) => s[k] !== undefined).concat(Object.keys(s.extra ?? {}) as never[]);
+    if (lost.length === 0) return;
+    // Reported on the whole skill: without its recipe, no format that needs one can rebuild it from the name.
+    r.at(agent, "dropped-field", `/skills/${i}`, `{name}: only the skill name "${s.name}" carries into ${LABEL} (spec.skills lists skill names); ${lost.join(", ")} dropped`);
   });
 }
 

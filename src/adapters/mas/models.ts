@@ -108,8 +108,9 @@ export function parseModels(ctx: MasParseCtx, spec: JsonObject): void {
         return;
       }
       const irPtr = `/models/${models.length}`;
-      const m = readRow(ctx, row, ptr, irPtr, j === primary, ["id"]);
-      if (typeof row["id"] === "string") {
+      // `id: main` spells out the default role: the IR leaves the primary role unset, the spelling stays for mas.
+      const m = readRow(ctx, row, ptr, irPtr, j === primary, row["id"] === "main" ? [] : ["id"]);
+      if (typeof row["id"] === "string" && row["id"] !== "main") {
         m.role = row["id"];
         mapSource(ctx.agent, `${irPtr}/role`, `${ptr}/id`);
       }
@@ -124,6 +125,7 @@ export function parseModels(ctx: MasParseCtx, spec: JsonObject): void {
     if (isObject(llm) && typeof llm["model"] === "string" && llm["model"] !== "any") {
       const m = readRow(ctx, llm, "/spec/llm", "/models/0", true, []);
       models.push(m);
+      note(ctx, "transformed-value", "/spec/llm", "the deprecated spec.llm is read as the agent's model; another format carries it as its model, and it comes back into mas as spec.models[0]");
     } else if (llm !== undefined) {
       keep(ctx, "/spec/llm", llm as JsonValue);
     }

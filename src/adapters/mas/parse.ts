@@ -98,7 +98,7 @@ function parseSpec(ctx: MasParseCtx, spec: JsonObject): void {
 }
 
 function parseSkills(ctx: MasParseCtx, v: JsonValue): void {
-  if (!Array.isArray(v) || v.length === 0 || !v.every((s) => typeof s === "string")) {
+  if (!Array.isArray(v) || !v.every((s) => typeof s === "string")) {
     keep(ctx, "/spec/skills", v);
     return;
   }

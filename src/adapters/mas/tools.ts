@@ -93,8 +93,7 @@ export function parseTools(ctx: MasParseCtx, value: JsonValue): void {
     mapSource(ctx.agent, ir, ptr);
     tools.push(tool);
   });
-  if (value.length === 0) keep(ctx, "/spec/tools", []);
-  if (tools.length > 0) {
+  if (tools.length > 0 || value.length === 0) {
     ctx.agent.tools = tools;
     mapSource(ctx.agent, "/tools", "/spec/tools");
   }
@@ -107,8 +106,8 @@ function sourceIndex(agent: IrAgent, i: number): number | undefined {
 
 /** IR tools → spec.tools items; what a form cannot hold is reported. */
 export function emitTools(agent: IrAgent, r: Reporter, fromMas: boolean): JsonValue[] | undefined {
-  const tools = agent.tools ?? [];
-  if (tools.length === 0) return undefined;
+  const tools = agent.tools;
+  if (tools === undefined) return undefined;
   const items: JsonValue[] = [];
   tools.forEach((t, i) => {
     const ir = `/tools/${i}`;
