@@ -292,9 +292,9 @@ function emitOk(d: IrDocument, options = {}) {
   if (!out) throw new Error("no output");
   return { doc: out.document, diagnostics: r.diagnostics, name: out.name };
 }
-/** Every diagnostic except defaulted-required must point below the agent's root. */
+/** Every diagnostic except the fill-ins of required values must point below the agent's root. */
 function expectLocated(ds: readonly Diagnostic[], root = ""): void {
-  for (const d of ds) if (d.code !== "defaulted-required") expect(d.source?.pointer, d.message).not.toBe(root);
+  for (const d of ds) if (d.code !== "defaulted-required" && d.code !== "defaulted-placeholder") expect(d.source?.pointer, d.message).not.toBe(root);
 }
 const base = (): Partial<IrAgent> => ({
   id: "helper",
@@ -389,7 +389,8 @@ describe("emit from another format's IR", () => {
     const a = irAgent({ id: "planner", routingDescription: "Plans trips." }, { "/id": "/metadata/name", "/routingDescription": "/spec/description" });
     const { doc, diagnostics } = emitOk(irDoc([a]));
     expect(doc).toMatchObject({ name: "planner", instructions: "Plans trips.", model: { provider: "OpenAI", name: "gpt-4o" } });
-    expect(only(diagnostics, "defaulted-required").map((d) => d.target?.pointer).sort()).toEqual(["/greeting", "/model", "/name", "/instructions"].sort());
+    expect(only(diagnostics, "defaulted-required").map((d) => d.target?.pointer).sort()).toEqual(["/greeting", "/instructions", "/name"]);
+    expect(only(diagnostics, "defaulted-placeholder")).toEqual([expect.objectContaining({ severity: "warning", source: { pointer: "" }, target: expect.objectContaining({ pointer: "/model" }) })]);
     expect(only(diagnostics, "transformed-value").map((d) => d.source?.pointer)).toEqual(["/spec/description"]);
     expectLocated(diagnostics);
   });
@@ -440,6 +441,25 @@ describe("emit from another format's IR", () => {
   it("writes the RFC 9562 UUIDv5 test vector", () => {
     // RFC 9562 appendix A.4: name "www.example.com" in the DNS namespace.
     expect(uuidV5("www.example.com", "6ba7b810-9dad-11d1-80b4-00c04fd430c8")).toBe("2ed6657d-e927-568b-95e1-2665a8aea6a2");
+  });
+
+  it("writes a placeholder provider, with a warning, when none is named or implied", () => {
+    const a = irAgent({ ...base(), models: [{ id: "llama-3.1-70b" }] }, { "/models/0/id": "/blueprint/primaryModel" });
+    const { doc, diagnostics } = emitOk(irDoc([a]));
+    expect(doc["model"]).toEqual({ provider: "Unknown", name: "llama-3.1-70b" });
+    expect(only(diagnostics, "defaulted-placeholder").map((d) => d.target?.pointer)).toEqual(["/model/provider"]);
+    const inferred = emitOk(irDoc([irAgent({ ...base(), models: [{ id: "claude-sonnet-4-6" }] }, { "/models/0/id": "/blueprint/primaryModel" })]));
+    expect(inferred.doc["model"]).toEqual({ provider: "Anthropic", name: "claude-sonnet-4-6" });
+    expect(only(inferred.diagnostics, "defaulted-placeholder")).toEqual([]);
+    expect(only(inferred.diagnostics, "transformed-value").map((d) => [d.source?.pointer, d.target?.pointer])).toContainEqual(["/blueprint/primaryModel", "/model/provider"]);
+  });
+
+  it("reports a provider the source only implied where the model was, since it becomes explicit", () => {
+    const a = irAgent({ ...base(), models: [{ provider: "openai", providerSource: "inferred", id: "gpt-4o", raw: "gpt-4o" }] },
+      { "/models/0/id": "/spec/models/0/model", "/models/0/provider": "/spec/models/0/model" });
+    const { doc, diagnostics } = emitOk(irDoc([a]));
+    expect(doc["model"]).toEqual({ provider: "OpenAI", name: "gpt-4o" });
+    expect(only(diagnostics, "transformed-value").map((d) => d.source?.pointer)).toEqual(["/spec/models/0/model"]);
   });
 
   it("warns about a provider key the table does not know and writes it as is", () => {

@@ -82,6 +82,11 @@ function leftoverExtensions(a: IrAgent, t: AgentTarget, ext: JsonObject): void {
   }
 }
 
+/** A required value nothing in the source implies: a warning at the agent's root, naming the filled target field. */
+function placeholder(a: IrAgent, t: AgentTarget, rel: string, message: string): void {
+  t.r.atSource(a, "defaulted-placeholder", "", message, tp(t, rel));
+}
+
 function tp(t: AgentTarget, rel: string): { targetPointer: string; targetFile: string } {
   return { targetPointer: t.at + rel, targetFile: t.file };
 }
@@ -143,7 +148,7 @@ function modelOf(a: IrAgent, t: AgentTarget, ext: JsonObject): JsonObject {
   });
   const m = models[pi];
   if (m === undefined) {
-    t.r.defaulted(a, t.at + "/model", `the source names no model; assumed ${DEFAULT_MODEL.provider} ${DEFAULT_MODEL.name}: check it against your workspace`, t.file);
+    placeholder(a, t, "/model", `the source names no model; wrote the placeholder ${DEFAULT_MODEL.provider} ${DEFAULT_MODEL.name}: check it against your workspace`);
     return { ...DEFAULT_MODEL };
   }
   const p = `/models/${pi}`;
@@ -165,15 +170,23 @@ function providerOf(a: IrAgent, t: AgentTarget, key: string | undefined, source:
     if (display === undefined) {
       t.r.at(a, "unknown-provider", `${p}/provider`, `{name} "${key}" is not in the provider table; written as is`, { ...tp(t, "/model/provider"), hint: "use the provider name your Caplo workspace shows" });
     }
-    if (source === "inferred") t.r.defaulted(a, t.at + "/model/provider", `model.provider "${display ?? key}" was inferred from the model id "${id}"`, t.file);
+    if (source === "inferred") madeExplicit(a, t, p, display ?? key, id);
     return display ?? key;
   }
   const inferred = inferProvider(id);
   const display = inferred === undefined ? UNKNOWN_PROVIDER : (providerDisplay(inferred) ?? inferred);
-  t.r.defaulted(a, t.at + "/model/provider", inferred === undefined
-    ? `the source names no provider for model "${id}" and none can be inferred; wrote "${UNKNOWN_PROVIDER}": set the provider your workspace uses`
-    : `model.provider "${display}" was inferred from the model id "${id}"`, t.file);
+  if (inferred === undefined) placeholder(a, t, "/model/provider", `the source names no provider for model "${id}" and none can be inferred; wrote "${UNKNOWN_PROVIDER}": set the provider your workspace uses`);
+  else madeExplicit(a, t, p, display, id);
   return display;
+}
+
+/**
+ * A provider the source only implied becomes explicit in Caplo, so a way back writes
+ * it out ("gpt-4o" returns as "openai/gpt-4o"): a changed value, reported where the model was.
+ */
+function madeExplicit(a: IrAgent, t: AgentTarget, p: string, display: string, id: string): void {
+  const ir = a.sourceMap[`${p}/provider`] !== undefined ? `${p}/provider` : `${p}/id`;
+  t.r.at(a, "transformed-value", ir, `{name} "${id}" names no provider; Caplo states it, so model.provider is "${display}", inferred from the model id`, tp(t, "/model/provider"));
 }
 
 function clamp(a: IrAgent, t: AgentTarget, ir: string, rel: string, v: number, range: { min: number; max: number; integer: boolean }): number {
