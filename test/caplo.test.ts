@@ -385,6 +385,16 @@ describe("emit from another format's IR", () => {
     expect(only(diagnostics, "truncated-value").map((d) => d.source?.pointer)).toEqual(["/name", "/metadata/description"]);
   });
 
+  it("counts length in code points, as the schema does", () => {
+    const emoji = "🙂".repeat(80);
+    const ok = emitOk(irDoc([irAgent({ ...base(), name: emoji }, { "/name": "/name" })]));
+    expect(ok.doc["name"]).toBe(emoji);
+    expect(only(ok.diagnostics, "truncated-value")).toEqual([]);
+    const long = emitOk(irDoc([irAgent({ ...base(), name: emoji + "🙂" }, { "/name": "/name" })]));
+    expect(long.doc["name"]).toBe(emoji);
+    expect(only(long.diagnostics, "truncated-value").map((d) => d.source?.pointer)).toEqual(["/name"]);
+  });
+
   it("derives name, instructions and a documented default model when the IR has none", () => {
     const a = irAgent({ id: "planner", routingDescription: "Plans trips." }, { "/id": "/metadata/name", "/routingDescription": "/spec/description" });
     const { doc, diagnostics } = emitOk(irDoc([a]));

@@ -1,12 +1,12 @@
 // Shortening strings to a Caplo length limit without cutting a word in half.
+// Lengths are in code points, as JSON Schema's maxLength counts them.
 
-/** At most `max` UTF-16 code units, cut at the last space when one is reasonably near the end. */
+/** At most `max` code points, cut at the last space when one lies in the last 40 %. */
 export function truncateAtWord(s: string, max: number): string {
-  if (s.length <= max) return s;
-  let cut = s.slice(0, max);
-  // Never split a surrogate pair.
-  if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+  const chars = [...s];
+  if (chars.length <= max) return s;
+  const cut = chars.slice(0, max).join("");
   const space = cut.lastIndexOf(" ");
-  const out = space >= max * 0.6 ? cut.slice(0, space) : cut;
+  const out = space >= 0 && [...cut.slice(0, space)].length >= max * 0.6 ? cut.slice(0, space) : cut;
   return out.trimEnd() || cut;
 }
