@@ -70,8 +70,12 @@ function esmify(code) {
     if (!imports.has(spec)) imports.set(spec, `__dep${imports.size}`);
     return imports.get(spec);
   });
-  const head = [...imports].map(([spec, id]) => `import ${id} from "${spec}.js";`).join("\n");
-  return `// @ts-nocheck\n${head}\n${body.replace(/^"use strict";/, "")}\n`;
+  // A CommonJS module's exports arrive as the namespace's default under Node, but
+  // loaders that honour __esModule (vite, bundlers) hand over exports.default
+  // instead; __cjs recovers module.exports either way.
+  const cjs = "function __cjs(ns) { const d = ns.default; return d !== null && typeof d === \"object\" ? d : { ...ns, default: d }; }";
+  const head = [...imports].map(([spec, id]) => `import * as ${id}ns from "${spec}.js";\nconst ${id} = __cjs(${id}ns);`).join("\n");
+  return `// @ts-nocheck\n${head}\n${cjs}\n${body.replace(/^"use strict";/, "")}\n`;
 }
 
 function writeValidators(file, ajv, exportsMap) {
@@ -84,9 +88,9 @@ function writeValidators(file, ajv, exportsMap) {
   addFormats(ajv);
   ajv.addSchema(caplo);
   writeValidators("src/adapters/caplo/validators.generated.ts", ajv, {
-    validateCaplo: caplo.$id,
-    validateCaploAgent: `${caplo.$id}#/$defs/agentDocument`,
-    validateCaploBundle: `${caplo.$id}#/$defs/bundleDocument`,
+    caploRootValidator: caplo.$id,
+    caploAgentValidator: `${caplo.$id}#/$defs/agentDocument`,
+    caploBundleValidator: `${caplo.$id}#/$defs/bundleDocument`,
   });
 }
 {
@@ -94,7 +98,7 @@ function writeValidators(file, ajv, exportsMap) {
   const ajv = new Ajv2020(OPTIONS);
   addFormats(ajv);
   ajv.addSchema(mug);
-  writeValidators("src/adapters/agentmug/validators.generated.ts", ajv, { validateAgentmug: mug.$id });
+  writeValidators("src/adapters/agentmug/validators.generated.ts", ajv, { agentmugValidator: mug.$id });
 }
 {
   const ajv = new Draft7(OPTIONS);
@@ -105,5 +109,5 @@ function writeValidators(file, ajv, exportsMap) {
   const tool = loadMas("tool.schema.yaml");
   ajv.addSchema(agent);
   ajv.addSchema(tool);
-  writeValidators("src/adapters/mas/validators.generated.ts", ajv, { validateMasAgent: agent.$id, validateMasTool: tool.$id });
+  writeValidators("src/adapters/mas/validators.generated.ts", ajv, { masAgentValidator: agent.$id, masToolValidator: tool.$id });
 }

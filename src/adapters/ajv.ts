@@ -1,57 +1,14 @@
-// Schema conformance through ajv, the judge of every input and output. Validators
-// are compiled on first use and memoised per schema object (immutable, so the
-// memo is not shared mutable state in any observable way).
-import { Ajv2020 } from "ajv/dist/2020.js";
-import AjvDraft7 from "ajv";
-import addFormatsModule from "ajv-formats";
-import type { ErrorObject, ValidateFunction, Options } from "ajv";
+// Schema conformance through ajv, the judge of every input and output. The
+// validators are ajv standalone code generated at build time from the vendored
+// schemas (scripts/gen-schemas.mjs: Ajv2020 or draft-07, strict: false,
+// allErrors, multipleOfPrecision: 9, ajv-formats), so no run compiles a schema.
+import type { ErrorObject } from "ajv";
 import type { SchemaIssue } from "./types.js";
 
-// ajv and ajv-formats are CommonJS; under NodeNext their default export may arrive wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (ajv: unknown) => void;
-const Draft7 = ((AjvDraft7 as unknown as { default?: unknown }).default ?? AjvDraft7) as unknown as new (o: Options) => import("ajv").default;
+/** A compiled validator: ajv's calling convention, errors left on the function. */
+export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-const OPTIONS: Options = { strict: false, allErrors: true, multipleOfPrecision: 9, validateFormats: true };
-
-const memo = new WeakMap<object, ValidateFunction>();
-
-export function validator2020(schema: Record<string, unknown>, entry?: string): ValidateFunction {
-  const key = entry === undefined ? schema : memoKey(schema, entry);
-  let v = memo.get(key);
-  if (!v) {
-    const ajv = new Ajv2020(OPTIONS);
-    addFormats(ajv);
-    ajv.addSchema(schema);
-    const id = schema["$id"] as string;
-    v = ajv.getSchema(entry === undefined ? id : `${id}${entry}`)!;
-    memo.set(key, v);
-  }
-  return v;
-}
-
-export function validatorDraft7(schema: Record<string, unknown>, fragments: Record<string, unknown>[], keywords: string[] = []): ValidateFunction {
-  let v = memo.get(schema);
-  if (!v) {
-    const ajv = new Draft7(OPTIONS);
-    addFormats(ajv);
-    // Overlay-merge hints and similar vendor keywords are annotations, not assertions.
-    for (const k of keywords) ajv.addKeyword({ keyword: k, schemaType: ["string", "object", "array", "boolean", "number"] });
-    for (const f of fragments) ajv.addSchema(f);
-    v = ajv.compile(schema);
-    memo.set(schema, v);
-  }
-  return v;
-}
-
-const entryKeys = new Map<string, object>();
-function memoKey(schema: Record<string, unknown>, entry: string): object {
-  const k = `${String(schema["$id"])}${entry}`;
-  let o = entryKeys.get(k);
-  if (!o) entryKeys.set(k, (o = {}));
-  return o;
-}
-
-export function runValidator(v: ValidateFunction, data: unknown): SchemaIssue[] {
+export function runValidator(v: CompiledValidator, data: unknown): SchemaIssue[] {
   if (v(data)) return [];
   return toIssues(v.errors ?? []);
 }

@@ -45,7 +45,8 @@ export function parseText(text: string, file?: string): ParsedText {
   const locate = (pointer: string): Position | undefined => locateIn(doc, lineCounter, pointer);
   if (doc.errors.length > 0) {
     const diagnostics = doc.errors.slice(0, 20).map((e) => {
-      const at = e.linePos?.[0];
+      const lp = lineCounter.linePos(e.pos[0]);
+      const at = e.linePos?.[0] ?? { line: lp.line, col: lp.col };
       const text = /call stack/i.test(e.message) ? "the document is nested too deeply" : e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "");
       return diagnostic("invalid-syntax", {
         message: `${syntax.toUpperCase()} syntax: ${text}`,

@@ -2,10 +2,8 @@
 // the prose spec (agent-v1.md) states but the JSON schema does not encode. An
 // emitter that only passed the schema could still write a file the spec rejects.
 import type { Detection, SchemaIssue } from "../types.js";
-import { runValidator, validator2020 } from "../ajv.js";
-// Not validators.generated.ts: its CommonJS default imports resolve differently under
-// vite/vitest (func1 is not a function), so the memoised runtime compile is used.
-import { agentmugSchema } from "./schema.generated.js";
+import { runValidator } from "../ajv.js";
+import { agentmugValidator } from "./validators.generated.js";
 import { isObject, type JsonObject } from "../../ir/json.js";
 import { AGENTMUG_URL, V1_URLS, WRITE_CAPABILITIES } from "./constants.js";
 
@@ -21,7 +19,7 @@ export function detectAgentmug(data: unknown): Detection {
 }
 
 export function validateAgentmug(data: unknown): SchemaIssue[] {
-  return [...runValidator(validator2020(agentmugSchema), data), ...proseRules(data)];
+  return [...runValidator(agentmugValidator, data), ...proseRules(data)];
 }
 
 const MAX_SOURCES = 30;

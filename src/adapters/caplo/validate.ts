@@ -2,15 +2,15 @@
 // (MAPPING §5.13). The root schema's oneOf reports every error twice over, so the
 // entry is chosen by `kind`. A `local` naming no key is not checked here: parse
 // reports it as "unresolved-link", because the document is still well-formed.
-import { runValidator, validator2020 } from "../ajv.js";
+import { runValidator } from "../ajv.js";
 import type { SchemaIssue } from "../types.js";
 import { isObject, type JsonObject } from "../../ir/json.js";
-import { caploSchema } from "./schema.generated.js";
+import { caploAgentValidator, caploBundleValidator, caploRootValidator } from "./validators.generated.js";
 
 export function validateCaplo(data: unknown): SchemaIssue[] {
   const kind = isObject(data) ? data["kind"] : undefined;
-  const entry = kind === "Agent" ? "#/$defs/agentDocument" : kind === "AgentBundle" ? "#/$defs/bundleDocument" : undefined;
-  const issues = runValidator(validator2020(caploSchema, entry), data);
+  const validator = kind === "Agent" ? caploAgentValidator : kind === "AgentBundle" ? caploBundleValidator : caploRootValidator;
+  const issues = runValidator(validator, data);
   if (!isObject(data)) return issues;
   if (kind === "AgentBundle") {
     const agents = Array.isArray(data["agents"]) ? data["agents"] : [];
