@@ -75,7 +75,18 @@ function esmify(code) {
   // instead; __cjs recovers module.exports either way.
   const cjs = "function __cjs(ns) { const d = ns.default; return d !== null && typeof d === \"object\" ? d : { ...ns, default: d }; }";
   const head = [...imports].map(([spec, id]) => `import * as ${id}ns from "${spec}.js";\nconst ${id} = __cjs(${id}ns);`).join("\n");
-  return `// @ts-nocheck\n${head}\n${cjs}\n${body.replace(/^"use strict";/, "")}\n`;
+  // The validators (and their large schema literals) are built on first use, inside
+  // one function: V8 only pre-parses a function body until it runs, so a run that
+  // never validates this format pays almost nothing for it.
+  const names = [];
+  const inner = body.replace(/^"use strict";/, "").replace(/export const (\w+) = (\w+);/g, (_, name, fn) => {
+    names.push([name, fn]);
+    return "";
+  });
+  const build = `function __build() {\n${inner}\nreturn { ${names.map(([n, f]) => `${n}: ${f}`).join(", ")} };\n}\nlet __built;\n` +
+    "function __lazy(name) { const f = (data) => { const v = (__built ??= __build())[name]; const ok = v(data); f.errors = v.errors; return ok; }; f.errors = null; return f; }\n" +
+    names.map(([n]) => `export const ${n} = __lazy("${n}");`).join("\n");
+  return `// @ts-nocheck\n${head}\n${cjs}\n${build}\n`;
 }
 
 function writeValidators(file, ajv, exportsMap) {
