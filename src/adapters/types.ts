@@ -25,6 +25,8 @@ export interface EmitOptions {
   bundle?: boolean;
   /** Write mas prompts to files under this folder (relative paths) instead of inline. */
   extractPrompts?: string;
+  /** Carry values the target cannot hold in its extension slot (x-agentport); default true. */
+  stash?: boolean;
 }
 
 export interface EmittedDocument {

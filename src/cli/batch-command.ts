@@ -38,6 +38,7 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
       lenient: args.lenient,
       allowOutsideRefs: args.allowOutsideRefs,
       allowSecrets: args.allowSecrets === true,
+      ...(args.stash === false ? { stash: false } : {}),
       force: args.force,
       ...(args.exportedAt ? { exportedAt: args.exportedAt } : {}),
       ...(args.maxBytes !== undefined ? { maxBytes: args.maxBytes } : {}),

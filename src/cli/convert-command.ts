@@ -23,6 +23,8 @@ export interface ConvertArgs {
   force: boolean;
   allowOutsideRefs: boolean;
   allowSecrets?: boolean;
+  /** Carry values the target cannot hold in its extension slot (default true). */
+  stash?: boolean;
   exportedAt?: string;
   maxBytes?: number;
   extractPrompts?: string;
@@ -38,6 +40,7 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
     lenient: args.lenient,
     allowOutsideRefs: args.allowOutsideRefs,
     allowSecrets: args.allowSecrets === true,
+    ...(args.stash === false ? { stash: false } : {}),
     ...(args.exportedAt ? { exportedAt: args.exportedAt } : {}),
     ...(args.maxBytes !== undefined ? { maxBytes: args.maxBytes } : {}),
     ...(args.extractPrompts ? { extractPrompts: args.extractPrompts } : {}),

@@ -1,0 +1,62 @@
+// The CLI's commands and options, declared once: yargs is configured from this
+// table, and the fast argument path (fast-args.ts) parses by it.
+export type OptionType = "boolean" | "string" | "number";
+
+export interface OptionSpec {
+  name: string;
+  type: OptionType;
+  describe: string;
+  alias?: string;
+  array?: boolean;
+  default?: boolean;
+  /** The value must be a format id. */
+  formatChoice?: boolean;
+  required?: boolean;
+}
+
+export interface CommandSpec {
+  name: "convert" | "validate" | "detect" | "formats";
+  describe: string;
+  /** Name of the variadic positional (at least one value), if any. */
+  positional?: string;
+  options: readonly OptionSpec[];
+}
+
+export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
+  { name: "json", type: "boolean", default: false, describe: "print one JSON object on stdout" },
+  { name: "debug", type: "boolean", default: false, describe: "print stack traces of internal errors" },
+  { name: "max-bytes", type: "number", describe: "refuse inputs larger than this (default 10 MB)" },
+];
+
+export const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: "convert",
+    describe: "convert manifests (files, folders or - for stdin) to another format",
+    positional: "inputs",
+    options: [
+      { name: "to", type: "string", formatChoice: true, required: true, describe: "target format" },
+      { name: "from", type: "string", formatChoice: true, describe: "source format (detected from content when omitted)" },
+      { name: "output", alias: "o", type: "string", describe: "output file, or folder (DIR/) for several outputs" },
+      { name: "strict", type: "boolean", default: false, describe: "exit 1 and write nothing when any warning is raised" },
+      { name: "bundle", type: "boolean", default: false, describe: "merge all inputs into one bundle (Caplo AgentBundle)" },
+      { name: "include-private", type: "boolean", default: false, describe: "keep AgentMug private brain/memory" },
+      { name: "lenient", type: "boolean", default: false, describe: "convert schema-invalid inputs, reporting each violation as a warning" },
+      { name: "force", type: "boolean", default: false, describe: "replace existing output files" },
+      { name: "stash", type: "boolean", default: true, describe: "carry values the target cannot hold in its x-agentport extension slot (--no-stash: drop and report them)" },
+      { name: "allow-secrets", type: "boolean", default: false, describe: "write credential-shaped strings into publishable files (AgentMug) anyway" },
+      { name: "allow-outside-refs", type: "boolean", default: false, describe: "allow file references outside the manifest's folder" },
+      { name: "exported-at", type: "string", describe: "timestamp for AgentMug exportedAt (default: the source's, else 1970-01-01T00:00:00Z)" },
+      { name: "extract-prompts", type: "string", describe: "mas target: write prompts to files under this relative folder" },
+      { name: "quiet", alias: "q", type: "boolean", default: false, describe: "hide info diagnostics and the summary" },
+      { name: "include", type: "string", array: true, describe: "folders: glob of files to convert (default **/*.{json,yaml,yml,agent})" },
+      { name: "exclude", type: "string", array: true, describe: "folders: glob of files to skip" },
+      { name: "jobs", alias: "j", type: "number", describe: "folders: worker threads (default: the core count)" },
+    ],
+  },
+  { name: "validate", describe: "check manifests against their official schema", positional: "inputs", options: [{ name: "from", type: "string", formatChoice: true, describe: "format to validate against" }] },
+  { name: "detect", describe: "tell each manifest's format", positional: "inputs", options: [] },
+  { name: "formats", describe: "list the formats", options: [] },
+];
+
+/** Parsed arguments, keyed by long option name (and the positional's name). */
+export type ParsedArgs = Record<string, string | number | boolean | string[] | undefined>;
