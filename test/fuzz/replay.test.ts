@@ -3,9 +3,13 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { checkOne } from "./mutate.js";
+import { checkProperty } from "./schema-properties.js";
+import type { SavedSchemaFailure } from "./schema-runner.js";
 
 const DIR = join(process.cwd(), "test", "fuzz-failures");
-const cases = readdirSync(DIR).filter((f) => f.endsWith(".json")).sort();
+const all = readdirSync(DIR).filter((f) => f.endsWith(".json")).sort();
+const cases = all.filter((f) => !f.startsWith("schema-"));
+const schemaCases = all.filter((f) => f.startsWith("schema-"));
 
 describe("saved fuzz failures replay clean", () => {
   it("has a folder for them", () => expect(Array.isArray(cases)).toBe(true));
@@ -13,6 +17,17 @@ describe("saved fuzz failures replay clean", () => {
     it(f, async () => {
       const c = JSON.parse(readFileSync(join(DIR, f), "utf8")) as { target: string; input: string };
       expect((await checkOne(c.input, c.target)).reason).toBeUndefined();
+    });
+  }
+});
+
+// Shrunk counterexamples of the schema-driven fuzz (test/fuzz/schema.test.ts), through the same property checks.
+describe("saved schema fuzz counterexamples keep their property", () => {
+  for (const f of schemaCases) {
+    const c = JSON.parse(readFileSync(join(DIR, f), "utf8")) as SavedSchemaFailure;
+    it(`${f}: ${c.format} → ${c.target} ${c.property}`, () => {
+      const failure = checkProperty(c.property, c.format, c.target, c.document);
+      expect(failure, failure?.message).toBeUndefined();
     });
   }
 });

@@ -1,0 +1,167 @@
+// The round-trip properties every schema-valid document must satisfy, checked
+// through the public library. One function per property; `checkDirection` runs
+// those that apply to a (source, target) pair and returns the first failure.
+import { parse as parseYaml } from "yaml";
+import { convert, convertMany, parse, type ConvertOptions } from "../../src/index.js";
+import { adapterFor } from "../../src/adapters/registry.js";
+import { parseText } from "../../src/text/parse.js";
+import { deepEqual, type JsonObject, type JsonValue } from "../../src/ir/json.js";
+import type { Diagnostic } from "../../src/ir/diagnostics.js";
+import { describeUncovered, diffLeaves, uncoveredDiffs } from "../helpers/coverage.js";
+
+export const FORMATS = ["caplo", "agentmug", "mas"] as const;
+export type Format = (typeof FORMATS)[number];
+
+export type PropertyName = "converts" | "output-valid" | "identity" | "honesty" | "stash-identity";
+
+export interface PropertyFailure {
+  property: PropertyName;
+  /** Groups failures of one cause, so shrinking keeps to it: the property and the first pointer, indexes as *. */
+  signature: string;
+  message: string;
+}
+
+/** The round trips that must be identity once the x-agentport stash is on (scope item 2d). */
+export const STASH_PAIRS: readonly [Format, Format][] = [["caplo", "agentmug"], ["caplo", "mas"], ["agentmug", "mas"], ["mas", "agentmug"]];
+
+/**
+ * How the stash is asked for. It has not landed yet (see docs/fuzzing.md); the
+ * check runs only with FUZZ_STASH=1, and this is the one place to adjust when it lands.
+ */
+export const STASH_OPTIONS = { stash: true } as unknown as ConvertOptions;
+
+export function inputFile(format: string): string {
+  return format === "mas" ? "input.yaml" : "input.json";
+}
+
+const AGENTMUG_CURRENT = "https://agentmug.com/schemas/agent.v1.json";
+
+/**
+ * The input as a same-format conversion must give it back. The one documented
+ * normalisation: AgentMug producers MUST write the agentmug.com $schema URL, so a
+ * legacy URL comes back current (reported as transformed-value at /$schema).
+ */
+export function expectedIdentity(format: string, doc: JsonObject): JsonObject {
+  if (format === "agentmug" && typeof doc["$schema"] === "string" && doc["$schema"] !== AGENTMUG_CURRENT) return { ...doc, $schema: AGENTMUG_CURRENT };
+  return doc;
+}
+
+function listDiagnostics(ds: readonly Diagnostic[]): string {
+  return ds.map((d) => `  ${d.severity} ${d.code} @ ${d.source?.pointer ?? "(no source)"}: ${d.message}`).join("\n");
+}
+
+/** A pointer with array indexes and free-form keys under known maps collapsed, for grouping. */
+export function shape(pointer: string): string {
+  return pointer.replace(/\/\d+(?=\/|$)/g, "/*");
+}
+
+function fail(property: PropertyName, pointer: string, message: string): PropertyFailure {
+  return { property, signature: `${property} ${shape(pointer)}`, message };
+}
+
+function errorsOf(ds: readonly Diagnostic[]): Diagnostic[] {
+  return ds.filter((d) => d.severity === "error");
+}
+
+/** Property a: a conversion succeeds, and every output (as data, as text, and for mas as YAML 1.1) is valid and the same data. */
+function checkOutputs(label: string, target: string, result: ReturnType<typeof convert>): PropertyFailure | undefined {
+  const errors = errorsOf(result.diagnostics);
+  if (!result.ok || errors.length > 0) {
+    const first = errors[0];
+    const where = first?.code === "output-invalid" ? first.target?.pointer ?? "" : first?.source?.pointer ?? "";
+    const property: PropertyName = first?.code === "output-invalid" ? "output-valid" : "converts";
+    return { property, signature: `${property} ${first?.code ?? "not-ok"} ${shape(where)}`, message: `${label} failed:\n${listDiagnostics(result.diagnostics)}` };
+  }
+  if (result.outputs.length === 0) return fail("converts", "", `${label} gave no output`);
+  const adapter = adapterFor(target)!;
+  for (const o of result.outputs) {
+    const issues = adapter.validate(o.document);
+    if (issues.length) return fail("output-valid", issues[0]!.pointer, `${label}: ${o.name} is invalid: ${issues.map((i) => `${i.pointer} ${i.message}`).join("; ")}`);
+    const reread = parseText(o.text, o.name).data;
+    if (!deepEqual(reread, o.document)) {
+      const d = diffLeaves(o.document, reread)[0];
+      return fail("output-valid", d?.pointer ?? "", `${label}: ${o.name} as text does not read back as its document (first difference ${JSON.stringify(d)})`);
+    }
+    if (target === "mas") {
+      const yaml11 = parseYaml(o.text, { version: "1.1" }) as unknown;
+      if (!deepEqual(yaml11, o.document)) {
+        const d = diffLeaves(o.document, yaml11)[0];
+        return fail("output-valid", d?.pointer ?? "", `${label}: ${o.name} reads differently with a YAML 1.1 reader (PyYAML, the mas runtime): ${JSON.stringify(d)}`);
+      }
+    }
+  }
+  return undefined;
+}
+
+function agentRoots(format: string, doc: JsonObject): string[] {
+  const p = parse(doc, { from: format, file: inputFile(format) });
+  return p.doc ? p.doc.agents.map((a) => a.origin.pointer) : [""];
+}
+
+function isBundle(format: string, doc: JsonObject): boolean {
+  return format === "caplo" && doc["kind"] === "AgentBundle";
+}
+
+/** Converts `doc` to `target` and back to `format`; the returned data, or a failure. */
+function roundTrip(format: string, target: string, doc: JsonObject, extra: ConvertOptions = {}): { forward: ReturnType<typeof convert>; returned: JsonValue } | PropertyFailure {
+  const file = inputFile(format);
+  const forward = convert(doc, target, { ...extra, from: format, file });
+  const fa = checkOutputs(`${format} → ${target}`, target, forward);
+  if (fa) return fa;
+  const back = convertMany(forward.outputs.map((o) => ({ text: o.text, file: o.name })), format, { ...extra, from: target, bundle: isBundle(format, doc), includePrivate: true });
+  const fb = checkOutputs(`the way back ${target} → ${format}`, format, back);
+  if (fb) return fb;
+  if (back.outputs.length !== 1) return fail("converts", "", `the way back ${target} → ${format} gave ${back.outputs.length} documents, not 1`);
+  return { forward, returned: parseText(back.outputs[0]!.text).data as JsonValue };
+}
+
+/** Property b: S → S keeps the data. */
+export function checkIdentity(format: string, doc: JsonObject): PropertyFailure | undefined {
+  const r = convert(doc, format, { from: format, file: inputFile(format), includePrivate: true });
+  const fa = checkOutputs(`${format} → ${format}`, format, r);
+  if (fa) return fa;
+  if (r.outputs.length !== 1) return fail("identity", "", `${format} → ${format} gave ${r.outputs.length} documents, not 1`);
+  const out = parseText(r.outputs[0]!.text).data;
+  const expected = expectedIdentity(format, doc);
+  if (deepEqual(out, expected)) return undefined;
+  const diffs = diffLeaves(expected, out);
+  return fail("identity", diffs[0]?.pointer ?? "", describeUncovered(`${format} → ${format} is not identity`, diffs, r.diagnostics));
+}
+
+/** Property c: S → T → S; every difference is covered by a forward diagnostic (test/helpers/coverage.ts). */
+export function checkHonesty(format: string, target: string, doc: JsonObject): PropertyFailure | undefined {
+  const rt = roundTrip(format, target, doc);
+  if ("property" in rt) return rt;
+  const uncovered = uncoveredDiffs(diffLeaves(doc, rt.returned), rt.forward.diagnostics, agentRoots(format, doc), inputFile(format));
+  if (uncovered.length === 0) return undefined;
+  return fail("honesty", uncovered[0]!.pointer, describeUncovered(`${format} → ${target} → ${format}`, uncovered, rt.forward.diagnostics));
+}
+
+/** Property d: with the stash on, S → T → S is identity on the data. */
+export function checkStash(format: string, target: string, doc: JsonObject): PropertyFailure | undefined {
+  const rt = roundTrip(format, target, doc, STASH_OPTIONS);
+  if ("property" in rt) return rt;
+  const expected = expectedIdentity(format, doc);
+  if (deepEqual(rt.returned, expected)) return undefined;
+  const diffs = diffLeaves(expected, rt.returned);
+  return fail("stash-identity", diffs[0]?.pointer ?? "", describeUncovered(`${format} → ${target} → ${format} with the stash`, diffs, rt.forward.diagnostics));
+}
+
+export function stashApplies(format: string, target: string): boolean {
+  return STASH_PAIRS.some(([s, t]) => s === format && t === target);
+}
+
+/** Every property that applies to the direction, first failure wins. */
+export function checkDirection(format: string, target: string, doc: JsonObject, opts: { stash?: boolean } = {}): PropertyFailure | undefined {
+  if (format === target) return checkIdentity(format, doc);
+  const honest = checkHonesty(format, target, doc);
+  if (honest) return honest;
+  if (opts.stash && stashApplies(format, target)) return checkStash(format, target, doc);
+  return undefined;
+}
+
+/** Runs one named property (a saved failure replays the property it failed). */
+export function checkProperty(property: PropertyName, format: string, target: string, doc: JsonObject): PropertyFailure | undefined {
+  if (property === "stash-identity") return checkStash(format, target, doc);
+  return checkDirection(format, target, doc);
+}
