@@ -103,7 +103,7 @@ const emit: Record<string, EmitDecl> = {
   "/key": { transformed: "defaulted-required", when: "no id: the key becomes the id" },
   "/id": "exact",
   "/name": "exact",
-  "/description": "exact",
+  "/description": ["exact", { transformed: "transformed-value", when: "empty (AgentMug requires one): set to the name" }],
   "/routingDescription": [{ dropped: "dropped-field", when: "next to a different description" }, { transformed: "transformed-value", when: "there is no description: it becomes it" }],
   "/version": "exact",
   "/tags/**": "exact",
