@@ -47,10 +47,10 @@ describe("agentport convert DIR", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/broken\.json:\d+:\d+ error invalid-syntax/);
     expect(r.stderr).toMatch(/^agentport: converted 3, with warnings 3, failed 1$/m);
-    // a single Caplo agent has no key: its AgentMug id is derived from its name
-    expect(readdirSync(out).filter((f) => f.endsWith(".agent.json"))).toEqual(["technical-support.agent.json"]);
-    expect(readdirSync(join(out, "team-a")).sort()).toEqual(["billing-specialist.agent.json", "nested"]);
-    for (const k of ["front-desk", "billing", "tech"]) expect(existsSync(join(out, "team-a", "nested", `${k}.agent.json`))).toBe(true);
+    // outputs are named after their input; a bundle split into several files gets a folder
+    expect(readdirSync(out).filter((f) => f.endsWith(".agent.json"))).toEqual(["one.agent.json"]);
+    expect(readdirSync(join(out, "team-a")).sort()).toEqual(["nested", "two.agent.json"]);
+    for (const k of ["front-desk", "billing", "tech"]) expect(existsSync(join(out, "team-a", "nested", "bundle", `${k}.agent.json`))).toBe(true);
   });
 
   it("needs -o for a folder", async () => {

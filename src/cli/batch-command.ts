@@ -43,6 +43,7 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
       ...(args.exportedAt ? { exportedAt: args.exportedAt } : {}),
       ...(args.maxBytes !== undefined ? { maxBytes: args.maxBytes } : {}),
       ...(args.extractPrompts ? { extractPrompts: args.extractPrompts } : {}),
+      ...(args.json ? {} : { render: args.quiet ? "quiet-text" : "text" }),
     },
     jobs,
     (r, done) => {
@@ -51,8 +52,9 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
         outputs.push(...r.written);
         diagnostics.push(...r.diagnostics.filter((d) => d.severity !== "info"));
       } else {
-        if (args.progress) io.err("\r\x1b[K");
-        for (const d of r.diagnostics) if (!(args.quiet && d.severity === "info")) io.err(formatDiagnostic(d) + "\n");
+        // One write per file: thousands of small writes would make the main thread the bottleneck.
+        const text = (args.progress ? "\r\x1b[K" : "") + (r.text ?? "");
+        if (text) io.err(text);
         const now = Date.now();
         if (args.progress && (now - lastDraw > 100 || done === tasks.length)) {
           lastDraw = now;

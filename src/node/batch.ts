@@ -4,18 +4,22 @@
 // memory stays flat however many files there are.
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { join, relative, resolve, sep } from "node:path";
+import { basename, join, relative, resolve, sep } from "node:path";
+import { adapterFor } from "../adapters/registry.js";
 import { Worker } from "node:worker_threads";
 import { convertFiles, type FileConvertOptions } from "./files.js";
 import { writeAll, WriteRefused, type PlannedFile } from "./write.js";
 import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { globToRegExp, matchesAny } from "./glob.js";
+import { formatDiagnostic } from "../ir/format.js";
 
 export const DEFAULT_INCLUDE = ["**/*.{json,yaml,yml,agent}"];
 export const DEFAULT_EXCLUDE = ["**/node_modules/**", "**/.git/**"];
 
 export interface BatchFileOptions extends FileConvertOptions {
   force?: boolean;
+  /** Render diagnostics to text lines in the worker (cheaper to pass back than objects); "quiet-text" leaves out info. */
+  render?: "text" | "quiet-text";
 }
 
 export interface BatchTask {
@@ -31,6 +35,8 @@ export interface BatchFileResult {
   warnings: number;
   written: { name: string; format: string; path: string }[];
   diagnostics: Diagnostic[];
+  /** The diagnostics as text lines, when options.render asked for it (diagnostics is then empty). */
+  text?: string;
 }
 
 export interface BatchSummary {
@@ -89,11 +95,17 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
   let code = hasErrors(diagnostics) ? 2 : options.strict && warnings > 0 ? 1 : 0;
   const written: BatchFileResult["written"] = [];
   if (code === 0) {
+    // Outputs are named after their input, so files of one folder never collide:
+    // one output → <stem><suffix>; several (a bundle split up) → <stem>/<name>.
+    const stem = inputStem(task.file);
+    const suffix = adapterFor(to)?.suffix ?? "";
     const files: PlannedFile[] = [];
     for (const o of r.outputs) {
-      files.push({ path: join(task.outDir, o.name), text: o.text });
-      written.push({ name: o.name, format: o.format, path: join(task.outDir, o.name) });
-      for (const f of o.files ?? []) files.push({ path: join(task.outDir, f.path), text: f.text });
+      const dir = r.outputs.length === 1 ? task.outDir : join(task.outDir, stem);
+      const name = r.outputs.length === 1 ? stem + suffix : o.name;
+      files.push({ path: join(dir, name), text: o.text });
+      written.push({ name, format: o.format, path: join(dir, name) });
+      for (const f of o.files ?? []) files.push({ path: join(dir, f.path), text: f.text });
     }
     try {
       writeAll(files, [task.file], options.force === true);
@@ -104,6 +116,11 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
       written.length = 0;
     }
   }
+  if (options.render) {
+    let text = "";
+    for (const d of diagnostics) if (!(options.render === "quiet-text" && d.severity === "info")) text += formatDiagnostic(d) + "\n";
+    return { file: task.file, code, warnings, written, diagnostics: [], text };
+  }
   return { file: task.file, code, warnings, written, diagnostics };
 }
 
@@ -111,6 +128,11 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
 export function internalFailure(task: BatchTask, e: unknown): BatchFileResult {
   const message = e instanceof Error ? e.message.split("\n")[0] ?? "error" : String(e);
   return { file: task.file, code: 3, warnings: 0, written: [], diagnostics: [diagnostic("internal-error", { message: `internal error: ${message} — please report it`, source: { file: task.file, pointer: "" } })] };
+}
+
+/** "triage.caplo.json" → "triage", "a.agent.json" → "a", "x.yaml" → "x". */
+export function inputStem(file: string): string {
+  return basename(file).replace(/(\.(caplo|agent|mas))?\.(json|ya?ml|agent)$/i, "") || "output";
 }
 
 export function defaultJobs(): number {
@@ -144,23 +166,33 @@ export async function runBatch(tasks: readonly BatchTask[], to: string, options:
     }
     return summary;
   }
+  // Tasks go out in small chunks, two chunks in flight per worker: one message per
+  // file would cost as much as converting it.
+  const CHUNK = 16;
   let next = 0;
   await new Promise<void>((resolveAll, rejectAll) => {
-    let live = Math.min(jobs, tasks.length);
-    for (let w = 0; w < Math.min(jobs, tasks.length); w++) {
+    const count = Math.min(jobs, Math.ceil(tasks.length / CHUNK));
+    let live = count;
+    for (let w = 0; w < count; w++) {
       const worker = new Worker(workerUrl, { workerData: { to, options } });
+      let inFlight = 0;
       const feed = () => {
-        if (next < tasks.length) worker.postMessage(tasks[next++]);
-        else {
+        if (next < tasks.length) {
+          worker.postMessage(tasks.slice(next, next + CHUNK));
+          next += CHUNK;
+          inFlight++;
+        } else if (inFlight === 0) {
           void worker.terminate();
           if (--live === 0) resolveAll();
         }
       };
-      worker.on("message", (r: BatchFileResult) => {
-        record(r);
+      worker.on("message", (rs: BatchFileResult[]) => {
+        inFlight--;
+        for (const r of rs) record(r);
         feed();
       });
       worker.on("error", rejectAll);
+      feed();
       feed();
     }
   });

@@ -1,6 +1,6 @@
 // Atomic, never-clobbering writes: each file goes to a temp file in the target
 // folder and is renamed into place, so a killed run leaves no partial file.
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, writeSync, existsSync } from "node:fs";
+import { closeSync, linkSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, writeSync, existsSync } from "node:fs";
 import { dirname, basename, join, resolve } from "node:path";
 
 export interface PlannedFile {
@@ -9,6 +9,9 @@ export interface PlannedFile {
 }
 
 export class WriteRefused extends Error {}
+
+/** Folders this process already created: a batch writes thousands of files into a few folders. */
+const madeDirs = new Set<string>();
 
 function realOrResolved(p: string): string {
   try {
@@ -34,12 +37,16 @@ export function checkPlan(files: readonly PlannedFile[], inputs: readonly string
 /** Writes one file atomically: temp file beside it, fsync, rename (or link when not replacing). */
 export function writeAtomic(path: string, text: string, force: boolean): void {
   const dir = dirname(resolve(path));
-  mkdirSync(dir, { recursive: true });
+  if (!madeDirs.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    madeDirs.add(dir);
+  }
   const tmp = join(dir, `.agentport-tmp-${process.pid}-${Math.random().toString(36).slice(2)}-${basename(path)}`);
   const fd = openSync(tmp, "wx", 0o644);
   try {
+    // No fsync: rename is atomic against a killed process, which is the promise;
+    // durability across power loss would cost a disk flush per file (10k files: minutes).
     writeSync(fd, text);
-    fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
@@ -53,6 +60,7 @@ export function writeAtomic(path: string, text: string, force: boolean): void {
     }
   } catch (e) {
     rmSync(tmp, { force: true });
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") throw new WriteRefused(`${path} exists; pass --force to replace it`);
     throw e;
   }
 }
