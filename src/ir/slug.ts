@@ -2,6 +2,9 @@
 // other characters become "-", trimmed, prefixed "agent-" when it would not start
 // with a letter.
 export function slugKey(text: string): string {
+  // A text that is already a key stays one: slugging must be idempotent, or a key
+  // such as "a-" or "a--b" comes back as "a" or "a-b" after a round trip through an id.
+  if (/^[a-z][a-z0-9-]*$/.test(text)) return text;
   const s = text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -7,6 +7,7 @@ import { adapterFor } from "../../src/adapters/registry.js";
 import { parseText } from "../../src/text/parse.js";
 import { deepEqual, type JsonObject, type JsonValue } from "../../src/ir/json.js";
 import type { Diagnostic } from "../../src/ir/diagnostics.js";
+import { pyyamlResolvesAway } from "./schema-yaml11.js";
 import { describeUncovered, diffLeaves, uncoveredDiffs } from "../helpers/coverage.js";
 
 export const FORMATS = ["caplo", "agentmug", "mas"] as const;
@@ -25,10 +26,10 @@ export interface PropertyFailure {
 export const STASH_PAIRS: readonly [Format, Format][] = [["caplo", "agentmug"], ["caplo", "mas"], ["agentmug", "mas"], ["mas", "agentmug"]];
 
 /**
- * How the stash is asked for. It has not landed yet (see docs/fuzzing.md); the
- * check runs only with FUZZ_STASH=1, and this is the one place to adjust when it lands.
+ * The stash option (EmitOptions.stash, default on). The adapters do not implement it yet
+ * (see docs/fuzzing.md), so the identity check runs only with FUZZ_STASH=1.
  */
-export const STASH_OPTIONS = { stash: true } as unknown as ConvertOptions;
+export const STASH_OPTIONS: ConvertOptions = { stash: true };
 
 export function inputFile(format: string): string {
   return format === "mas" ? "input.yaml" : "input.json";
@@ -84,10 +85,8 @@ function checkOutputs(label: string, target: string, result: ReturnType<typeof c
     }
     if (target === "mas") {
       const yaml11 = parseYaml(o.text, { version: "1.1" }) as unknown;
-      if (!deepEqual(yaml11, o.document)) {
-        const d = diffLeaves(o.document, yaml11)[0];
-        return fail("output-valid", d?.pointer ?? "", `${label}: ${o.name} reads differently with a YAML 1.1 reader (PyYAML, the mas runtime): ${JSON.stringify(d)}`);
-      }
+      const d = diffLeaves(o.document, yaml11).find((x) => typeof x.before !== "string" || pyyamlResolvesAway(x.before));
+      if (d) return fail("output-valid", d.pointer, `${label}: ${o.name} reads differently with a YAML 1.1 reader (PyYAML, the mas runtime): ${JSON.stringify(d)}`);
     }
   }
   return undefined;

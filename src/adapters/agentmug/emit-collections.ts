@@ -70,7 +70,8 @@ export function emitSources(a: IrAgent, whole: JsonValue[] | undefined, r: Repor
       r.at(a, "dropped-field", `/knowledge/${i}`, `{name}: AgentMug allows at most ${MAX_SOURCES} sources; dropped`, { targetFile: file });
       return;
     }
-    const value: JsonObject = { id, label: k.label ?? k.id };
+    // label has minLength 1: an empty label or id falls back to the written id.
+    const value: JsonObject = { id, label: k.label || k.id || id };
     if (k.description !== undefined) value["description"] = k.description;
     Object.assign(value, { role: "knowledge", kind: "workspace", required: true, access: { capabilities: ["read", "search"] }, sharing: { strategy: "rebind" } });
     const renamed = id === k.id ? "" : `; its id "${k.id}" is written as "${id}"`;

@@ -72,11 +72,20 @@ function emitAgent(a: IrAgent, options: EmitOptions, r: Reporter, legacySchema: 
   if (a.reasoning?.budgetTokens !== undefined) bp["extendedThinkingBudget"] = a.reasoning.budgetTokens;
   if (a.reasoning?.effort !== undefined) r.at(a, "dropped-field", "/reasoning/effort", "{name} has no counterpart in AgentMug (only a thinking budget); dropped", t);
   if (a.tools || bp["tools"] === undefined) {
-    bp["tools"] = (a.tools ?? []).map((tool, i) => {
+    const tools: JsonValue[] = [];
+    (a.tools ?? []).forEach((tool, i) => {
+      if (tool.name === "") {
+        // Every AgentMug tool name needs a character.
+        r.at(a, "dropped-field", `/tools/${i}`, "{name} has an empty name, which AgentMug does not allow; dropped", { targetPointer: "/blueprint/tools", targetFile: file });
+        // The tools after it change place, which the item's own pointer does not cover.
+        if (i < (a.tools ?? []).length - 1) r.at(a, "transformed-value", "/tools", `{name}: the tools after the dropped tool ${i + 1} move up one place`, { targetPointer: "/blueprint/tools", targetFile: file });
+        return;
+      }
       const e = emitTool(tool, fromHere);
-      if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, `{name} is written as the builtin tool name "${tool.name}"; ${e.lost.join(", ")} cannot be expressed in AgentMug and ${e.lost.length > 1 ? "are" : "is"} dropped`, { targetPointer: `/blueprint/tools/${i}`, targetFile: file });
-      return e.value;
+      if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, `{name} is written as the builtin tool name "${tool.name}"; ${e.lost.join(", ")} cannot be expressed in AgentMug and ${e.lost.length > 1 ? "are" : "is"} dropped`, { targetPointer: `/blueprint/tools/${tools.length}`, targetFile: file });
+      tools.push(e.value);
     });
+    bp["tools"] = tools;
   }
   const skills = emitSkills(a, fromHere, r, file);
   if (skills) bp["skills"] = skills;
@@ -94,6 +103,8 @@ function emitAgent(a: IrAgent, options: EmitOptions, r: Reporter, legacySchema: 
   const wholeSources = ext["/sources"];
   if (wholeSources === undefined || Array.isArray(wholeSources)) {
     const sources = emitSources(a, wholeSources ?? (a.knowledge ? [] : undefined), r, file);
+    // An empty sources list reads back as no knowledge at all: the empty list itself does not return.
+    if (a.knowledge?.length === 0 && wholeSources === undefined) r.at(a, "transformed-value", "/knowledge", "{name} is an empty list; written as sources: [], which reads back as no knowledge list", { targetPointer: "/sources", targetFile: file });
     if (sources) out["sources"] = sources;
   } else out["sources"] = cloneJson(wholeSources);
   emitEvaluation(a, out, r, file);
@@ -157,7 +168,9 @@ function identity(a: IrAgent, id: string, options: EmitOptions, r: Reporter, fil
   }
   if (description === undefined) {
     description = name;
-    r.defaulted(a, "/description", `description is required by AgentMug; set to the name "${name}"`, file);
+    // An empty source description is a value that changes, not one that is added.
+    if (a.description === "") r.at(a, "transformed-value", "/description", `{name} is empty, which AgentMug does not allow; set to the name "${name}"`, { targetPointer: "/description", targetFile: file });
+    else r.defaulted(a, "/description", `description is required by AgentMug; set to the name "${name}"`, file);
   }
 
   const version = nonEmpty(a.version) ?? DEFAULT_VERSION;

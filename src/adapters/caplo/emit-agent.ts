@@ -201,6 +201,8 @@ function tools(a: IrAgent, t: AgentTarget, list: readonly IrTool[]): string[] {
     const p = `/tools/${i}`;
     if (out.includes(tool.name)) {
       t.r.at(a, "dropped-field", p, `{name} "${tool.name}" repeats a tool id; Caplo tools are unique, so it was merged`, tp(t, "/tools"));
+      // The items after it change place, which the item's own pointer does not cover.
+      if (i < list.length - 1) t.r.at(a, "transformed-value", "/tools", `{name}: the items after the merged item ${i + 1} move up one place`, tp(t, "/tools"));
       return;
     }
     out.push(tool.name);
@@ -223,6 +225,7 @@ function knowledge(a: IrAgent, t: AgentTarget): string[] {
     const p = `/knowledge/${i}`;
     if (out.includes(k.id)) {
       t.r.at(a, "dropped-field", p, `{name} "${k.id}" repeats a knowledge base id; Caplo ids are unique, so it was merged`, tp(t, "/knowledgeBases"));
+      if (i < (a.knowledge ?? []).length - 1) t.r.at(a, "transformed-value", "/knowledge", `{name}: the items after the merged item ${i + 1} move up one place`, tp(t, "/knowledgeBases"));
       return;
     }
     out.push(k.id);

@@ -125,8 +125,9 @@ function masVersion(agent: IrAgent, r: Reporter): string | undefined {
 }
 
 function routingDescription(agent: IrAgent, r: Reporter, name: string): string {
-  if (agent.routingDescription !== undefined && agent.routingDescription.trim() !== "") return agent.routingDescription;
-  const [text, from] = agent.description !== undefined && agent.description.trim() !== "" ? [agent.description, "description"] : agent.name !== undefined ? [agent.name, "name"] : [name, "id"];
+  // spec.description needs one character, and a blank one (" ", "\n") is one: it is carried, not replaced.
+  if (agent.routingDescription !== undefined && agent.routingDescription !== "") return agent.routingDescription;
+  const [text, from] = agent.description !== undefined && agent.description !== "" ? [agent.description, "description"] : agent.name !== undefined ? [agent.name, "name"] : [name, "id"];
   r.defaulted(agent, "/spec/description", `spec.description (the routing text delegators read) is required; filled with the agent's ${from}`);
   return text;
 }

@@ -128,8 +128,14 @@ export function emitTools(agent: IrAgent, r: Reporter, fromMas: boolean): JsonVa
         item = { kind: "system", name: t.name };
         break;
       case "named":
+        item = t.name;
+        break;
       case "builtin":
         item = t.name;
+        // The object form ({kind: builtin, name}) reads back as a bare-string shorthand.
+        if (t.shorthand !== true && t.description === undefined && Object.keys(t.extra ?? {}).length === 0) {
+          r.at(agent, "transformed-value", ir, `{name} (a builtin tool object) becomes the bare mas tool name "${t.name}"`);
+        }
         break;
       case "mcp":
         item = t.name;
