@@ -1,6 +1,7 @@
 // `agentport convert DIR… --to X -o OUTDIR`: the batch path of convert.
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, planBatch, runBatch, type BatchFileResult } from "../node/batch.js";
 import { diagnostic } from "../ir/diagnostics.js";
+import { registerOutputRoot } from "../node/write.js";
 import type { ConvertArgs } from "./convert-command.js";
 import { EXIT } from "./exit.js";
 import type { CliIO } from "./io.js";
@@ -23,6 +24,7 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
     else io.err(formatDiagnostic(d) + "\n");
     return EXIT.invalid;
   }
+  registerOutputRoot(args.output);
   const tasks = planBatch(args.inputs, args.output, args.include?.length ? args.include : DEFAULT_INCLUDE, [...DEFAULT_EXCLUDE, ...(args.exclude ?? [])]);
   const jobs = Math.max(1, args.jobs ?? defaultJobs());
   const outputs: { name: string; format: string; path: string }[] = [];

@@ -3,7 +3,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { convertFiles, type FileConvertOptions } from "../node/files.js";
-import { writeAll, WriteRefused, type PlannedFile } from "../node/write.js";
+import { registerOutputRoot, writeAll, WriteRefused, type PlannedFile } from "../node/write.js";
 import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import type { ConvertOutput } from "../convert.js";
 import { EXIT } from "./exit.js";
@@ -61,6 +61,7 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
       toStdout = plan.stdout;
     } else {
       try {
+        if (args.output !== undefined) registerOutputRoot(args.output);
         writeAll(plan.files, args.inputs.filter((i) => i !== "-"), args.force);
       } catch (e) {
         if (!(e instanceof WriteRefused)) throw e;

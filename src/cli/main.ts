@@ -1,6 +1,15 @@
 #!/usr/bin/env node
-// The agentport executable: a thin shell over runCli.
+// The agentport executable: a thin shell over runCli. An interrupted run
+// (Ctrl-C, SIGTERM) removes its own temp files before it exits, so it leaves
+// neither partial outputs nor debris; finished files are complete (atomic rename).
 import { processIO } from "./io.js";
 import { runCli } from "./run.js";
+import { removeOwnTempFiles } from "../node/write.js";
 
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  process.once(signal, () => {
+    removeOwnTempFiles();
+    process.exit(code);
+  });
+}
 process.exitCode = await runCli(process.argv.slice(2), processIO, { stderrIsTTY: process.stderr.isTTY === true });

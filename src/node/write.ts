@@ -1,6 +1,6 @@
 // Atomic, never-clobbering writes: each file goes to a temp file in the target
 // folder and is renamed into place, so a killed run leaves no partial file.
-import { closeSync, linkSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, writeSync, existsSync } from "node:fs";
+import { closeSync, linkSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, writeSync, existsSync } from "node:fs";
 import { dirname, basename, join, resolve } from "node:path";
 
 export interface PlannedFile {
@@ -12,6 +12,41 @@ export class WriteRefused extends Error {}
 
 /** Folders this process already created: a batch writes thousands of files into a few folders. */
 const madeDirs = new Set<string>();
+
+/** Every temp file name starts with this (plus the pid), so an interrupted run's leftovers are recognisable. */
+export const TEMP_PREFIX = ".agentport-tmp-";
+
+/** Output roots of this run, swept for its own temp files when the run is interrupted. */
+const outputRoots = new Set<string>();
+
+export function registerOutputRoot(dir: string): void {
+  outputRoots.add(resolve(dir));
+}
+
+/** Removes this process's temp files under the registered output roots (on SIGINT/SIGTERM). Returns how many. */
+export function removeOwnTempFiles(pid = process.pid): number {
+  let removed = 0;
+  const mine = `${TEMP_PREFIX}${pid}-`;
+  const sweep = (dir: string, depth: number): void => {
+    if (depth > 64) return;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) sweep(p, depth + 1);
+      else if (e.name.startsWith(mine)) {
+        rmSync(p, { force: true });
+        removed++;
+      }
+    }
+  };
+  for (const r of outputRoots) sweep(existsSync(r) ? r : dirname(r), 0);
+  return removed;
+}
 
 function realOrResolved(p: string): string {
   try {
@@ -41,7 +76,7 @@ export function writeAtomic(path: string, text: string, force: boolean): void {
     mkdirSync(dir, { recursive: true });
     madeDirs.add(dir);
   }
-  const tmp = join(dir, `.agentport-tmp-${process.pid}-${Math.random().toString(36).slice(2)}-${basename(path)}`);
+  const tmp = join(dir, `${TEMP_PREFIX}${process.pid}-${Math.random().toString(36).slice(2)}-${basename(path)}`);
   const fd = openSync(tmp, "wx", 0o644);
   try {
     // No fsync: rename is atomic against a killed process, which is the promise;
