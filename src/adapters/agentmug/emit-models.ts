@@ -30,6 +30,12 @@ export function emitModels(a: IrAgent, r: Reporter, file: string, hasPolicy: boo
   const out: EmittedModels = { primaryModel: primary.id };
   if (primary.maxTokens !== undefined) out.maxTokens = primary.maxTokens;
   reportSpelling(a, r, p, file);
+  // A row that is not the source's first (or has a role) comes back as the first, role-less row.
+  const role = primary.role !== undefined && primary.role !== "main" ? primary.role : undefined;
+  const moved = /\/[1-9][0-9]*$/.test(a.sourceMap[`/models/${p}`] ?? "");
+  if (role !== undefined || moved) {
+    r.at(a, "transformed-value", `/models/${p}`, `{name} becomes blueprint.primaryModel, AgentMug's one model${role === undefined ? "" : `; its role "${role}" is dropped`}${moved ? "; read back, it is the first model row" : ""}`, { targetPointer: "/blueprint/primaryModel", targetFile: file });
+  }
   const alternates: string[] = [];
   models.forEach((m, i) => {
     if (m.temperature !== undefined) r.at(a, "dropped-field", `/models/${i}/temperature`, "{name} has no counterpart in AgentMug (no temperature setting); dropped", t);

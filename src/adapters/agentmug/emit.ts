@@ -166,11 +166,11 @@ function identity(a: IrAgent, id: string, options: EmitOptions, r: Reporter, fil
   } else if (routing !== undefined && routing !== description) {
     r.at(a, "dropped-field", "/routingDescription", "{name} has no counterpart in AgentMug (only one description); dropped", { targetFile: file });
   }
+  // An empty source description is a value that changes, not one that is added.
+  if (a.description === "") r.at(a, "transformed-value", "/description", `{name} is empty, which AgentMug does not allow; replaced by the ${description === undefined ? `name "${name}"` : "routing description"}`, { targetPointer: "/description", targetFile: file });
   if (description === undefined) {
     description = name;
-    // An empty source description is a value that changes, not one that is added.
-    if (a.description === "") r.at(a, "transformed-value", "/description", `{name} is empty, which AgentMug does not allow; set to the name "${name}"`, { targetPointer: "/description", targetFile: file });
-    else r.defaulted(a, "/description", `description is required by AgentMug; set to the name "${name}"`, file);
+    if (a.description !== "") r.defaulted(a, "/description", `description is required by AgentMug; set to the name "${name}"`, file);
   }
 
   const version = nonEmpty(a.version) ?? DEFAULT_VERSION;
