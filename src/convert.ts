@@ -69,7 +69,8 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
   const noLocate = () => undefined;
   if (input.text !== undefined) {
     const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    const bytes = utf8Length(input.text);
+    // A UTF-16 code unit is at most 3 UTF-8 bytes: count exactly only near the limit.
+    const bytes = input.text.length * 3 <= max ? 0 : utf8Length(input.text);
     if (bytes > max) {
       return { diagnostics: [diagnostic("input-too-large", { message: `the input is ${bytes} bytes, more than the limit of ${max}`, source: at(""), hint: "raise the limit with --max-bytes" })], locate: noLocate };
     }

@@ -12,7 +12,7 @@ const tmp = () => mkdtempSync(join(tmpdir(), "agentport-cli-"));
 describe("agentport convert", () => {
   it("writes one schema-valid AgentMug file per bundle agent and reports lost links with line:col", async () => {
     const out = tmp();
-    const r = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", out + "/"]);
+    const r = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", out + "/", "--no-stash"]);
     expect(r.code).toBe(0);
     const files = readdirSync(out).sort();
     expect(files).toEqual(["billing.agent.json", "front-desk.agent.json", "tech.agent.json"]);
@@ -24,6 +24,14 @@ describe("agentport convert", () => {
     expect(r.stderr).toMatch(/support-bundle\.caplo\.json:\d+:\d+ warning dropped-link .*subAgents/);
     expect(r.stderr).toMatch(/greeting/);
     expect(r.stderr).toMatch(/^agentport: converted 1 input to 3 agentmug documents/m);
+  });
+
+  it("by default carries what AgentMug cannot hold in x-agentport, still reporting each value (info)", async () => {
+    const out = tmp();
+    const r = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", out + "/"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/support-bundle\.caplo\.json:\d+:\d+ info stashed-value .*subAgents/);
+    expect(JSON.parse(readFileSync(join(out, "front-desk.agent.json"), "utf8"))["x-agentport"]).toBeDefined();
   });
 
   it("merges AgentMug files back into one valid Caplo bundle with --bundle", async () => {
@@ -76,7 +84,7 @@ describe("agentport convert", () => {
 
   it("--strict exits 1 and writes nothing when there is a warning", async () => {
     const dir = tmp();
-    const r = await cli(["convert", BUNDLE, "--to", "agentmug", "--strict", "-o", dir + "/"]);
+    const r = await cli(["convert", BUNDLE, "--to", "agentmug", "--strict", "--no-stash", "-o", dir + "/"]);
     expect(r.code).toBe(1);
     expect(readdirSync(dir)).toEqual([]);
   });

@@ -4,6 +4,7 @@
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, type Document, type Node as YamlNode } from "yaml";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import { parsePointer } from "../ir/pointer.js";
+import { lineColumn, lineStartsOf, scanJson } from "./json-scan.js";
 import type { JsonValue } from "../ir/json.js";
 
 export type Syntax = "json" | "yaml";
@@ -34,6 +35,10 @@ export function parseText(text: string, file?: string): ParsedText {
   // A UTF-8 byte-order mark is not content.
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const syntax = sniffSyntax(body);
+  if (syntax === "json") {
+    const fast = parseJsonFast(body, file);
+    if (fast) return fast;
+  }
   const lineCounter = new LineCounter();
   const src = (pointer: string, pos?: Position) => (file === undefined ? { pointer, ...pos } : { file, pointer, ...pos });
   let doc: Document.Parsed;
@@ -69,6 +74,38 @@ export function parseText(text: string, file?: string): ParsedText {
     return { syntax, diagnostics: [diagnostic("invalid-syntax", { message: bad.what, source: src(bad.pointer, locate(bad.pointer)) })], locate };
   }
   return { data: data as JsonValue, syntax, diagnostics: [], locate };
+}
+
+/**
+ * JSON through JSON.parse (two orders of magnitude faster than a YAML parser) plus
+ * one scan for duplicate keys and positions. Text JSON.parse rejects goes down the
+ * YAML path, which locates the error (and accepts JSON-with-comments leniently).
+ */
+function parseJsonFast(body: string, file?: string): ParsedText | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const scan = scanJson(body);
+  let starts: number[] | undefined;
+  const locate = (pointer: string): Position | undefined => {
+    let p = pointer;
+    for (;;) {
+      const at = scan.offsets.get(p);
+      if (at !== undefined) return lineColumn(body, (starts ??= lineStartsOf(body)), at);
+      if (p === "") return { line: 1, column: 1 };
+      p = p.slice(0, p.lastIndexOf("/"));
+    }
+  };
+  const src = (pointer: string) => ({ ...(file === undefined ? {} : { file }), pointer, ...locate(pointer) });
+  if (scan.duplicate) {
+    return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { message: "JSON syntax: Map keys must be unique", source: src(scan.duplicate.pointer) })], locate };
+  }
+  const bad = firstNonJson(data, "");
+  if (bad) return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { message: bad.what, source: src(bad.pointer) })], locate };
+  return { data: data as JsonValue, syntax: "json", diagnostics: [], locate };
 }
 
 function failed(syntax: Syntax, diagnostics: Diagnostic[]): ParsedText {

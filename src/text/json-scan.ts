@@ -1,0 +1,108 @@
+// One pass over JSON text that JSON.parse has already accepted: finds duplicate
+// keys (JSON.parse silently keeps the last) and records where each value starts,
+// so diagnostics get line:column without a second, YAML-speed parse.
+
+export interface JsonScan {
+  duplicate?: { pointer: string; offset: number };
+  /** Pointer → offset of the value (for object members: of the member's key). */
+  offsets: Map<string, number>;
+}
+
+const esc = (t: string) => t.replace(/~/g, "~0").replace(/\//g, "~1");
+
+interface Frame {
+  pointer: string;
+  array: boolean;
+  index: number;
+  keys?: Set<string>;
+  /** Pointer of the member whose value comes next (objects). */
+  member?: string;
+}
+
+export function scanJson(text: string, start = 0): JsonScan {
+  const offsets = new Map<string, number>();
+  const stack: Frame[] = [];
+  let duplicate: JsonScan["duplicate"];
+  let expectKey = false;
+  // Where the next value lands: the root, an array slot, or an object member.
+  const valuePointer = (): string | undefined => {
+    const top = stack[stack.length - 1];
+    if (!top) return "";
+    if (top.array) return `${top.pointer}/${top.index}`;
+    return top.member;
+  };
+  const beginValue = (at: number): string | undefined => {
+    const p = valuePointer();
+    const top = stack[stack.length - 1];
+    if (p !== undefined && (top === undefined || top.array)) offsets.set(p, at);
+    return p;
+  };
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
+    if (c === 0x22 /* " */) {
+      let j = i + 1;
+      let escaped = false;
+      for (; j < text.length; j++) {
+        const d = text.charCodeAt(j);
+        if (d === 0x5c) {
+          escaped = true;
+          j++;
+        } else if (d === 0x22) break;
+      }
+      const top = stack[stack.length - 1];
+      if (expectKey && top && !top.array) {
+        const raw = text.slice(i + 1, j);
+        const key = escaped ? (JSON.parse(text.slice(i, j + 1)) as string) : raw;
+        const member = `${top.pointer}/${esc(key)}`;
+        if (top.keys!.has(key) && !duplicate) duplicate = { pointer: member, offset: i };
+        top.keys!.add(key);
+        top.member = member;
+        offsets.set(member, i);
+        expectKey = false;
+      } else {
+        beginValue(i);
+      }
+      i = j;
+    } else if (c === 0x7b /* { */) {
+      const p = beginValue(i) ?? "";
+      stack.push({ pointer: p, array: false, index: 0, keys: new Set() });
+      expectKey = true;
+    } else if (c === 0x5b /* [ */) {
+      const p = beginValue(i) ?? "";
+      stack.push({ pointer: p, array: true, index: 0 });
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      stack.pop();
+      expectKey = false;
+    } else if (c === 0x2c /* , */) {
+      const top = stack[stack.length - 1];
+      if (top?.array) top.index++;
+      else expectKey = true;
+    } else if (c === 0x3a /* : */) {
+      continue;
+    } else {
+      // number, true, false, null
+      beginValue(i);
+      while (i + 1 < text.length && !/[\s,\]}]/.test(text[i + 1]!)) i++;
+    }
+  }
+  return duplicate ? { duplicate, offsets } : { offsets };
+}
+
+/** 1-based line and column of an offset. */
+export function lineColumn(text: string, lineStarts: number[], offset: number): { line: number; column: number } {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lineStarts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - lineStarts[lo]! + 1 };
+}
+
+export function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 0x0a) starts.push(i + 1);
+  return starts;
+}

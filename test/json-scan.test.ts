@@ -1,0 +1,50 @@
+import { it, expect } from "vitest";
+import { parseText } from "../src/text/parse.js";
+it("json fast path locates like yaml", () => {
+  const t = '{\n  "a": 1,\n  "b": [10, {"c": "x\\"y"}, [true, null]],\n  "d\\/e": {"f": -1.5e3}\n}\n';
+  const p = parseText(t);
+  expect(p.data).toEqual(JSON.parse(t));
+  expect(p.locate("/a")).toEqual({ line: 2, column: 3 });
+  expect(p.locate("/b/1/c")).toEqual({ line: 3, column: 14 });
+  expect(p.locate("/b/2/1")).toEqual({ line: 3, column: 35 });
+  expect(p.locate("/d~1e/f")).toEqual({ line: 4, column: 12 });
+  expect(p.locate("/b/7")).toEqual({ line: 3, column: 3 });
+  const d = parseText('{"a": {"x": 1, "x": 2}}');
+  expect(d.diagnostics[0]?.source?.pointer).toBe("/a/x");
+});
+it("JSON that JSON.parse rejects still gets a located error (YAML path)", () => {
+  const p = parseText('{\n  "a": 1,\n  "b": \n');
+  expect(p.data).toBeUndefined();
+  expect(p.diagnostics[0]).toMatchObject({ code: "invalid-syntax" });
+  expect(p.diagnostics[0]!.source!.line).toBeGreaterThan(1);
+});
+it("locates every pointer of the golden JSON inputs exactly where the YAML locator does", async () => {
+  const { readdirSync, readFileSync, statSync } = await import("node:fs");
+  const { leaves } = await import("../src/ir/json.js");
+  const { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar } = await import("yaml");
+  for (const c of readdirSync("golden")) {
+    if (!statSync(`golden/${c}`).isDirectory()) continue;
+    const f = readdirSync(`golden/${c}`).find((x) => x.startsWith("input.") && x.endsWith(".json"));
+    if (!f) continue;
+    const text = readFileSync(`golden/${c}/${f}`, "utf8");
+    const fast = parseText(text);
+    const lc = new LineCounter();
+    const doc = parseDocument(text, { lineCounter: lc });
+    for (const { pointer } of leaves(JSON.parse(text))) {
+      let node: unknown = doc.contents;
+      let at = 0;
+      for (const t of pointer.split("/").slice(1).map((x) => x.replace(/~1/g, "/").replace(/~0/g, "~"))) {
+        if (isMap(node)) {
+          const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === t)!;
+          at = (pair.key as { range: number[] }).range[0]!;
+          node = pair.value;
+        } else if (isSeq(node)) {
+          node = node.items[Number(t)];
+          at = (node as { range: number[] }).range[0]!;
+        }
+      }
+      const pos = lc.linePos(at);
+      expect(fast.locate(pointer), `${c} ${pointer}`).toEqual({ line: pos.line, column: pos.col });
+    }
+  }
+});
