@@ -4,6 +4,8 @@
 
 export interface JsonScan {
   duplicate?: { pointer: string; offset: number };
+  /** Deepest nesting of arrays and objects. */
+  depth: number;
   /** Pointer → offset of the value (for object members: of the member's key). */
   offsets: Map<string, number>;
 }
@@ -24,6 +26,7 @@ export function scanJson(text: string, start = 0): JsonScan {
   const stack: Frame[] = [];
   let duplicate: JsonScan["duplicate"];
   let expectKey = false;
+  let depth = 0;
   // Where the next value lands: the root, an array slot, or an object member.
   const valuePointer = (): string | undefined => {
     const top = stack[stack.length - 1];
@@ -67,10 +70,12 @@ export function scanJson(text: string, start = 0): JsonScan {
     } else if (c === 0x7b /* { */) {
       const p = beginValue(i) ?? "";
       stack.push({ pointer: p, array: false, index: 0, keys: new Set() });
+      if (stack.length > depth) depth = stack.length;
       expectKey = true;
     } else if (c === 0x5b /* [ */) {
       const p = beginValue(i) ?? "";
       stack.push({ pointer: p, array: true, index: 0 });
+      if (stack.length > depth) depth = stack.length;
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
       stack.pop();
       expectKey = false;
@@ -86,7 +91,7 @@ export function scanJson(text: string, start = 0): JsonScan {
       while (i + 1 < text.length && !/[\s,\]}]/.test(text[i + 1]!)) i++;
     }
   }
-  return duplicate ? { duplicate, offsets } : { offsets };
+  return duplicate ? { duplicate, offsets, depth } : { offsets, depth };
 }
 
 /** 1-based line and column of an offset. */

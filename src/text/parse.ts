@@ -103,7 +103,8 @@ function parseJsonFast(body: string, file?: string): ParsedText | undefined {
   if (scan.duplicate) {
     return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { message: "JSON syntax: Map keys must be unique", source: src(scan.duplicate.pointer) })], locate };
   }
-  const bad = firstNonJson(data, "");
+  // JSON.parse yields only JSON values, so depth is the one thing left to check.
+  const bad = scan.depth >= MAX_DEPTH ? firstNonJson(data, "") : undefined;
   if (bad) return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { message: bad.what, source: src(bad.pointer) })], locate };
   return { data: data as JsonValue, syntax: "json", diagnostics: [], locate };
 }
