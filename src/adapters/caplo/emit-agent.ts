@@ -154,6 +154,8 @@ function modelOf(a: IrAgent, t: AgentTarget, ext: JsonObject): JsonObject {
   const p = `/models/${pi}`;
   const out: JsonObject = { provider: providerOf(a, t, m.provider, m.providerSource, m.id, ext, p), name: m.id };
   if (m.role !== undefined) t.r.at(a, "transformed-value", `${p}/role`, `{name} "${m.role}": Caplo's one model is the agent's main model, so the role is implied`, tp(t, "/model"));
+  // A row that was not the source's first comes back as the first: its whole row changes place.
+  if (/\/[1-9][0-9]*$/.test(a.sourceMap[p] ?? "")) t.r.at(a, "transformed-value", p, "{name} becomes Caplo's one model; read back, it is the first model row", tp(t, "/model"));
   if (m.raw !== undefined && m.raw !== m.id) {
     t.r.at(a, "transformed-value", `${p}/raw`, `{name} "${m.raw}" became model.provider "${String(out["provider"])}" and model.name "${m.id}"`, tp(t, "/model"));
   }
