@@ -3,7 +3,8 @@
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { convertFiles, type FileConvertOptions } from "../node/files.js";
-import { registerOutputRoot, writeAll, WriteRefused, type PlannedFile } from "../node/write.js";
+import { registerOutputRoot, writeAll, writeAtomic, WriteRefused, type PlannedFile } from "../node/write.js";
+import { analyse, formatOperation } from "./fidelity.js";
 import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import type { ConvertOutput } from "../convert.js";
 import { EXIT } from "./exit.js";
@@ -29,6 +30,10 @@ export interface ConvertArgs {
   maxBytes?: number;
   extractPrompts?: string;
   quiet: boolean;
+  /** Write one row per source leaf (what became of it) to this file. */
+  ledger?: string;
+  /** Convert back after converting and report every value that did not survive. */
+  verifyRoundtrip?: boolean;
 }
 
 export function runConvert(args: ConvertArgs, io: CliIO): number {
@@ -51,6 +56,12 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
   let outputs = result.outputs;
   let code: number = hasErrors(diagnostics) ? EXIT.invalid : args.strict && diagnostics.some((d) => d.severity === "warning") ? EXIT.strict : EXIT.ok;
 
+  // Fidelity: which source values were carried exactly, and (optionally) what a round trip loses.
+  const wantFidelity = !args.json || args.ledger !== undefined || args.verifyRoundtrip === true;
+  const files = wantFidelity && !hasErrors(diagnostics) ? analyse(args.inputs, args.to, options, result, args.verifyRoundtrip === true, stdin) : [];
+  const lost = files.reduce((n, f) => n + (f.roundtrip?.patch.length ?? 0), 0);
+  if (code === EXIT.ok && args.strict && lost > 0) code = EXIT.strict;
+
   let toStdout: string | undefined;
   if (code === EXIT.ok) {
     const plan = planWrites(outputs, args);
@@ -71,13 +82,27 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
     }
   }
   if (code !== EXIT.ok) outputs = [];
+  if (args.ledger !== undefined && !hasErrors(diagnostics)) {
+    writeAtomic(args.ledger, JSON.stringify(files.flatMap((f) => f.rows), null, 2) + "\n", true);
+  }
 
   if (args.json) {
-    io.out(JSON.stringify({ outputs: outputs.map((o) => ({ name: o.name, format: o.format, document: o.document })), diagnostics }, null, 2) + "\n");
+    const body: Record<string, unknown> = { outputs: outputs.map((o) => ({ name: o.name, format: o.format, document: o.document })), diagnostics };
+    // Only with --verify-roundtrip: the two-key shape above is the default contract.
+    if (args.verifyRoundtrip) body["roundtrip"] = files.map((f) => ({ file: f.file, patch: f.roundtrip?.patch ?? [], ...(f.roundtrip?.failed ? { failed: true } : {}) }));
+    io.out(JSON.stringify(body, null, 2) + "\n");
   } else {
     if (toStdout !== undefined) io.out(toStdout);
     report(diagnostics, io, args.quiet);
+    for (const f of files) {
+      for (const op of f.roundtrip?.patch ?? []) io.err(formatOperation(f.file, op) + "\n");
+      if (f.roundtrip?.failed) io.err(`${f.file}: round trip: the way back failed\n`);
+    }
     if (!args.quiet) {
+      for (const f of files) {
+        const pct = f.total ? ((100 * f.exact) / f.total).toFixed(1) : "100.0";
+        io.err(`agentport: fidelity ${f.file} ${pct}% (${f.exact} of ${f.total} source values carried exactly)${f.roundtrip ? `; round trip: ${f.roundtrip.patch.length === 0 ? "lossless" : `${f.roundtrip.patch.length} difference${f.roundtrip.patch.length === 1 ? "" : "s"}`}` : ""}\n`);
+      }
       const what = code === EXIT.ok ? `converted ${args.inputs.length} input${args.inputs.length === 1 ? "" : "s"} to ${outputs.length} ${args.to} document${outputs.length === 1 ? "" : "s"}` : code === EXIT.strict ? "not written (--strict and warnings)" : "nothing written";
       io.err(`agentport: ${what} (${summarise(diagnostics)})\n`);
     }

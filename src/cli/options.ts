@@ -47,6 +47,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: "allow-outside-refs", type: "boolean", default: false, describe: "allow file references outside the manifest's folder" },
       { name: "exported-at", type: "string", describe: "timestamp for AgentMug exportedAt (default: the source's, else 1970-01-01T00:00:00Z)" },
       { name: "extract-prompts", type: "string", describe: "mas target: write prompts to files under this relative folder" },
+      { name: "ledger", type: "string", describe: "write one JSON row per source value (exact/transformed/defaulted/stashed/dropped) to this file" },
+      { name: "verify-roundtrip", type: "boolean", default: false, describe: "convert back and print every value that did not survive as an RFC 6902 operation (with --strict: exit 1)" },
       { name: "quiet", alias: "q", type: "boolean", default: false, describe: "hide info diagnostics and the summary" },
       { name: "include", type: "string", array: true, describe: "folders: glob of files to convert (default **/*.{json,yaml,yml,agent})" },
       { name: "exclude", type: "string", array: true, describe: "folders: glob of files to skip" },

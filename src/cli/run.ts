@@ -48,7 +48,10 @@ function dispatch(command: string, a: ParsedArgs, io: CliIO, env: CliEnv): numbe
         allowOutsideRefs: a["allow-outside-refs"] === true,
         allowSecrets: a["allow-secrets"] === true,
         quiet: a["quiet"] === true,
+        verifyRoundtrip: a["verify-roundtrip"] === true,
       };
+      const ledger = str(a["ledger"]);
+      if (ledger !== undefined) args.ledger = ledger;
       const from = str(a["from"]);
       const output = str(a["output"]);
       const exportedAt = str(a["exported-at"]);

@@ -1,0 +1,57 @@
+// The loss ledger: one row per leaf of the source document, saying what became of
+// it, derived from the diagnostics (the honesty rule makes that complete: a value
+// no diagnostic covers was carried exactly).
+import type { Diagnostic, DiagnosticCode } from "./diagnostics.js";
+import { leaves } from "./json.js";
+import { isAncestorOrSelf } from "./pointer.js";
+
+export type LedgerStatus = "exact" | "transformed" | "defaulted" | "stashed" | "dropped";
+
+export interface LedgerRow {
+  file?: string;
+  sourcePointer: string;
+  status: LedgerStatus;
+  targetPointer?: string;
+  code?: DiagnosticCode;
+}
+
+const STATUS: Partial<Record<DiagnosticCode, LedgerStatus>> = {
+  "dropped-field": "dropped",
+  "dropped-link": "dropped",
+  "private-omitted": "dropped",
+  "unresolved-link": "dropped",
+  "stashed-value": "stashed",
+  "transformed-value": "transformed",
+  "clamped-value": "transformed",
+  "truncated-value": "transformed",
+  "unknown-provider": "transformed",
+  "lenient-input": "transformed",
+  "ref-kept": "transformed",
+  "secret-detected": "transformed",
+};
+const RANK: Record<LedgerStatus, number> = { exact: 0, defaulted: 1, stashed: 2, transformed: 3, dropped: 4 };
+
+/** Rows for every leaf of `source`, using the diagnostics raised for `file` while converting it. */
+export function buildLedger(source: unknown, diagnostics: readonly Diagnostic[], file?: string): LedgerRow[] {
+  const relevant = diagnostics.filter((d) => d.source && d.source.file === file && STATUS[d.code] !== undefined);
+  return leaves(source).map(({ pointer }) => {
+    let best: Diagnostic | undefined;
+    for (const d of relevant) {
+      const p = d.source!.pointer;
+      if (!isAncestorOrSelf(p, pointer) || (p === "" && pointer !== "")) continue;
+      const deeper = !best || p.length > best.source!.pointer.length;
+      const same = best && p.length === best.source!.pointer.length;
+      if (deeper || (same && RANK[STATUS[d.code]!] > RANK[STATUS[best!.code]!])) best = d;
+    }
+    const row: LedgerRow = { ...(file === undefined ? {} : { file }), sourcePointer: pointer, status: best ? STATUS[best.code]! : "exact" };
+    if (best?.target?.pointer !== undefined) row.targetPointer = best.target.pointer;
+    if (best) row.code = best.code;
+    return row;
+  });
+}
+
+/** Share of source leaves carried exactly. */
+export function fidelity(rows: readonly LedgerRow[]): { exact: number; total: number; ratio: number } {
+  const exact = rows.filter((r) => r.status === "exact").length;
+  return { exact, total: rows.length, ratio: rows.length ? exact / rows.length : 1 };
+}
