@@ -48,6 +48,11 @@ export function emitModels(a: IrAgent, r: Reporter, file: string, hasPolicy: boo
       r.at(a, "dropped-field", `/models/${i}`, "{name} is a further model for the main role, but blueprint.modelPolicy is already set; dropped", t);
       return;
     }
+    // preferredModels items need a character; an empty id (mas " /") cannot be listed.
+    if (m.id === "" || primary.id === "") {
+      r.at(a, "dropped-field", `/models/${i}`, "{name} cannot be an alternate in blueprint.modelPolicy.preferredModels, which needs non-empty model ids; dropped", t);
+      return;
+    }
     alternates.push(m.id);
     r.at(a, "transformed-value", `/models/${i}`, `{name} becomes an alternate in blueprint.modelPolicy.preferredModels (mode "preferred")`, { targetPointer: "/blueprint/modelPolicy/preferredModels", targetFile: file });
     reportSpelling(a, r, i, file);
