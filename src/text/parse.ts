@@ -134,7 +134,7 @@ export function firstNonJson(v: unknown, pointer = ""): { pointer: string; what:
       x.forEach((y, i) => stack.push([y, `${p}/${i}`, depth + 1]));
       continue;
     }
-    if (typeof x === "object" && Object.getPrototypeOf(x) === Object.prototype) {
+    if (typeof x === "object" && (Object.getPrototypeOf(x) === Object.prototype || Object.getPrototypeOf(x) === null)) {
       for (const k of Object.keys(x)) stack.push([(x as Record<string, unknown>)[k], `${p}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, depth + 1]);
       continue;
     }
