@@ -220,8 +220,9 @@ function foreign(format: string, fill: (a: IrAgent) => void): IrDocument {
   return { format, bundle: false, file: "in.src", agents: [a], extensions: {} };
 }
 
+/** Emits without the x-agentport stash: these tests are about what the file itself holds and how each loss is reported. */
 function emitOne(doc: IrDocument, options: Parameters<typeof emit>[2] = {}) {
-  const r = emit(doc, "agentmug", options);
+  const r = emit(doc, "agentmug", { stash: false, ...options });
   expect(r.diagnostics.filter((d) => d.severity === "error"), list(r.diagnostics)).toEqual([]);
   expect(r.outputs).toHaveLength(1);
   expect(agentmugAdapter.validate(r.outputs[0]!.document)).toEqual([]);

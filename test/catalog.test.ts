@@ -181,7 +181,8 @@ const RAISERS: Record<DiagnosticCode, Raiser | "todo"> = {
   },
   "dropped-link": () => {
     const withLink = { ...CAPLO, subAgents: [{ agentId: "billing-agent-7", useWhen: "The user asks about invoices." }] };
-    expectRaised(convert(json(withLink), "agentmug"), "dropped-link", { pointer: "/subAgents/0" });
+    // Without the stash (which would carry the link in x-agentport) the link is lost.
+    expectRaised(convert(json(withLink), "agentmug", { stash: false }), "dropped-link", { pointer: "/subAgents/0" });
   },
   "clamped-value": () => {
     expectRaised(convert(masYaml({ model: "{ model: openai/gpt-4.1, temperature: 1.5 }" }), "caplo"), "clamped-value", { pointer: "/spec/models/0/temperature" });

@@ -98,10 +98,10 @@ describe("context chunks", () => {
   });
 
   it("one prompt becomes spec.context.role; agentport's own rendering is split back", () => {
-    const single = masAdapter.emit(irDoc({ name: "Helper", instructions: { chunks: [{ text: "Be kind." }] } }), {});
+    const single = masAdapter.emit(irDoc({ name: "Helper", instructions: { chunks: [{ text: "Be kind." }] } }), { stash: false });
     expect(single.outputs[0]!.document["spec"]).toMatchObject({ context: { role: "Be kind." } });
     expect(single.diagnostics.some((d) => d.code === "transformed-value" && d.message.includes("spec.context.role"))).toBe(true);
-    const rendered = masAdapter.emit(irDoc({ name: "Helper", instructions: { chunks: [{ text: "[role] A\n\n[intent] B" }] } }), {});
+    const rendered = masAdapter.emit(irDoc({ name: "Helper", instructions: { chunks: [{ text: "[role] A\n\n[intent] B" }] } }), { stash: false });
     expect(rendered.outputs[0]!.document["spec"]).toMatchObject({ context: { role: "A", intent: "B" } });
     expect(rendered.diagnostics.some((d) => d.code === "transformed-value" && d.message.includes("split back"))).toBe(true);
     expect(splitRendered("[role] A\n\n[role] B")).toBeUndefined();
@@ -151,7 +151,7 @@ describe("models", () => {
   });
 
   it("writes provider/id for explicit providers, the bare id for inferred ones, and clamps temperature to 0..2", () => {
-    const r = masAdapter.emit(irDoc({ id: "x", models: [{ provider: "openai", providerSource: "explicit", id: "gpt-4.1", temperature: 3 }, { provider: "anthropic", providerSource: "inferred", id: "claude-sonnet-4-6", role: "helper" }] }), {});
+    const r = masAdapter.emit(irDoc({ id: "x", models: [{ provider: "openai", providerSource: "explicit", id: "gpt-4.1", temperature: 3 }, { provider: "anthropic", providerSource: "inferred", id: "claude-sonnet-4-6", role: "helper" }] }), { stash: false });
     expect((r.outputs[0]!.document["spec"] as Record<string, unknown>)["models"]).toEqual([{ model: "openai/gpt-4.1", temperature: 2 }, { id: "helper", model: "claude-sonnet-4-6" }]);
     expect(r.diagnostics.some((d) => d.code === "clamped-value")).toBe(true);
   });
@@ -187,7 +187,7 @@ describe("tools", () => {
   });
 
   it("writes other formats' typed tools as bare names and reports what is lost", () => {
-    const r = masAdapter.emit(irDoc({ id: "x", tools: [{ kind: "mcp", name: "search", server: "https://mcp.example", requiresUserAuth: false }, { kind: "builtin", name: "calc" }] }, "agentmug"), {});
+    const r = masAdapter.emit(irDoc({ id: "x", tools: [{ kind: "mcp", name: "search", server: "https://mcp.example", requiresUserAuth: false }, { kind: "builtin", name: "calc" }] }, "agentmug"), { stash: false });
     expect((r.outputs[0]!.document["spec"] as Record<string, unknown>)["tools"]).toEqual(["search", "calc"]);
     expect(r.diagnostics.filter((d) => d.code === "dropped-field").map((d) => d.message)).toEqual([expect.stringContaining("server https://mcp.example")]);
   });
@@ -203,13 +203,20 @@ describe("plugin bindings and other mas-only members", () => {
     }
   });
 
-  it("moves schema-invalid spec members of lenient inputs to x-agentport.spec", () => {
+  it("moves schema-invalid spec members of lenient inputs to the x-agentport stash, and back on the next read", () => {
     const t = manifest("  x-text-input: hello\n  plugins:\n    - module_path: a.b\n");
     const r = convert(t, "mas", { lenient: true });
     expect(r.ok).toBe(true);
     const out = parseText(r.outputs[0]!.text).data as Record<string, Record<string, unknown>>;
-    expect(out["x-agentport"]).toEqual({ spec: { "x-text-input": "hello", plugins: [{ module_path: "a.b" }] } });
+    expect(out["spec"]).not.toHaveProperty("plugins");
+    expect(out["x-agentport"]).toEqual({ version: 1, from: "mas", extensions: { mas: { "/spec/x-text-input": "hello", "/spec/plugins": [{ module_path: "a.b" }] } } });
     expect(r.diagnostics.filter((d) => d.code === "stashed-value").map((d) => d.source?.pointer).sort()).toEqual(["/spec/plugins", "/spec/x-text-input"]);
+    // The stashed values come back into the IR (and into the stash again), so nothing is lost on a second pass.
+    const again = parse(r.outputs[0]!.text, {});
+    expect(again.doc!.agents[0]!.extensions["mas"]).toMatchObject({ "/spec/x-text-input": "hello", "/spec/plugins": [{ module_path: "a.b" }] });
+    const off = convert(t, "mas", { lenient: true, stash: false });
+    expect(off.outputs[0]!.document).not.toHaveProperty("x-agentport");
+    expect(off.diagnostics.filter((d) => d.code === "dropped-field").map((d) => d.source?.pointer).sort()).toEqual(["/spec/plugins", "/spec/x-text-input"]);
   });
 });
 
@@ -247,14 +254,25 @@ describe("emitting from other formats", () => {
     expect(renderInstructions(back.doc!.agents[0]!.instructions)).toBe("[role] Be kind.\n\n[intent] Help.");
   });
 
-  it("fills metadata.name and spec.description, normalises versions and keeps the display name", () => {
-    const r = masAdapter.emit(irDoc({ name: "Trip Helper", description: "Plans trips.", version: "1.2", greeting: "Hi!" }), {});
+  it("fills metadata.name and spec.description, normalises versions and reports the display name", () => {
+    const r = masAdapter.emit(irDoc({ name: "Trip Helper", description: "Plans trips.", version: "1.2", greeting: "Hi!" }), { stash: false });
     const d = r.outputs[0]!.document as Record<string, Record<string, unknown>>;
     expect(d["metadata"]).toEqual({ name: "trip-helper", description: "Plans trips.", version: "1.2.0" });
     expect(d["spec"]!["description"]).toBe("Plans trips.");
-    expect(d["x-agentport"]).toEqual({ name: "Trip Helper" });
+    expect(d).not.toHaveProperty("x-agentport");
     expect(r.outputs[0]!.name).toBe("trip-helper.yaml");
-    expect(r.diagnostics.map((x) => x.code).sort()).toEqual(["defaulted-required", "defaulted-required", "dropped-field", "stashed-value", "transformed-value"]);
+    expect(r.diagnostics.map((x) => x.code).sort()).toEqual(["defaulted-required", "defaulted-required", "dropped-field", "dropped-field", "transformed-value"]);
+    expect(masAdapter.validate(r.outputs[0]!.document)).toEqual([]);
+  });
+
+  it("with the stash, the display name, greeting and version spelling ride in x-agentport and every diagnostic names the file", () => {
+    const sourceMap = { "/name": "/name", "/description": "/description", "/version": "/version", "/greeting": "/greeting" };
+    const r = masAdapter.emit(irDoc({ name: "Trip Helper", description: "Plans trips.", version: "1.2", greeting: "Hi!", sourceMap }), {});
+    const d = r.outputs[0]!.document as Record<string, Record<string, unknown>>;
+    expect(d["x-agentport"]).toMatchObject({ version: 1, from: "caplo", ir: { "/name": "Trip Helper", "/version": "1.2", "/greeting": "Hi!" } });
+    expect(r.diagnostics.filter((x) => x.code === "stashed-value").map((x) => x.source?.pointer).sort()).toEqual(["/greeting", "/name", "/version"]);
+    expect(r.diagnostics.filter((x) => x.severity === "warning")).toEqual([]);
+    expect(r.diagnostics.every((x) => x.target?.file === "trip-helper.yaml")).toBe(true);
     expect(masAdapter.validate(r.outputs[0]!.document)).toEqual([]);
   });
 });

@@ -267,7 +267,7 @@ function unwrap(s: unknown): unknown {
 }
 
 /** Not canonical fields: bookkeeping every agent has. */
-const NOT_CANONICAL = new Set(["origin", "extensions", "sourceMap"]);
+const NOT_CANONICAL = new Set(["origin", "extensions", "sourceMap", "home"]);
 
 function objectShape(s: unknown): Record<string, unknown> | undefined {
   const d = def(unwrap(s));

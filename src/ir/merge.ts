@@ -1,12 +1,13 @@
 // Several single-agent documents → one bundle document (`--bundle`).
-import type { IrDocument } from "./model.js";
+import type { IrAgent, IrDocument } from "./model.js";
 import { diagnostic, type Diagnostic } from "./diagnostics.js";
 import { slugKey } from "./slug.js";
+import { mergeDocumentExtensions } from "./stash.js";
 
 export function mergeIntoBundle(docs: readonly IrDocument[]): { doc?: IrDocument; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const byKey = new Map<string, string>();
-  const agents = docs.flatMap((d) => d.agents.map((a) => ({ ...a })));
+  const agents = homeOrder(docs.flatMap((d) => d.agents.map((a) => ({ ...a }))));
   for (const a of agents) {
     const key = a.key ?? slugKey(a.id ?? a.name ?? "agent");
     const where = a.origin.file ?? a.origin.pointer;
@@ -25,8 +26,23 @@ export function mergeIntoBundle(docs: readonly IrDocument[]): { doc?: IrDocument
   }
   if (diagnostics.length) return { diagnostics };
   const first = docs[0];
+  // Each file of a split bundle carries the bundle's document-level values; any one of them restores them.
+  const extensions: IrDocument["extensions"] = {};
+  for (const d of docs) mergeDocumentExtensions(extensions, d.extensions);
   return {
-    doc: { format: first?.format ?? "ir", bundle: true, agents, extensions: first ? { ...first.extensions } : {} },
+    doc: { format: first?.format ?? "ir", bundle: true, agents, extensions },
     diagnostics,
   };
+}
+
+/**
+ * Agents that all came back from the members of one bundle (their stash names
+ * /agents/<n> of the same format) return to their bundle order, whatever order
+ * the files were given in; otherwise the input order stands.
+ */
+function homeOrder(agents: IrAgent[]): IrAgent[] {
+  const index = (a: IrAgent) => /^\/agents\/(0|[1-9][0-9]*)$/.exec(a.home?.pointer ?? "")?.[1];
+  const format = agents[0]?.home?.format;
+  if (agents.length < 2 || agents.some((a) => a.home?.format !== format || index(a) === undefined)) return agents;
+  return [...agents].sort((x, y) => Number(index(x)) - Number(index(y)));
 }

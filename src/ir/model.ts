@@ -127,6 +127,15 @@ export type IrEvalCase = z.infer<typeof IrEvalCase>;
 export const IrOrigin = z.object({ format: FormatId, pointer: z.string(), file: z.string().optional() });
 export type IrOrigin = z.infer<typeof IrOrigin>;
 
+/**
+ * Where an agent was first read, when it came back through another format's
+ * x-agentport stash (src/ir/stash.ts): that format, the agent's pointer there,
+ * and the source-map entries that format's emitter uses to put values back in
+ * their original places (list indexes, spellings). Diagnostics never use it.
+ */
+export const IrHome = z.object({ format: FormatId, pointer: z.string(), sourceMap: z.record(z.string(), z.string()) });
+export type IrHome = z.infer<typeof IrHome>;
+
 export const IrAgent = z.object({
   origin: IrOrigin,
   /** Local key within a document (Caplo bundle key). */
@@ -164,6 +173,8 @@ export const IrAgent = z.object({
   extensions: z.record(z.string(), JsonObjectSchema),
   /** IR pointer (e.g. "/greeting", "/models/0/temperature") → source pointer relative to the origin. */
   sourceMap: z.record(z.string(), z.string()),
+  /** Set only for an agent restored from a stash: its first format and placement hints. */
+  home: IrHome.optional(),
 });
 export type IrAgent = z.infer<typeof IrAgent>;
 

@@ -1,18 +1,40 @@
 // Builds diagnostics that point back into the source document. Emitters speak in
 // IR paths; this turns them into the source's own pointers and key names, so a
-// message says `policy.voiceStyle`, never an IR internal.
+// message says `policy.voiceStyle`, never an IR internal. It also remembers
+// which IR value (or extension value) each diagnostic is about, so the stash
+// (src/ir/stash.ts) can tell which reported losses it undoes.
 import type { IrAgent } from "./model.js";
 import { diagnostic, type Diagnostic, type DiagnosticCode, type TargetLocation } from "./diagnostics.js";
 import { sourceOf } from "./agent.js";
-import { dotted, parsePointer } from "./pointer.js";
+import { isObject } from "./json.js";
+import { dotted, escapeToken, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
+import { isLinkSetting } from "./home.js";
+import { isPrivateExtension } from "./private.js";
+
+/** What a diagnostic is about: an IR path of an agent, or one of its extension values. */
+export interface Subject {
+  agent: IrAgent;
+  ir?: string;
+  ext?: { format: string; rel: string };
+}
+
+type Extra = { targetPointer?: string; targetFile?: string; hint?: string };
+
+/** The IR pointer of an extension value: extensions are part of the agent, keyed by their relative pointer. */
+export function extensionPointer(format: string, rel: string): string {
+  return join("/extensions", format, rel);
+}
 
 export class Reporter {
   readonly diagnostics: Diagnostic[] = [];
-  constructor(readonly targetFormat: string) {}
+  private readonly subjects = new Map<Diagnostic, Subject>();
+  /** The output file the diagnostics are about, unless a call names another one. */
+  constructor(readonly targetFormat: string, public targetFile?: string) {}
 
   private target(pointer?: string, file?: string): TargetLocation {
     const t: TargetLocation = { format: this.targetFormat };
-    if (file !== undefined) t.file = file;
+    const f = file ?? this.targetFile;
+    if (f !== undefined) t.file = f;
     if (pointer !== undefined) t.pointer = pointer;
     return t;
   }
@@ -24,19 +46,32 @@ export class Reporter {
   }
 
   /** A diagnostic about a value of the source, located by its pointer relative to the agent's origin. */
-  atSource(agent: IrAgent, code: DiagnosticCode, relPointer: string, message: string, extra: { targetPointer?: string; targetFile?: string; hint?: string } = {}): void {
+  atSource(agent: IrAgent, code: DiagnosticCode, relPointer: string, message: string, extra: Extra = {}): Diagnostic {
     const source = agent.origin.file === undefined
       ? { pointer: agent.origin.pointer + relPointer }
       : { file: agent.origin.file, pointer: agent.origin.pointer + relPointer };
     const init: Parameters<typeof diagnostic>[1] = { message, source, target: this.target(extra.targetPointer, extra.targetFile) };
     if (extra.hint) init.hint = extra.hint;
-    this.diagnostics.push(diagnostic(code, init));
+    const d = diagnostic(code, init);
+    this.diagnostics.push(d);
+    return d;
   }
 
   /** A diagnostic about an IR value; the message template may use {name} for the source's key path. */
-  at(agent: IrAgent, code: DiagnosticCode, irPointer: string, message: string, extra: { targetPointer?: string; targetFile?: string; hint?: string } = {}): void {
+  at(agent: IrAgent, code: DiagnosticCode, irPointer: string, message: string, extra: Extra = {}): void {
     const w = this.where(agent, irPointer);
-    this.atSource(agent, code, w.pointer.slice(agent.origin.pointer.length), message.replaceAll("{name}", w.name), extra);
+    const d = this.atSource(agent, code, w.pointer.slice(agent.origin.pointer.length), message.replaceAll("{name}", w.name), extra);
+    this.subjects.set(d, { agent, ir: irPointer });
+  }
+
+  /**
+   * A diagnostic about one extension value. Values of the agent's own format sit
+   * at their pointer; values a stash brought back sit where the stash holds them.
+   */
+  atExtension(agent: IrAgent, code: DiagnosticCode, format: string, rel: string, message: string, extra: Extra = {}): void {
+    const mapped = format === agent.origin.format ? rel : (agent.sourceMap[extensionPointer(format, rel)] ?? rel);
+    const d = this.atSource(agent, code, mapped, message, extra);
+    this.subjects.set(d, { agent, ext: { format, rel } });
   }
 
   /** Reports every canonical field in `irFields` that the agent sets but the target cannot hold. */
@@ -45,7 +80,7 @@ export class Reporter {
       const key = parsePointer(f)[0] as keyof IrAgent | undefined;
       if (key === undefined || agent[key] === undefined) continue;
       const extra = targetFile === undefined ? {} : { targetFile };
-      this.at(agent, "dropped-field", f, `{name} has no counterpart in ${targetLabel}; dropped`, extra);
+      for (const p of preciseParts(agent, f)) this.at(agent, "dropped-field", p, `{name} has no counterpart in ${targetLabel}; dropped`, extra);
     }
   }
 
@@ -55,7 +90,13 @@ export class Reporter {
       if (format === this.targetFormat) continue;
       for (const rel of Object.keys(bag)) {
         const extra = targetFile === undefined ? {} : { targetFile };
-        this.atSource(agent, "dropped-field", rel, `${dotted(rel)} has no counterpart in ${targetLabel}; dropped`, extra);
+        if (isPrivateExtension(format, rel)) {
+          this.atExtension(agent, "dropped-field", format, rel, `${dotted(rel)} is private data, which only an AgentMug export can hold and no stash carries; dropped`, extra);
+        } else if (isLinkSetting(agent, format, rel)) {
+          this.atExtension(agent, "dropped-link", format, rel, `${dotted(rel)} is a setting of a sub-agent tool (its templates are links to other agents) and has no counterpart in ${targetLabel}; dropped`, extra);
+        } else {
+          this.atExtension(agent, "dropped-field", format, rel, `${dotted(rel)} has no counterpart in ${targetLabel}; dropped`, extra);
+        }
       }
     }
   }
@@ -69,4 +110,36 @@ export class Reporter {
   push(d: Diagnostic): void {
     this.diagnostics.push(d);
   }
+
+  subjectOf(d: Diagnostic): Subject | undefined {
+    return this.subjects.get(d);
+  }
+
+  /** Puts `next` in the place of `d`, keeping what it is about. */
+  replace(d: Diagnostic, next: Diagnostic): void {
+    const i = this.diagnostics.indexOf(d);
+    if (i === -1) return;
+    this.diagnostics[i] = next;
+    const s = this.subjects.get(d);
+    if (s) this.subjects.set(next, s);
+    this.subjects.delete(d);
+  }
+}
+
+/**
+ * The IR paths to report a lost field at. A field whose source member also holds
+ * other values (Caplo `policy` holds the limits, and guidance, reasoning…) is
+ * reported member by member at each member's own pointer, so no value is
+ * reported twice (once with the whole member, once on its own).
+ */
+function preciseParts(agent: IrAgent, field: string): string[] {
+  const value = (agent as unknown as Record<string, unknown>)[parsePointer(field)[0] ?? ""];
+  const src = agent.sourceMap[field];
+  if (!isObject(value) || src === undefined) return [field];
+  const members = Object.keys(value).filter((k) => value[k] !== undefined).map((k) => `${field}/${escapeToken(k)}`);
+  if (members.length === 0 || members.some((m) => agent.sourceMap[m] === undefined || agent.sourceMap[m] === src)) return [field];
+  const inside = (p: string) => p !== src && isAncestorOrSelf(src, p);
+  const sharedByMap = Object.entries(agent.sourceMap).some(([ir, s]) => !isAncestorOrSelf(field, ir) && inside(s));
+  const sharedByExtension = Object.keys(agent.extensions[agent.origin.format] ?? {}).some(inside);
+  return sharedByMap || sharedByExtension ? members : [field];
 }

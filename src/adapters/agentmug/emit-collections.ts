@@ -7,6 +7,7 @@ import type { Reporter } from "../../ir/report.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { uniqueKeys } from "../../ir/slug.js";
 import { dotted } from "../../ir/pointer.js";
+import { isHome, placementMap } from "../../ir/home.js";
 import { FORMAT, SOURCE_ORDER } from "./constants.js";
 import { caseCheckId, caseToCheck } from "./evals.js";
 
@@ -46,12 +47,12 @@ function sourceId(id: string): string {
 
 export function emitSources(a: IrAgent, whole: JsonValue[] | undefined, r: Reporter, file: string): JsonObject[] | undefined {
   const ext = a.extensions[FORMAT] ?? {};
-  const fromHere = a.origin.format === FORMAT;
+  const home = placementMap(a, FORMAT);
   const claimed = new Set<string>();
   const known: Placed[] = [];
   const fresh: { k: IrKnowledge; i: number }[] = [];
   (a.knowledge ?? []).forEach((k, i) => {
-    const src = fromHere ? a.sourceMap[`/knowledge/${i}`] : undefined;
+    const src = home?.[`/knowledge/${i}`];
     const rest = src === undefined ? undefined : ext[src];
     if (src === undefined || !isObject(rest)) return fresh.push({ k, i });
     claimed.add(src);
@@ -99,12 +100,12 @@ function interleave(known: { index: number; value: JsonObject }[], rest: JsonObj
  * that came from AgentMug return to their index; others follow, and are reported.
  */
 export function emitChecks(a: IrAgent, kept: readonly JsonValue[], r: Reporter, file: string): { checks: JsonObject[]; added: boolean } {
-  const fromHere = a.origin.format === FORMAT;
+  const home = isHome(a, FORMAT) ? placementMap(a, FORMAT) : undefined;
   const evals = a.evals ?? [];
   const known: { index: number; value: JsonObject }[] = [];
   const fresh: number[] = [];
   evals.forEach((c, i) => {
-    const src = fromHere ? a.sourceMap[`/evals/${i}`] : undefined;
+    const src = home?.[`/evals/${i}`];
     if (src?.startsWith("/evaluation/checks/")) known.push({ index: Number(src.slice("/evaluation/checks/".length)), value: caseToCheck(c) });
     else fresh.push(i);
   });

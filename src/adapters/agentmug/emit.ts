@@ -9,7 +9,10 @@ import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue
 import { dotted, parsePointer } from "../../ir/pointer.js";
 import { diagnostic } from "../../ir/diagnostics.js";
 import { slugKey } from "../../ir/slug.js";
+import { isHome } from "../../ir/home.js";
+import { buildStash, reportStashed, STASH_KEY } from "../../ir/stash.js";
 import { jsonText } from "../serialize.js";
+import { parseAgentmug } from "./parse.js";
 import {
   BLUEPRINT_ORDER, DEFAULT_EXPORTED_AT, DEFAULT_VERSION, EVALUATION_ORDER, FORMAT, LABEL, LEGACY_SCHEMA_URL, METADATA_ORDER, ROOT_ORDER, SCHEMA_URL, SKILL_ORDER,
 } from "./constants.js";
@@ -28,18 +31,20 @@ const ASSEMBLED = /^\/sources(?:\/(?:0|[1-9][0-9]*))?$|^\/(?:brain|memory)$/;
 export function emitAgentmug(doc: IrDocument, options: EmitOptions): EmitResult {
   const r = new Reporter(FORMAT);
   const legacy = !doc.bundle && doc.extensions[FORMAT]?.["/$schema"] === LEGACY_SCHEMA_URL;
-  const outputs = doc.agents.map((a) => emitAgent(a, options, r, legacy));
-  reportDocExtensions(r, doc);
+  const outputs = doc.agents.map((a) => emitAgent(a, doc, options, r, legacy));
+  reportDocExtensions(r, doc, options.stash !== false && doc.agents.length > 0);
   return { outputs, diagnostics: r.diagnostics };
 }
 
-/** Document-level values of other formats (e.g. Caplo's apiVersion spelling) have no place in an AgentMug file. */
-function reportDocExtensions(r: Reporter, doc: IrDocument): void {
+/** Document-level values of other formats (e.g. Caplo's apiVersion spelling) have no place in an AgentMug file but its stash. */
+function reportDocExtensions(r: Reporter, doc: IrDocument, stashed: boolean): void {
   for (const [format, bag] of Object.entries(doc.extensions)) {
     if (format === FORMAT) continue;
     for (const rel of Object.keys(bag)) {
       const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
-      r.push(diagnostic("dropped-field", { message: `${dotted(rel)} has no counterpart in ${LABEL}; dropped`, source, target: { format: FORMAT } }));
+      r.push(stashed
+        ? diagnostic("stashed-value", { message: `${dotted(rel)} has no counterpart in ${LABEL}; kept in ${STASH_KEY} of every file written`, source, target: { format: FORMAT, pointer: `/${STASH_KEY}` } })
+        : diagnostic("dropped-field", { message: `${dotted(rel)} has no counterpart in ${LABEL}; dropped`, source, target: { format: FORMAT } }));
     }
   }
 }
@@ -48,9 +53,9 @@ function nonEmpty(s: string | undefined): string | undefined {
   return s === undefined || s === "" ? undefined : s;
 }
 
-function emitAgent(a: IrAgent, options: EmitOptions, r: Reporter, legacySchema: boolean): EmittedDocument {
+function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporter, legacySchema: boolean): EmittedDocument {
   const ext = a.extensions[FORMAT] ?? {};
-  const fromHere = a.origin.format === FORMAT;
+  const fromHere = isHome(a, FORMAT);
   const id = nonEmpty(a.id) ?? nonEmpty(a.key) ?? slugKey(a.name ?? "agent");
   const file = `${slugKey(id)}${SUFFIX}`;
   const t = { targetFile: file };
@@ -128,7 +133,20 @@ function emitAgent(a: IrAgent, options: EmitOptions, r: Reporter, legacySchema: 
 
   reportLosses(a, r, file);
   const document = orderKeys(out, ROOT_ORDER);
+  if (options.stash !== false) addStash(a, doc, document, r, file);
   return { name: file, format: FORMAT, document, text: jsonText(document) };
+}
+
+/** What this file cannot hold rides in its last member, x-agentport (the schema allows extra members). */
+function addStash(a: IrAgent, doc: IrDocument, document: JsonObject, r: Reporter, file: string): void {
+  const back = parseAgentmug(document, {}).doc?.agents[0];
+  const stash = buildStash(a, back, doc, FORMAT);
+  if (!stash) return;
+  if (document[STASH_KEY] !== undefined) {
+    r.atExtension(a, "dropped-field", FORMAT, `/${STASH_KEY}`, `${STASH_KEY} is not a stash this version of agentport can restore; replaced by this conversion's stash, so it is dropped`, { targetFile: file });
+  }
+  document[STASH_KEY] = stash.value;
+  reportStashed(r, a, stash, LABEL);
 }
 
 /** Puts each kept value back at its pointer, creating the objects on the way. */

@@ -10,6 +10,7 @@ import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "..
 import { join } from "../../ir/pointer.js";
 import { inferProvider } from "../../ir/providers.js";
 import { diagnostic } from "../../ir/diagnostics.js";
+import { mergeDocumentExtensions, restoreStash, STASH_KEY } from "../../ir/stash.js";
 import { FORMAT, LEGACY_SCHEMA_URL } from "./constants.js";
 import { parseTool } from "./tools.js";
 import { checkToCase } from "./evals.js";
@@ -21,11 +22,15 @@ export function parseAgentmug(data: JsonValue, options: ParseOptions): ParseResu
   }
   const a = newAgent(FORMAT, "", options.file);
   const keep = (pointer: string, v: JsonValue): void => keepExtension(a, FORMAT, pointer, cloneJson(v));
+  let stash: JsonValue | undefined;
   for (const key of Object.keys(data)) {
     const v = data[key] as JsonValue;
     const at = join("", key);
     switch (key) {
       case "$schema":
+        break;
+      case STASH_KEY:
+        stash = v;
         break;
       case "id":
       case "name":
@@ -79,9 +84,20 @@ export function parseAgentmug(data: JsonValue, options: ParseOptions): ParseResu
   // The legacy URL is a spelling of the document marker, not agent data: it lives
   // at document level so the AgentMug emitter can report that it rewrites it.
   if (data["$schema"] === LEGACY_SCHEMA_URL) docExtensions[FORMAT] = { "/$schema": LEGACY_SCHEMA_URL };
-  const doc: IrDocument = { format: FORMAT, bundle: false, agents: [a], extensions: docExtensions };
+  let agent = a;
+  const diagnostics: ParseResult["diagnostics"] = [];
+  if (stash !== undefined) {
+    // A stash written by agentport brings back what this file could not hold; anything else of that name is kept as is.
+    const restored = restoreStash(a, stash, `/${STASH_KEY}`);
+    if (restored) {
+      agent = restored.agent;
+      mergeDocumentExtensions(docExtensions, restored.document);
+      diagnostics.push(...restored.diagnostics);
+    } else keep(`/${STASH_KEY}`, stash);
+  }
+  const doc: IrDocument = { format: FORMAT, bundle: false, agents: [agent], extensions: docExtensions };
   if (options.file !== undefined) doc.file = options.file;
-  return { doc, diagnostics: [] };
+  return { doc, diagnostics };
 }
 
 type Keep = (pointer: string, v: JsonValue) => void;

@@ -1,66 +1,68 @@
 // IR → mas/v1 kind: Agent YAML. Canonical fields are written first, then the
-// mas-only values kept at parse time are put back at their pointers; values
-// mas cannot hold in spec (lenient inputs, other formats' leftovers) ride in the
-// top-level x-agentport slot. Every change is reported in mas terms.
+// mas-only values kept at parse time are put back at their pointers. What mas
+// cannot hold (other formats' values, lenient leftovers the schema rejects)
+// rides in the top-level x-agentport stash (src/ir/stash.ts) unless the stash
+// is turned off. Every change is reported in mas terms.
 import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { Reporter } from "../../ir/report.js";
 import { dotted, join, parsePointer } from "../../ir/pointer.js";
 import { slugKey } from "../../ir/slug.js";
-import type { EmitOptions, EmitResult, EmittedDocument } from "../types.js";
+import { isHome, isSubAgentTool, placementMap } from "../../ir/home.js";
+import { buildStash, reportStashed, STASH_KEY } from "../../ir/stash.js";
+import type { EmitOptions, EmitResult, EmittedDocument, ReadFile } from "../types.js";
 import { MAS } from "./parse-context.js";
 import { emitContext } from "./context.js";
 import { emitModels } from "./models.js";
 import { emitTools } from "./tools.js";
+import { parseMas } from "./parse.js";
 import { validateMas } from "./validate.js";
 import { LLM_ORDER, METADATA_ORDER, MODEL_ROW_ORDER, REASONING_ORDER, SPEC_ORDER, TOOL_ORDER, TOP_ORDER } from "./shapes.js";
 import { toYaml } from "./yaml.js";
 
 const LABEL = "mas/v1";
 const VERSION = /^[0-9]+\.[0-9]+\.[0-9]+.*$/;
-const STASH = "x-agentport";
 /** Canonical IR fields a mas kind: Agent has no place for. */
 const UNSUPPORTED = ["/greeting", "/knowledge", "/routing", "/triggers", "/inputs", "/outputs", "/parameters", "/evals", "/provenance"] as const;
 /** Containers the extension replay must create as arrays when the canonical part left them out. */
 const ARRAY_PATHS = new Set(["/spec/models", "/spec/tools"]);
+const MAX_DEPTH_AT = /^\/spec\/tools\/(0|[1-9][0-9]*)\/params\/max_depth$/;
 
 export function emitMas(doc: IrDocument, options: EmitOptions): EmitResult {
   const outputs: EmittedDocument[] = [];
   const diagnostics: Diagnostic[] = [];
+  const stashing = options.stash !== false && doc.agents.length > 0;
+  const onlyFile = doc.agents.length === 1 ? `${fileStem(doc.agents[0] as IrAgent)}.yaml` : undefined;
   for (const [format, bag] of Object.entries(doc.extensions)) {
     if (format === MAS) continue;
     for (const rel of Object.keys(bag)) {
       const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
-      diagnostics.push(diagnostic("dropped-field", { message: `${dotted(rel)} has no counterpart in ${LABEL}; dropped`, source, target: { format: MAS } }));
+      const target = { format: MAS, ...(onlyFile === undefined ? {} : { file: onlyFile }) };
+      diagnostics.push(stashing
+        ? diagnostic("stashed-value", { message: `${dotted(rel)} has no counterpart in ${LABEL}; kept in ${STASH_KEY} of every file written`, source, target: { ...target, pointer: `/${STASH_KEY}` } })
+        : diagnostic("dropped-field", { message: `${dotted(rel)} has no counterpart in ${LABEL}; dropped`, source, target }));
     }
   }
   for (const agent of doc.agents) {
-    const r = new Reporter(MAS);
-    outputs.push(emitAgent(agent, options, r));
+    const r = new Reporter(MAS, `${fileStem(agent)}.yaml`);
+    outputs.push(emitAgent(agent, doc, options, r));
     diagnostics.push(...r.diagnostics);
   }
   return { outputs, diagnostics };
 }
 
-function emitAgent(agent: IrAgent, options: EmitOptions, r: Reporter): EmittedDocument {
-  const fromMas = agent.origin.format === MAS;
-  const stash: JsonObject = {};
+function emitAgent(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporter): EmittedDocument {
+  const fromMas = isHome(agent, MAS);
   const name = metadataName(agent, r);
   const metadata: JsonObject = { name };
   if (agent.description !== undefined) metadata["description"] = agent.description;
   const version = masVersion(agent, r);
   if (version !== undefined) metadata["version"] = version;
-  else if (agent.version !== undefined) {
-    stash["version"] = agent.version;
-    r.at(agent, "stashed-value", "/version", `{name} "${agent.version}" is not a mas version (x.y.z); kept in ${STASH}.version`, { targetPointer: `/${STASH}/version` });
-  }
+  else if (agent.version !== undefined) r.at(agent, "dropped-field", "/version", `{name} "${agent.version}" is not a mas version (x.y.z); dropped`);
   if (agent.tags !== undefined) metadata["tags"] = [...agent.tags];
   if (agent.name !== undefined && agent.name !== name) {
-    stash["name"] = agent.name;
-    if (!(fromMas && agent.sourceMap["/name"] === `/${STASH}/name`)) {
-      r.at(agent, "stashed-value", "/name", `{name} "${agent.name}" is a display name and mas has only the id metadata.name; kept in ${STASH}.name`, { targetPointer: `/${STASH}/name` });
-    }
+    r.at(agent, "dropped-field", "/name", `{name} "${agent.name}" is a display name and mas has only the id metadata.name; dropped`);
   }
 
   const spec: JsonObject = {};
@@ -73,10 +75,11 @@ function emitAgent(agent: IrAgent, options: EmitOptions, r: Reporter): EmittedDo
   const tools = emitTools(agent, r, fromMas);
   if (tools) spec["tools"] = tools;
   emitSkills(agent, r, spec);
-  emitLimits(agent, r, spec, fromMas);
 
   const out: JsonObject = { apiVersion: "mas/v1", kind: "Agent", metadata, spec };
-  const replayed = replayExtensions(agent, r, out, stash);
+  const replayed = replayExtensions(agent, r, out);
+  const depthPlaced = placeMaxDepth(agent, r, spec);
+  emitLimits(agent, r, spec, fromMas, depthPlaced);
   r.dropForeignExtensions(agent, LABEL);
   r.dropUnsupported(agent, UNSUPPORTED, LABEL);
   if (agent.subAgents !== undefined && agent.subAgents.length === 0) r.at(agent, "dropped-field", "/subAgents", `{name} (an empty list) has no counterpart in ${LABEL}; dropped`);
@@ -85,17 +88,36 @@ function emitAgent(agent: IrAgent, options: EmitOptions, r: Reporter): EmittedDo
     r.at(agent, "dropped-link", `/subAgents/${i}`, `{name} (→ ${to}) cannot be expressed in a mas kind: Agent manifest (delegation lives in a kind: MAS workflow); dropped`);
   });
   normaliseShapes(spec);
-  repairInvalid(agent, r, out, stash, replayed);
-  if (Object.keys(stash).length > 0) {
-    const existing = out[STASH];
-    out[STASH] = isObject(existing) ? mergeObjects(existing, stash) : stash;
-  }
+  repairInvalid(agent, r, out, replayed);
   out["metadata"] = orderKeys(metadata, METADATA_ORDER);
   out["spec"] = orderKeys(spec, SPEC_ORDER);
   const document = orderKeys(out, [...TOP_ORDER]);
+  if (options.stash !== false) addStash(agent, doc, document, r, ctx.files);
   const emitted: EmittedDocument = { name: `${name}.yaml`, format: MAS, document, text: toYaml(document) };
   if (ctx.files.length > 0) emitted.files = ctx.files;
   return emitted;
+}
+
+/** The stash goes last, after every member mas defines. */
+function addStash(agent: IrAgent, doc: IrDocument, document: JsonObject, r: Reporter, files: readonly { path: string; text: string }[]): void {
+  const readFile: ReadFile = (path) => {
+    const f = files.find((x) => x.path === path.replace(/^\.\//, ""));
+    return f ? { ok: true, text: f.text } : { ok: false, code: "ref-not-found", message: `${path} is not written by this conversion` };
+  };
+  const back = parseMas(document, { readFile }).doc?.agents[0];
+  const stash = buildStash(agent, back, doc, MAS);
+  if (!stash) return;
+  if (document[STASH_KEY] !== undefined) {
+    r.atExtension(agent, "dropped-field", MAS, `/${STASH_KEY}`, `${STASH_KEY} is not a stash this version of agentport can restore; replaced by this conversion's stash, so it is dropped`);
+  }
+  document[STASH_KEY] = stash.value;
+  reportStashed(r, agent, stash, LABEL);
+}
+
+/** The file name stem: metadata.name as metadataName() writes it. */
+function fileStem(agent: IrAgent): string {
+  const n = agent.id ?? agent.key ?? (agent.name !== undefined ? slugKey(agent.name) : undefined);
+  return n === undefined || n === "" ? "agent" : n.replace(/[/\\]+/g, "-");
 }
 
 function metadataName(agent: IrAgent, r: Reporter): string {
@@ -144,10 +166,10 @@ function emitSkills(agent: IrAgent, r: Reporter, spec: JsonObject): void {
   });
 }
 
-function emitLimits(agent: IrAgent, r: Reporter, spec: JsonObject, fromMas: boolean): void {
+function emitLimits(agent: IrAgent, r: Reporter, spec: JsonObject, fromMas: boolean, depthPlaced: boolean): void {
   const l = agent.limits;
   if (!l) return;
-  const budget: JsonObject = {};
+  const budget: JsonObject = isObject(spec["budget"]) ? spec["budget"] : {};
   const put = (irKey: "maxModelCalls" | "maxToolCalls", masKey: string) => {
     const v = l[irKey];
     if (v === undefined) return;
@@ -159,13 +181,36 @@ function emitLimits(agent: IrAgent, r: Reporter, spec: JsonObject, fromMas: bool
   put("maxModelCalls", "max_llm_calls");
   put("maxToolCalls", "max_tool_calls");
   for (const k of ["maxSearches", "maxParallelToolCalls", "maxDepth", "knowledgePassages", "historyTokens"] as const) {
+    if (k === "maxDepth" && depthPlaced) continue;
     if (l[k] !== undefined) r.at(agent, "dropped-field", `/limits/${k}`, `{name} has no counterpart in ${LABEL}; dropped`);
   }
-  if (Object.keys(budget).length > 0) spec["budget"] = budget;
+  if (Object.keys(budget).length > 0) spec["budget"] = orderKeys(budget, ["max_llm_calls", "max_tool_calls"]);
 }
 
-/** Where a kept value goes: its own pointer, or the x-agentport slot when mas cannot hold it there. */
-function replayExtensions(agent: IrAgent, r: Reporter, out: JsonObject, stash: JsonObject): Set<string> {
+/**
+ * A maxDepth read from a spawn_subagent/create_subagent tool's params.max_depth
+ * goes back there, when that tool is written again. True when it was placed.
+ */
+function placeMaxDepth(agent: IrAgent, r: Reporter, spec: JsonObject): boolean {
+  const depth = agent.limits?.maxDepth;
+  const m = MAX_DEPTH_AT.exec(placementMap(agent, MAS)?.["/limits/maxDepth"] ?? "");
+  const tools = spec["tools"];
+  if (depth === undefined || !m || !Array.isArray(tools)) return false;
+  const at = Number(m[1]);
+  const item = tools[at];
+  const ir = (agent.tools ?? []).findIndex((t, i) => placementMap(agent, MAS)?.[`/tools/${i}`] === `/spec/tools/${at}`);
+  const tool = agent.tools?.[ir];
+  if (!isObject(item) || !tool || !isSubAgentTool(tool)) return false;
+  const n = Math.max(0, Math.round(depth));
+  if (n !== depth) r.at(agent, "clamped-value", "/limits/maxDepth", `{name} ${depth} is written as max_depth ${n} (an integer ≥ 0)`);
+  const params: JsonObject = isObject(item["params"]) ? item["params"] : {};
+  params["max_depth"] = n;
+  item["params"] = params;
+  return true;
+}
+
+/** Puts each kept mas value back at its pointer; one mas cannot hold there (lenient input) is reported. */
+function replayExtensions(agent: IrAgent, r: Reporter, out: JsonObject): Set<string> {
   const bag = agent.extensions[MAS] ?? {};
   const replayed = new Set<string>();
   for (const rel of Object.keys(bag)) {
@@ -173,18 +218,15 @@ function replayExtensions(agent: IrAgent, r: Reporter, out: JsonObject, stash: J
     const value = cloneJson(bag[rel] as JsonValue);
     const [top, second] = tokens;
     if (top === undefined) continue;
-    let stashPath: string[] | undefined;
-    if (top === STASH && tokens.length > 1) stashPath = tokens.slice(1);
-    else if (top === "spec" && second !== undefined && !SPEC_ORDER.includes(second)) stashPath = tokens;
-    else if (top === "metadata" && second !== undefined && !second.startsWith("x-") && !METADATA_ORDER.includes(second)) stashPath = tokens;
-    else if (!(TOP_ORDER as readonly string[]).includes(top) && !top.startsWith("x-")) stashPath = tokens;
-    if (stashPath) {
-      setAt(stash, stashPath, value, "");
-      if (top !== STASH) r.atSource(agent, "stashed-value", rel, `${dotted(rel)} is not allowed there in ${LABEL}; kept in ${STASH}.${dotted(join("", ...stashPath))}`, { targetPointer: join(`/${STASH}`, ...stashPath) });
+    const misplaced = (top === "spec" && second !== undefined && !SPEC_ORDER.includes(second))
+      || (top === "metadata" && second !== undefined && !second.startsWith("x-") && !METADATA_ORDER.includes(second))
+      || (!(TOP_ORDER as readonly string[]).includes(top) && !top.startsWith("x-"));
+    if (misplaced) {
+      r.atExtension(agent, "dropped-field", MAS, rel, `${dotted(rel)} is not allowed there in ${LABEL}; dropped`);
       continue;
     }
     if (!setAt(out, tokens, value, "")) {
-      r.atSource(agent, "dropped-field", rel, `${dotted(rel)} has no place left in the ${LABEL} output (its parent value changed); dropped`);
+      r.atExtension(agent, "dropped-field", MAS, rel, `${dotted(rel)} has no place left in the ${LABEL} output (its parent value changed); dropped`);
       continue;
     }
     if (top === "spec" && second !== undefined) replayed.add(second);
@@ -220,16 +262,6 @@ function put(container: JsonObject | JsonValue[], token: string, value: JsonValu
   return true;
 }
 
-function mergeObjects(a: JsonObject, b: JsonObject): JsonObject {
-  const out: JsonObject = { ...a };
-  for (const k of Object.keys(b)) {
-    const x = out[k];
-    const y = b[k] as JsonValue;
-    setKey(out, k, isObject(x) && isObject(y) ? mergeObjects(x, y) : y);
-  }
-  return out;
-}
-
 /** Rows and tool items in schema key order; holes left by edited IR arrays closed. */
 function normaliseShapes(spec: JsonObject): void {
   const rows = spec["models"];
@@ -247,8 +279,8 @@ function normaliseShapes(spec: JsonObject): void {
   if (isObject(llm)) spec["llm"] = orderKeys(llm, LLM_ORDER);
 }
 
-/** Lenient inputs may carry kept values the schema rejects: move each offending spec member to x-agentport. */
-function repairInvalid(agent: IrAgent, r: Reporter, out: JsonObject, stash: JsonObject, replayed: Set<string>): void {
+/** Lenient inputs may carry kept values the schema rejects: each offending spec member is taken out (and reported). */
+function repairInvalid(agent: IrAgent, r: Reporter, out: JsonObject, replayed: Set<string>): void {
   const spec = out["spec"] as JsonObject;
   for (let round = 0; round < 4; round++) {
     let moved = false;
@@ -256,10 +288,8 @@ function repairInvalid(agent: IrAgent, r: Reporter, out: JsonObject, stash: Json
       const [top, member] = parsePointer(issue.pointer);
       if (top !== "spec" || member === undefined || member === "description" || !replayed.has(member)) continue;
       if (!Object.prototype.hasOwnProperty.call(spec, member)) continue;
-      const specStash = isObject(stash["spec"]) ? stash["spec"] : (stash["spec"] = {});
-      setKey(specStash, member, spec[member] as JsonValue);
       delete spec[member];
-      r.atSource(agent, "stashed-value", `/spec/${member}`, `spec.${member} does not conform to the ${LABEL} schema (${issue.message}); kept in ${STASH}.spec.${member}, where the runtime ignores it`, { targetPointer: `/${STASH}/spec/${member}` });
+      r.atExtension(agent, "dropped-field", MAS, `/spec/${member}`, `spec.${member} does not conform to the ${LABEL} schema (${issue.message}); dropped`);
       moved = true;
     }
     if (!moved) return;

@@ -4,6 +4,7 @@
 import type { IrAgent, IrModel, IrReasoning } from "../../ir/model.js";
 import { isObject, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { mapSource, primaryModelIndex } from "../../ir/agent.js";
+import { placementMap } from "../../ir/home.js";
 import { PROVIDERS, fallbackProviderKey, inferProvider } from "../../ir/providers.js";
 import type { Reporter } from "../../ir/report.js";
 import { keep, note, type MasParseCtx } from "./parse-context.js";
@@ -138,7 +139,7 @@ export function parseModels(ctx: MasParseCtx, spec: JsonObject): void {
 
 /** The source row index a model came from, when it came from this mas document's spec.models. */
 function sourceRow(agent: IrAgent, i: number): number | "llm" | undefined {
-  const src = agent.sourceMap[`/models/${i}`];
+  const src = placementMap(agent, "mas")?.[`/models/${i}`];
   if (src === "/spec/llm") return "llm";
   const m = src === undefined ? null : /^\/spec\/models\/(\d+)$/.exec(src);
   return m ? Number(m[1]) : undefined;
@@ -200,7 +201,7 @@ function reasoningMembers(agent: IrAgent, r: Reporter): JsonObject {
   const re = agent.reasoning ?? {};
   const out: JsonObject = {};
   const nested: JsonObject = {};
-  const viaAlias = agent.sourceMap["/reasoning/effort"]?.endsWith("/reasoning_effort") === true && agent.origin.format === "mas";
+  const viaAlias = placementMap(agent, "mas")?.["/reasoning/effort"]?.endsWith("/reasoning_effort") === true;
   if (re.effort !== undefined) {
     if (viaAlias) out["reasoning_effort"] = re.effort;
     else nested["effort"] = re.effort;

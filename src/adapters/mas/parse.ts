@@ -7,6 +7,7 @@ import { isObject, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { mapSource, newAgent } from "../../ir/agent.js";
 import { join } from "../../ir/pointer.js";
 import type { ParseOptions, ParseResult } from "../types.js";
+import { mergeDocumentExtensions, restoreStash, STASH_KEY } from "../../ir/stash.js";
 import { keep, MAS, type MasParseCtx } from "./parse-context.js";
 import { parseContext } from "./context.js";
 import { parseModels } from "./models.js";
@@ -19,15 +20,27 @@ export function parseMas(data: JsonValue, options: ParseOptions): ParseResult {
   const ctx: MasParseCtx = { agent, diagnostics };
   if (options.readFile) ctx.readFile = options.readFile;
   if (options.file !== undefined) ctx.file = options.file;
+  let stash: JsonValue | undefined;
   for (const key of Object.keys(data)) {
     const v = data[key] as JsonValue;
     if (key === "apiVersion" || key === "kind") continue;
     if (key === "metadata" && isObject(v)) parseMetadata(ctx, v);
     else if (key === "spec" && isObject(v)) parseSpec(ctx, v);
-    else if (key === "x-agentport" && isObject(v)) parseStash(ctx, v);
+    else if (key === STASH_KEY) stash = v;
     else keep(ctx, join("", key), v);
   }
-  const doc: IrDocument = { format: MAS, bundle: false, agents: [agent], extensions: {} };
+  const extensions: IrDocument["extensions"] = {};
+  let restoredAgent = agent;
+  if (stash !== undefined) {
+    // agentport's own slot: it brings back what this manifest could not hold. Anything else of that name stays as is.
+    const restored = restoreStash(agent, stash, `/${STASH_KEY}`);
+    if (restored) {
+      restoredAgent = restored.agent;
+      mergeDocumentExtensions(extensions, restored.document);
+      diagnostics.push(...restored.diagnostics);
+    } else keep(ctx, `/${STASH_KEY}`, stash);
+  }
+  const doc: IrDocument = { format: MAS, bundle: false, agents: [restoredAgent], extensions };
   if (options.file !== undefined) doc.file = options.file;
   return { doc, diagnostics };
 }
@@ -47,19 +60,9 @@ function parseMetadata(ctx: MasParseCtx, meta: JsonObject): void {
   }
 }
 
-function set(a: IrAgent, field: "id" | "description" | "version" | "routingDescription" | "name", value: string, ptr: string): void {
+function set(a: IrAgent, field: "id" | "description" | "version" | "routingDescription", value: string, ptr: string): void {
   a[field] = value;
   mapSource(a, `/${field}`, ptr);
-}
-
-/** x-agentport is agentport's own slot: its `name` is the display name other formats have; the rest stays as is. */
-function parseStash(ctx: MasParseCtx, stash: JsonObject): void {
-  for (const key of Object.keys(stash)) {
-    const v = stash[key] as JsonValue;
-    const ptr = join("/x-agentport", key);
-    if (key === "name" && typeof v === "string") set(ctx.agent, "name", v, ptr);
-    else keep(ctx, ptr, v);
-  }
 }
 
 function parseSpec(ctx: MasParseCtx, spec: JsonObject): void {
@@ -112,7 +115,8 @@ function parseBudget(ctx: MasParseCtx, v: JsonValue): void {
     keep(ctx, "/spec/budget", v);
     return;
   }
-  const limits: NonNullable<IrAgent["limits"]> = {};
+  // A sub-agent tool's max_depth may already be here (spec.tools can come first).
+  const limits: NonNullable<IrAgent["limits"]> = { ...ctx.agent.limits };
   for (const key of Object.keys(v)) {
     const x = v[key] as JsonValue;
     const ptr = join("/spec/budget", key);
@@ -124,7 +128,7 @@ function parseBudget(ctx: MasParseCtx, v: JsonValue): void {
       mapSource(ctx.agent, "/limits/maxToolCalls", ptr);
     } else keep(ctx, ptr, x);
   }
-  if (Object.keys(limits).length > 0) {
+  if (limits.maxModelCalls !== undefined || limits.maxToolCalls !== undefined) {
     ctx.agent.limits = limits;
     mapSource(ctx.agent, "/limits", "/spec/budget");
   }

@@ -3,6 +3,7 @@
 import type { IrAgent, IrTool } from "../../ir/model.js";
 import { isObject, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { mapSource } from "../../ir/agent.js";
+import { isSubAgentTool, placementMap } from "../../ir/home.js";
 import { dotted } from "../../ir/pointer.js";
 import type { Reporter } from "../../ir/report.js";
 import { parseText } from "../../text/parse.js";
@@ -78,7 +79,15 @@ export function parseTools(ctx: MasParseCtx, value: JsonValue): void {
     } else if (isObject(item) && item["kind"] === "system" && typeof item["name"] === "string") {
       tool = { kind: "system", name: item["name"] };
       mapSource(ctx.agent, `${ir}/name`, `${ptr}/name`);
-      rest(item, ["kind", "name"]);
+      const params = item["params"];
+      if (isSubAgentTool(tool) && isObject(params) && typeof params["max_depth"] === "number" && ctx.agent.limits?.maxDepth === undefined) {
+        // The first sub-agent tool's max_depth is the agent's delegation depth (Caplo policy.maxDepth); its other settings stay mas-only.
+        ctx.agent.limits = { ...ctx.agent.limits, maxDepth: params["max_depth"] };
+        mapSource(ctx.agent, "/limits/maxDepth", `${ptr}/params/max_depth`);
+        if (ctx.agent.sourceMap["/limits"] === undefined) mapSource(ctx.agent, "/limits", `${ptr}/params/max_depth`);
+        rest(item, ["kind", "name", "params"]);
+        for (const k of Object.keys(params)) if (k !== "max_depth") keep(ctx, `${ptr}/params/${k}`, params[k] as JsonValue);
+      } else rest(item, ["kind", "name"]);
     } else if (isObject(item) && typeof item["module_path"] === "string" && (item["class_name"] === undefined || typeof item["class_name"] === "string")) {
       const cls = item["class_name"];
       tool = { kind: "module", name: typeof cls === "string" ? cls : moduleBasename(item["module_path"]), modulePath: item["module_path"] };
@@ -100,7 +109,7 @@ export function parseTools(ctx: MasParseCtx, value: JsonValue): void {
 }
 
 function sourceIndex(agent: IrAgent, i: number): number | undefined {
-  const m = /^\/spec\/tools\/(\d+)$/.exec(agent.sourceMap[`/tools/${i}`] ?? "");
+  const m = /^\/spec\/tools\/(\d+)$/.exec(placementMap(agent, "mas")?.[`/tools/${i}`] ?? "");
   return m ? Number(m[1]) : undefined;
 }
 
@@ -119,7 +128,7 @@ export function emitTools(agent: IrAgent, r: Reporter, fromMas: boolean): JsonVa
         break;
       case "module": {
         const o: JsonObject = { module_path: t.modulePath };
-        const nameFromModule = fromMas && agent.sourceMap[`${ir}/name`]?.endsWith("/module_path") === true && t.name === moduleBasename(t.modulePath);
+        const nameFromModule = fromMas && placementMap(agent, "mas")?.[`${ir}/name`]?.endsWith("/module_path") === true && t.name === moduleBasename(t.modulePath);
         if (!nameFromModule) o["class_name"] = t.name;
         item = o;
         break;

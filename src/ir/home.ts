@@ -1,0 +1,42 @@
+// An agent's home format: the format it was first read from. An emitter writing
+// the agent back into its home format puts values where they were (list
+// indexes, spellings) using that format's source map, which is the agent's own
+// source map when it was read from that format, or the placement hints a stash
+// brought back (IrAgent.home) after a trip through another format.
+import type { IrAgent, IrTool } from "./model.js";
+import { isAncestorOrSelf } from "./pointer.js";
+
+/** True when `format` is where the agent's values were first written. */
+export function isHome(agent: IrAgent, format: string): boolean {
+  return agent.origin.format === format || agent.home?.format === format;
+}
+
+/** The source map of the agent in `format`, when that is its origin or its home; else undefined. */
+export function placementMap(agent: IrAgent, format: string): Readonly<Record<string, string>> | undefined {
+  if (agent.origin.format === format) return agent.sourceMap;
+  if (agent.home?.format === format) return agent.home.sourceMap;
+  return undefined;
+}
+
+/**
+ * IR pointers whose source-map entries emitters use for placement, so a stash
+ * carries them home: list items (models, tools, knowledge, evals return to their
+ * source index), a tool's name (mas: derived from module_path), the reasoning
+ * effort's spelling (mas: reasoning_effort) and maxDepth (mas: a spawn tool's params).
+ */
+export const PLACEMENT = /^\/(?:models|tools|knowledge|evals)\/(?:0|[1-9][0-9]*)$|^\/tools\/(?:0|[1-9][0-9]*)\/name$|^\/reasoning\/effort$|^\/limits\/maxDepth$/;
+
+/** The runtime system tools that spawn sub-agents from templates (mas create_subagent, alias spawn_subagent). */
+export function isSubAgentTool(tool: IrTool): boolean {
+  return tool.kind === "system" && (tool.name === "create_subagent" || tool.name === "spawn_subagent");
+}
+
+/** True when an extension value of `format` lies inside a sub-agent tool's settings: losing it loses a link. */
+export function isLinkSetting(agent: IrAgent, format: string, rel: string): boolean {
+  const map = placementMap(agent, format);
+  if (!map) return false;
+  return (agent.tools ?? []).some((t, i) => {
+    const src = map[`/tools/${i}`];
+    return src !== undefined && isSubAgentTool(t) && src !== rel && isAncestorOrSelf(src, rel);
+  });
+}

@@ -1,0 +1,300 @@
+// The x-agentport stash: lossless round trips through a target's extension slot.
+//
+// An emitter whose format has a slot (AgentMug: an extra top-level member; mas:
+// a top-level `x-` key) reads its own output back with its own parser and
+// compares that reading with the IR it was given. Exactly the difference goes
+// into `x-agentport`: IR values the target does not carry (or carries changed),
+// values the target carries under another IR path (`moved`), values the target
+// added (`absent`), other formats' extension values, and document-level values.
+// The target's parser applies the stash to its own reading, which gives back the
+// IR the emitter started from, so A → B → A is identity on the data. Computing
+// the difference, rather than trusting each emitter to declare its losses,
+// guarantees that nothing the target does carry (the instructions text, a
+// truncated description's kept part) is stashed twice, and nothing it silently
+// normalises is missed. See docs/decisions.md.
+import { diagnostic, type Diagnostic, type DiagnosticCode } from "./diagnostics.js";
+import { IrAgent as IrAgentSchema, type IrAgent, type IrDocument } from "./model.js";
+import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "./json.js";
+import { dotted, get, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
+import { removeAtPointer, setAtPointer } from "./pointer-write.js";
+import { PLACEMENT } from "./home.js";
+import { isPrivateExtension } from "./private.js";
+import { extensionPointer, type Reporter } from "./report.js";
+
+export const STASH_KEY = "x-agentport";
+export const STASH_VERSION = 1;
+
+/** Members of an IR agent that are bookkeeping, not agent data. */
+const BOOKKEEPING = new Set(["origin", "extensions", "sourceMap", "home"]);
+const CANONICAL: readonly string[] = Object.keys(IrAgentSchema.shape).filter((k) => !BOOKKEEPING.has(k));
+
+
+/** Losses and changes a stash can undo: when it does, the diagnostic becomes `stashed-value`. */
+const UNDOABLE = new Set<DiagnosticCode>(["dropped-field", "dropped-link", "clamped-value", "truncated-value", "transformed-value"]);
+
+export interface BuiltStash {
+  /** The `x-agentport` member to write. */
+  value: JsonObject;
+  /** IR pointers the stash restores (set or moved) or removes. */
+  irPointers: string[];
+  /** IR pointers of values the source had and the target does not carry exactly. */
+  keptPointers: string[];
+  /** Extension values the stash carries. */
+  extensions: { format: string; rel: string }[];
+}
+
+function own(o: unknown, k: string): unknown {
+  return isObject(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
+}
+
+interface Diff {
+  set: [string, JsonValue][];
+  /** Pointers the target's reading has and the original lacks, with the target's value (to find moves). */
+  absent: [string, JsonValue][];
+}
+
+function diffValues(orig: unknown, back: unknown, ptr: string, out: Diff): void {
+  if (deepEqual(orig, back)) return;
+  if (orig === undefined) return void out.absent.push([ptr, cloneJson(back)]);
+  if (back === undefined) return void out.set.push([ptr, cloneJson(orig)]);
+  if (isObject(orig) && isObject(back)) {
+    const keys = [...Object.keys(orig), ...Object.keys(back).filter((k) => own(orig, k) === undefined)];
+    for (const k of keys) diffValues(own(orig, k), own(back, k), join(ptr, k), out);
+    return;
+  }
+  // Item by item while the target kept no more items than the original: the rest are appended back in order.
+  if (Array.isArray(orig) && Array.isArray(back) && back.length <= orig.length) {
+    orig.forEach((x, i) => diffValues(x, back[i], `${ptr}/${i}`, out));
+    return;
+  }
+  out.set.push([ptr, cloneJson(orig)]);
+}
+
+/**
+ * The stash for one emitted agent. `back` is the target's own reading of the
+ * output (without the stash); undefined when it could not be read, and then
+ * nothing is stashed and every loss stays reported as a loss.
+ */
+export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDocument, target: string): BuiltStash | undefined {
+  if (back === undefined) return undefined;
+  const from = agent.home?.format ?? agent.origin.format;
+  const diff: Diff = { set: [], absent: [] };
+  const a = agent as unknown as JsonObject;
+  const b = back as unknown as JsonObject;
+  // Written into its home format, an agent needs no way back: what differs there is the
+  // emitter's deliberate normalisation (a clamp, a new exportedAt), which a stash must not undo.
+  if (from !== target) for (const f of CANONICAL) diffValues(own(a, f), own(b, f), "/" + f, diff);
+
+  // A string the target holds under another IR path (Caplo key → AgentMug id) is named, not copied.
+  const moved: Record<string, string> = {};
+  for (const [p, v] of [...diff.set]) {
+    if (typeof v !== "string") continue;
+    const i = diff.absent.findIndex(([, w]) => w === v);
+    if (i === -1) continue;
+    setKey(moved, p, (diff.absent[i] as [string, JsonValue])[0]);
+    diff.absent.splice(i, 1);
+    diff.set.splice(diff.set.findIndex(([q]) => q === p), 1);
+  }
+  const absent = diff.absent.map(([p]) => p);
+
+  const extensions: Record<string, JsonObject> = {};
+  const carried: BuiltStash["extensions"] = [];
+  for (const [format, bag] of Object.entries(agent.extensions)) {
+    const backBag = format === target ? (back.extensions[format] ?? {}) : {};
+    for (const rel of Object.keys(bag)) {
+      if (isPrivateExtension(format, rel)) continue;
+      if (format === target && deepEqual(bag[rel], own(backBag, rel))) continue;
+      const into = extensions[format] ?? {};
+      setKey(into, rel, cloneJson(bag[rel] as JsonValue));
+      setKey(extensions, format, into);
+      carried.push({ format, rel });
+    }
+  }
+  if (from !== target) {
+    for (const rel of Object.keys(back.extensions[target] ?? {})) {
+      if (own(agent.extensions[target], rel) === undefined) absent.push(extensionPointer(target, rel));
+    }
+  }
+
+  const document: Record<string, JsonObject> = {};
+  for (const [format, bag] of Object.entries(doc.extensions)) {
+    if (format === target || Object.keys(bag).length === 0) continue;
+    setKey(document, format, cloneJson(bag));
+  }
+
+  const ir: JsonObject = {};
+  for (const [p, v] of diff.set) setKey(ir, p, v);
+  if (!diff.set.length && !Object.keys(moved).length && !absent.length && !carried.length && !Object.keys(document).length) return undefined;
+
+  const value: JsonObject = { version: STASH_VERSION, from };
+  const pointer = agent.home?.pointer ?? agent.origin.pointer;
+  if (pointer !== "") value["pointer"] = pointer;
+  if (diff.set.length) value["ir"] = ir;
+  if (Object.keys(moved).length) value["moved"] = moved;
+  if (absent.length) value["absent"] = absent;
+  if (carried.length) value["extensions"] = extensions;
+  if (Object.keys(document).length) value["document"] = document;
+  if (from !== target) {
+    const map = agent.home?.sourceMap ?? agent.sourceMap;
+    const placement: JsonObject = {};
+    for (const [ir, src] of Object.entries(map)) if (PLACEMENT.test(ir)) setKey(placement, ir, src);
+    if (Object.keys(placement).length) value["sourceMap"] = placement;
+  }
+  const keptPointers = [...diff.set.map(([p]) => p), ...Object.keys(moved)];
+  return { value, irPointers: [...keptPointers, ...absent.filter((p) => !p.startsWith("/extensions/"))], keptPointers, extensions: carried };
+}
+
+function related(a: string, b: string): boolean {
+  return isAncestorOrSelf(a, b) || isAncestorOrSelf(b, a);
+}
+
+function stashedMessage(d: Diagnostic): string {
+  if (/\bdropped\b/.test(d.message)) return d.message.replace(/\bdropped\b/g, `kept in ${STASH_KEY}`);
+  return `${d.message}; ${STASH_KEY} keeps the original for the way back`;
+}
+
+/**
+ * Turns each reported loss of `agent` that the stash undoes into `stashed-value`
+ * (info), and reports every stashed value no diagnostic named yet, so each
+ * stashed value is reported exactly where it came from.
+ */
+export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, targetLabel: string): void {
+  const subjects = r.diagnostics.map((d) => ({ d, s: r.subjectOf(d) })).filter((x) => x.s?.agent === agent);
+  for (const { d, s } of subjects) {
+    if (!UNDOABLE.has(d.code) || !s) continue;
+    const byIr = s.ir !== undefined && s.ir !== "" && stash.irPointers.some((p) => related(p, s.ir as string));
+    const byExt = s.ext !== undefined && stash.extensions.some((e) => e.format === s.ext?.format && related(e.rel, s.ext.rel));
+    if (!byIr && !byExt) continue;
+    const next = diagnostic("stashed-value", {
+      message: stashedMessage(d),
+      ...(d.source ? { source: d.source } : {}),
+      target: { ...(d.target ?? { format: r.targetFormat }), pointer: `/${STASH_KEY}` },
+      ...(d.hint ? { hint: d.hint } : {}),
+    });
+    r.replace(d, next);
+  }
+  const named = subjects.map((x) => x.s);
+  for (const p of stash.keptPointers) {
+    if (named.some((s) => s?.ir !== undefined && s.ir !== "" && related(s.ir, p))) continue;
+    r.at(agent, "stashed-value", p, `{name} is not carried exactly by ${targetLabel}; kept in ${STASH_KEY}`, { targetPointer: `/${STASH_KEY}` });
+  }
+  for (const e of stash.extensions) {
+    if (named.some((s) => s?.ext?.format === e.format && related(s.ext.rel, e.rel))) continue;
+    r.atExtension(agent, "stashed-value", e.format, e.rel, `${dotted(e.rel)} has no place in ${targetLabel}; kept in ${STASH_KEY}`, { targetPointer: `/${STASH_KEY}` });
+  }
+}
+
+export interface Restored {
+  agent: IrAgent;
+  /** Document-level values of other formats the stash carried. */
+  document: Record<string, JsonObject>;
+  diagnostics: Diagnostic[];
+}
+
+const isStringRecord = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every((x) => typeof x === "string");
+const isBagRecord = (v: unknown): v is Record<string, JsonObject> => isObject(v) && Object.values(v).every(isObject);
+
+/** True when `raw` has the shape of a stash this version writes. */
+function isStash(raw: JsonValue): raw is JsonObject {
+  if (!isObject(raw) || raw["version"] !== STASH_VERSION || typeof raw["from"] !== "string") return false;
+  const ok: Record<string, (v: JsonValue) => boolean> = {
+    pointer: (v) => typeof v === "string",
+    ir: isObject,
+    moved: isStringRecord,
+    absent: (v) => Array.isArray(v) && v.every((x) => typeof x === "string"),
+    extensions: isBagRecord,
+    document: isBagRecord,
+    sourceMap: isStringRecord,
+  };
+  return Object.keys(raw).every((k) => k === "version" || k === "from" || (ok[k]?.(raw[k] as JsonValue) ?? false));
+}
+
+/** Canonical IR pointers only: a stash never writes bookkeeping (origin, source map) or the root. */
+function canonicalPointer(p: string): boolean {
+  try {
+    const first = parsePointer(p)[0];
+    return first !== undefined && CANONICAL.includes(first);
+  } catch {
+    return false;
+  }
+}
+
+function forgetSources(agent: IrAgent, p: string, keepSelf: boolean): void {
+  for (const k of Object.keys(agent.sourceMap)) if (isAncestorOrSelf(p, k) && !(keepSelf && k === p)) delete agent.sourceMap[k];
+}
+
+/**
+ * Applies a stash found at `at` (relative to the agent's origin) to the agent
+ * the target's parser read from the rest of the document. Restored values
+ * override what the document says for those IR paths only. Returns undefined
+ * when `raw` is not a stash this version can apply (the caller keeps it as a
+ * plain extension value), including a stash that would give an invalid IR.
+ */
+export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string): Restored | undefined {
+  if (!isStash(raw)) return undefined;
+  const agent = structuredClone(parsed);
+  const a = agent as unknown as JsonObject;
+  const diagnostics: Diagnostic[] = [];
+  const sourceFor = (p: string) => (agent.origin.file === undefined ? { pointer: agent.origin.pointer + p } : { file: agent.origin.file, pointer: agent.origin.pointer + p });
+  const stashAt = (...tokens: string[]) => join(at, ...tokens);
+
+  for (const p of (raw["absent"] as string[] | undefined) ?? []) {
+    const t = p.startsWith("/extensions/") ? parsePointer(p) : undefined;
+    if (t && t.length === 3) {
+      const bag = agent.extensions[t[1] as string];
+      if (bag && Object.prototype.hasOwnProperty.call(bag, t[2] as string)) delete bag[t[2] as string];
+      if (bag && Object.keys(bag).length === 0) delete agent.extensions[t[1] as string];
+    } else if (canonicalPointer(p)) {
+      removeAtPointer(a, p);
+      forgetSources(agent, p, false);
+    }
+  }
+  for (const [p, q] of Object.entries((raw["moved"] as Record<string, string> | undefined) ?? {})) {
+    if (!canonicalPointer(p) || !canonicalPointer(q)) continue;
+    const v = get(a, q);
+    if (v === undefined) continue;
+    const src = agent.sourceMap[q];
+    removeAtPointer(a, q);
+    forgetSources(agent, q, false);
+    setAtPointer(a, p, cloneJson(v));
+    forgetSources(agent, p, false);
+    setKey(agent.sourceMap, p, src ?? stashAt("moved", p));
+  }
+  for (const [p, v] of Object.entries((raw["ir"] as JsonObject | undefined) ?? {})) {
+    if (!canonicalPointer(p) || !setAtPointer(a, p, cloneJson(v))) continue;
+    forgetSources(agent, p, false);
+    setKey(agent.sourceMap, p, stashAt("ir", p));
+  }
+  for (const [format, bag] of Object.entries((raw["extensions"] as Record<string, JsonObject> | undefined) ?? {})) {
+    for (const rel of Object.keys(bag)) {
+      if (isPrivateExtension(format, rel)) {
+        diagnostics.push(diagnostic("private-omitted", { message: `${dotted(stashAt("extensions", format, rel))} is private AgentMug data, which never travels in a stash; ignored`, source: sourceFor(stashAt("extensions", format, rel)) }));
+        continue;
+      }
+      const into = agent.extensions[format] ?? {};
+      setKey(into, rel, cloneJson(bag[rel] as JsonValue));
+      setKey(agent.extensions, format, into);
+      setKey(agent.sourceMap, extensionPointer(format, rel), stashAt("extensions", format, rel));
+    }
+  }
+  const from = raw["from"] as string;
+  if (from !== agent.origin.format) {
+    const placement: Record<string, string> = {};
+    for (const [k, v] of Object.entries((raw["sourceMap"] as Record<string, string> | undefined) ?? {})) if (PLACEMENT.test(k)) setKey(placement, k, v);
+    agent.home = { format: from, pointer: typeof raw["pointer"] === "string" ? raw["pointer"] : "", sourceMap: placement };
+  }
+  const checked = IrAgentSchema.safeParse(agent);
+  if (!checked.success) return undefined;
+  const document: Record<string, JsonObject> = {};
+  for (const [format, bag] of Object.entries((raw["document"] as Record<string, JsonObject> | undefined) ?? {})) setKey(document, format, cloneJson(bag));
+  return { agent, document, diagnostics };
+}
+
+/** Merges stashed document-level values into a document's extensions; the document's own values win. */
+export function mergeDocumentExtensions(into: IrDocument["extensions"], stashed: Record<string, JsonObject>): void {
+  for (const [format, bag] of Object.entries(stashed)) {
+    const target = into[format] ?? {};
+    for (const rel of Object.keys(bag)) if (!Object.prototype.hasOwnProperty.call(target, rel)) setKey(target, rel, bag[rel] as JsonValue);
+    if (Object.keys(target).length) setKey(into, format, target);
+  }
+}

@@ -1,0 +1,148 @@
+// The x-agentport stash: where the target has an extension slot, A → B → A gives
+// back exactly what A → A gives (A's data, up to the normalisations A's own
+// writer makes and reports, which test/identity.test.ts checks), for every
+// golden case of A; with stash: false every value the target cannot hold is
+// reported as lost instead.
+import { describe, expect, it } from "vitest";
+import { convert, convertMany, type ConvertInput, type ConvertResult } from "../src/index.js";
+import { parseText } from "../src/text/parse.js";
+import { isObject, type JsonObject, type JsonValue } from "../src/ir/json.js";
+import { convertOptions, loadCases, type GoldenCase } from "./helpers/cases.js";
+import { diffLeaves, uncoveredDiffs, describeUncovered } from "./helpers/coverage.js";
+import { memoryReadFile } from "./helpers/memory-read-file.js";
+import type { ReadFile } from "../src/adapters/types.js";
+
+const cases = loadCases();
+
+/** The directions whose middle format has a slot. */
+const TRIPS: readonly [string, string][] = [["caplo", "agentmug"], ["caplo", "mas"], ["agentmug", "mas"], ["mas", "agentmug"]];
+
+function list(r: ConvertResult): string {
+  return r.diagnostics.map((d) => `  ${d.severity} ${d.code} @ ${d.source?.pointer ?? ""}: ${d.message}`).join("\n");
+}
+
+/** Converts the outputs of one conversion to `to`, as the files a user would pass on. */
+function onward(forward: ConvertResult, to: string, c: GoldenCase, extra: { bundle?: boolean } = {}): ConvertResult {
+  const files = new Map<string, string>();
+  for (const o of forward.outputs) for (const f of o.files ?? []) files.set(f.path, f.text);
+  const inputs: ConvertInput[] = forward.outputs.map((o) => ({ text: o.text, file: o.name }));
+  // Files this conversion wrote, else the case's own (a restored reference names a file next to the input).
+  const memory = memoryReadFile(files);
+  const readFile: ReadFile = (path) => {
+    const m = memory(path);
+    return m.ok ? m : c.readFile(path);
+  };
+  return convertMany(inputs, to, {
+    includePrivate: true,
+    readFile,
+    ...(c.options.exportedAt ? { exportedAt: c.options.exportedAt } : {}),
+    ...extra,
+  });
+}
+
+function dataOf(r: ConvertResult): JsonValue | undefined {
+  return r.outputs.length === 1 ? parseText(r.outputs[0]!.text).data : undefined;
+}
+
+/**
+ * What the case's own format writes for it: the input's data, normalised as
+ * A → A does. Private AgentMug data never leaves an AgentMug file, so it is
+ * not expected back (the privacy tests below check it is reported and absent).
+ */
+function sameFormat(c: GoldenCase): JsonValue | undefined {
+  const r = convert(c.text, c.sourceFormat!, convertOptions(c, { includePrivate: false }));
+  expect(r.ok, list(r)).toBe(true);
+  return dataOf(r);
+}
+
+describe("round trips through a slot are identity", () => {
+  for (const [home, middle] of TRIPS) {
+    const mine = cases.filter((c) => c.sourceFormat === home);
+    it(`there are ${home} cases to carry through ${middle}`, () => expect(mine.length).toBeGreaterThan(0));
+    for (const c of mine) {
+      it(`${c.name}: ${home} → ${middle} → ${home} gives the input's data back`, () => {
+        const forward = convert(c.text, middle, convertOptions(c, { includePrivate: true }));
+        expect(forward.ok, list(forward)).toBe(true);
+        const back = onward(forward, home, c, { bundle: c.bundle });
+        expect(back.ok, list(back)).toBe(true);
+        const diffs = diffLeaves(sameFormat(c), dataOf(back));
+        expect(diffs, JSON.stringify(diffs, null, 2)).toEqual([]);
+        // Every value the middle format could not hold is reported, as stashed rather than lost.
+        expect(forward.diagnostics.filter((d) => d.severity === "warning" && ["dropped-field", "dropped-link"].includes(d.code) && !d.message.includes("private data"))).toEqual([]);
+      });
+    }
+  }
+});
+
+describe("a stash passes through a third format", () => {
+  const thirds: [string, string, string][] = [["caplo", "agentmug", "mas"], ["caplo", "mas", "agentmug"], ["agentmug", "mas", "agentmug"], ["mas", "agentmug", "mas"]];
+  for (const [home, first, second] of thirds) {
+    for (const c of cases.filter((x) => x.sourceFormat === home)) {
+      it(`${c.name}: ${home} → ${first} → ${second} → ${home}`, () => {
+        const one = convert(c.text, first, convertOptions(c, { includePrivate: true }));
+        expect(one.ok, list(one)).toBe(true);
+        const two = onward(one, second, c);
+        expect(two.ok, list(two)).toBe(true);
+        const back = onward(two, home, c, { bundle: c.bundle });
+        expect(back.ok, list(back)).toBe(true);
+        expect(diffLeaves(sameFormat(c), dataOf(back))).toEqual([]);
+      });
+    }
+  }
+});
+
+describe("stash: false", () => {
+  for (const [home, middle] of TRIPS) {
+    for (const c of cases.filter((x) => x.sourceFormat === home)) {
+      it(`${c.name}: ${home} → ${middle} writes no x-agentport and reports each value the way back loses`, () => {
+        const forward = convert(c.text, middle, convertOptions(c, { includePrivate: true, stash: false }));
+        expect(forward.ok, list(forward)).toBe(true);
+        for (const o of forward.outputs) expect(Object.keys(o.document)).not.toContain("x-agentport");
+        expect(forward.diagnostics.map((d) => d.code)).not.toContain("stashed-value");
+        const back = onward(forward, home, c, { bundle: c.bundle });
+        expect(back.ok, list(back)).toBe(true);
+        const uncovered = uncoveredDiffs(diffLeaves(c.data, dataOf(back)), forward.diagnostics, c.agentRoots, c.inputFile);
+        expect(uncovered.length, describeUncovered(`${c.name} via ${middle} without a stash`, uncovered, forward.diagnostics)).toBe(0);
+      });
+    }
+  }
+});
+
+describe("privacy", () => {
+  const personal = cases.filter((c) => c.sourceFormat === "agentmug" && isObject(c.data) && (c.data["brain"] !== undefined || c.data["memory"] !== undefined));
+  it("a golden case holds private AgentMug data", () => expect(personal.length).toBeGreaterThan(0));
+
+  for (const c of personal) {
+    const secretBits = [c.data as JsonObject].flatMap((d) => [d["brain"], d["memory"]]).filter((x) => x !== undefined).map((x) => JSON.stringify(x));
+    for (const target of ["mas", "agentmug"]) {
+      it(`${c.name} → ${target}: brain and memory never ride in x-agentport`, () => {
+        for (const includePrivate of [false, true]) {
+          const r = convert(c.text, target, convertOptions(c, { includePrivate }));
+          expect(r.ok, list(r)).toBe(true);
+          for (const o of r.outputs) {
+            const raw = o.document["x-agentport"];
+            const stash = JSON.stringify(raw ?? null);
+            const kept = isObject(raw) && isObject(raw["extensions"]) && isObject(raw["extensions"]["agentmug"]) ? Object.keys(raw["extensions"]["agentmug"]) : [];
+            expect(kept.filter((k) => /^\/(brain|memory)(\/|$)/.test(k))).toEqual([]);
+            for (const bit of secretBits) expect(stash).not.toContain(bit.slice(1, -1));
+            // Only an AgentMug owner's export with includePrivate keeps them, as brain/memory themselves.
+            const keepsThem = target === "agentmug" && includePrivate;
+            expect(o.document["brain"] !== undefined || o.document["memory"] !== undefined).toBe(keepsThem);
+          }
+        }
+      });
+    }
+  }
+
+  it("a hand-made stash cannot smuggle private data in", () => {
+    const c = personal[0]!;
+    const forward = convert(c.text, "mas", convertOptions(c));
+    const doc = structuredClone(forward.outputs[0]!.document);
+    const stash = doc["x-agentport"] as JsonObject;
+    stash["extensions"] = { agentmug: { "/brain": [{ fact: "planted" }] } };
+    const back = convert(doc, "agentmug", { includePrivate: true });
+    expect(back.ok, list(back)).toBe(true);
+    expect(back.outputs[0]!.text).not.toContain("planted");
+    expect(back.diagnostics.some((d) => d.code === "private-omitted" && d.source?.pointer === "/x-agentport/extensions/agentmug/~1brain")).toBe(true);
+  });
+});
