@@ -374,3 +374,17 @@ describe("emit from another format's IR", () => {
     expect(r.outputs.map((o) => o.document["id"])).toEqual(["triage", "billing"]);
   });
 });
+
+describe("each lost value is reported once, at its most precise pointer", () => {
+  it("Caplo policy: limits, guidance and chatStyle each at their own member, never also the whole policy", () => {
+    const text = readFileSync("golden/caplo-support-bundle/input.caplo.json", "utf8");
+    for (const stash of [true, false]) {
+      const r = convert(text, "agentmug", { stash });
+      const pointers = r.diagnostics.filter((d) => d.severity !== "error").map((d) => d.source?.pointer ?? "");
+      const triage = pointers.filter((p) => p.startsWith("/agents/0/policy"));
+      expect(triage.sort()).toEqual(["/agents/0/policy/chatStyle", "/agents/0/policy/guidance", "/agents/0/policy/maxDepth", "/agents/0/policy/maxModelCalls"]);
+      // No reported pointer is an ancestor of another reported pointer of the same agent member.
+      for (const p of pointers) for (const q of pointers) if (p !== q && p !== "" && !/^\/agents\/\d+$/.test(p)) expect(q.startsWith(p + "/"), `${p} and ${q}`).toBe(false);
+    }
+  });
+});

@@ -398,10 +398,11 @@ describe("emit from another format's IR", () => {
   it("derives name, instructions and a documented default model when the IR has none", () => {
     const a = irAgent({ id: "planner", routingDescription: "Plans trips." }, { "/id": "/metadata/name", "/routingDescription": "/spec/description" });
     const { doc, diagnostics } = emitOk(irDoc([a]));
-    expect(doc).toMatchObject({ name: "planner", instructions: "Plans trips.", model: { provider: "OpenAI", name: "gpt-4o" } });
+    expect(doc).toMatchObject({ name: "planner", description: "Plans trips.", instructions: "Plans trips.", model: { provider: "OpenAI", name: "gpt-4o" } });
     expect(only(diagnostics, "defaulted-required").map((d) => d.target?.pointer).sort()).toEqual(["/greeting", "/instructions", "/name"]);
     expect(only(diagnostics, "defaulted-placeholder")).toEqual([expect.objectContaining({ severity: "warning", source: { pointer: "" }, target: expect.objectContaining({ pointer: "/model" }) })]);
-    expect(only(diagnostics, "transformed-value").map((d) => d.source?.pointer)).toEqual(["/spec/description"]);
+    // The routing text becomes both the description and (for want of instructions) the instructions.
+    expect(only(diagnostics, "transformed-value").map((d) => [d.source?.pointer, d.target?.pointer])).toEqual([["/spec/description", "/description"], ["/spec/description", "/instructions"]]);
     expectLocated(diagnostics);
   });
 
@@ -530,5 +531,27 @@ describe("emit bundles", () => {
     const { doc, diagnostics } = emitOk(irDoc([a]));
     expect(doc["routing"]).toBeUndefined();
     expect(only(diagnostics, "dropped-field").map((d) => d.source?.pointer)).toContain("/routing");
+  });
+});
+
+describe("review fixes", () => {
+  const mas = (spec: string, meta = "") => `apiVersion: mas/v1\nkind: Agent\nmetadata:\n  name: helper\n${meta}spec:\n${spec}  context:\n    role: Help.\n  models:\n    - model: openai/gpt-4.1\n`;
+
+  it("a mas spec.description without metadata.description becomes the Caplo description, shortened to 240 and reported", () => {
+    const r = convert(mas("  description: Answers billing questions.\n"), "caplo");
+    expect(r.outputs[0]!.document["description"]).toBe("Answers billing questions.");
+    const d = r.diagnostics.filter((x) => x.source?.pointer === "/spec/description");
+    expect(d.map((x) => x.code)).toEqual(["transformed-value"]);
+    const long = "Routes a request. ".repeat(20).trim();
+    const t = convert(mas(`  description: ${long}\n`), "caplo");
+    expect([...String(t.outputs[0]!.document["description"])].length).toBeLessThanOrEqual(240);
+    expect(t.diagnostics.filter((x) => x.source?.pointer === "/spec/description").map((x) => x.code).sort()).toEqual(["transformed-value", "truncated-value"]);
+    expect(caploAdapter.validate(t.outputs[0]!.document)).toEqual([]);
+  });
+
+  it("metadata.description, when present, stays the description and the routing text is reported as lost", () => {
+    const r = convert(mas("  description: Routing text.\n", "  description: Human text.\n"), "caplo");
+    expect(r.outputs[0]!.document["description"]).toBe("Human text.");
+    expect(r.diagnostics.filter((x) => x.source?.pointer === "/spec/description").map((x) => x.code)).toEqual(["dropped-field"]);
   });
 });

@@ -11,6 +11,10 @@ import { yaml11Ambiguous } from "../src/adapters/mas/yaml.js";
 import { newAgent, renderInstructions } from "../src/ir/agent.js";
 import type { IrAgent, IrDocument } from "../src/ir/model.js";
 import { parseText } from "../src/text/parse.js";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { convertFiles } from "../src/node/files.js";
 
 const files = (map: Record<string, string>, outside: string[] = []): ReadFile => (path) => {
   if (outside.includes(path)) return { ok: false, code: "ref-outside-root", message: `${path} escapes the manifest's folder` };
@@ -274,5 +278,67 @@ describe("emitting from other formats", () => {
     expect(r.diagnostics.filter((x) => x.severity === "warning")).toEqual([]);
     expect(r.diagnostics.every((x) => x.target?.file === "trip-helper.yaml")).toBe(true);
     expect(masAdapter.validate(r.outputs[0]!.document)).toEqual([]);
+  });
+});
+
+describe("review fixes", () => {
+  const spawn = manifest([
+    "  tools:",
+    "    - kind: system",
+    "      name: spawn_subagent",
+    "      params:",
+    "        templates:",
+    "          - id: reviewer",
+    "            ref: ./reviewer.yaml",
+    "            description: Review a proposed change.",
+    "        max_spawns: 8",
+    "        max_depth: 6",
+    "",
+  ].join("\n"));
+
+  it("every diagnostic of the mas emitter names the file it is about", () => {
+    const r = convert(JSON.stringify({ apiVersion: "v2", kind: "Agent", name: "Trip Helper", instructions: "Plan.", greeting: "Hi!", model: { provider: "OpenAI", name: "gpt-4.1", temperature: 0.4 } }), "mas", { stash: false });
+    expect(r.ok).toBe(true);
+    expect(r.diagnostics.length).toBeGreaterThan(0);
+    for (const d of r.diagnostics) expect(d.target?.file, `${d.code}: ${d.message}`).toBe("trip-helper.yaml");
+  });
+
+  it("a spawn_subagent max_depth is the agent's IR maxDepth; its other settings stay mas-only; mas → mas keeps them in place", () => {
+    const p = parse(spawn, {});
+    const a = p.doc!.agents[0]!;
+    expect(a.limits).toEqual({ maxDepth: 6 });
+    expect(a.sourceMap["/limits/maxDepth"]).toBe("/spec/tools/0/params/max_depth");
+    expect(Object.keys(a.extensions["mas"] ?? {}).sort()).toEqual(["/spec/tools/0/params/max_spawns", "/spec/tools/0/params/templates"]);
+    const same = convert(spawn, "mas");
+    expect(same.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
+    sameData(same.outputs[0]!.text, spawn);
+  });
+
+  it("mas → Caplo: the templates are reported as lost links, max_depth becomes policy.maxDepth clamped to 1..4", () => {
+    const r = convert(spawn, "caplo");
+    expect(r.ok).toBe(true);
+    expect((r.outputs[0]!.document["policy"] as Record<string, unknown>)["maxDepth"]).toBe(4);
+    const at = (p: string) => r.diagnostics.filter((d) => d.source?.pointer === p).map((d) => d.code);
+    expect(at("/spec/tools/0/params/templates")).toEqual(["dropped-link"]);
+    expect(at("/spec/tools/0/params/max_spawns")).toEqual(["dropped-link"]);
+    expect(at("/spec/tools/0/params/max_depth")).toEqual(["clamped-value"]);
+    expect(r.diagnostics.some((d) => d.code === "dropped-field" && d.source?.pointer.startsWith("/spec/tools/0/params"))).toBe(false);
+  });
+
+  it("mas → AgentMug without the stash reports the templates as lost links too", () => {
+    const r = convert(spawn, "agentmug", { stash: false });
+    expect(r.diagnostics.filter((d) => d.source?.pointer === "/spec/tools/0/params/templates").map((d) => d.code)).toEqual(["dropped-link"]);
+    expect(r.diagnostics.filter((d) => d.source?.pointer === "/spec/tools/0/params/max_depth").map((d) => d.code)).toEqual(["dropped-field"]);
+  });
+
+  it("a missing prompt file is named relative to the manifest's folder, never by an absolute path", () => {
+    const dir = mkdtempSync(join(tmpdir(), "agentport-refs-"));
+    const file = join(dir, "agent.yaml");
+    writeFileSync(file, manifest("  context:\n    role: ./prompts/missing.md\n"));
+    const r = convertFiles([file], "caplo", {});
+    const d = r.diagnostics.find((x) => x.code === "ref-not-found");
+    expect(d?.message).toContain("prompts/missing.md");
+    expect(d?.message).not.toContain(dir);
+    expect(d?.message).not.toMatch(/(^|[\s(])\//);
   });
 });

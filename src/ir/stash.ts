@@ -39,6 +39,8 @@ export interface BuiltStash {
   irPointers: string[];
   /** IR pointers of values the source had and the target does not carry exactly. */
   keptPointers: string[];
+  /** Those of them the target carries under another IR path. */
+  movedPointers: string[];
   /** Extension values the stash carries. */
   extensions: { format: string; rel: string }[];
 }
@@ -141,7 +143,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
     if (Object.keys(placement).length) value["sourceMap"] = placement;
   }
   const keptPointers = [...diff.set.map(([p]) => p), ...Object.keys(moved)];
-  return { value, irPointers: [...keptPointers, ...absent.filter((p) => !p.startsWith("/extensions/"))], keptPointers, extensions: carried };
+  return { value, irPointers: [...keptPointers, ...absent.filter((p) => !p.startsWith("/extensions/"))], keptPointers, movedPointers: Object.keys(moved), extensions: carried };
 }
 
 function related(a: string, b: string): boolean {
@@ -158,7 +160,8 @@ function stashedMessage(d: Diagnostic): string {
  * (info), and reports every stashed value no diagnostic named yet, so each
  * stashed value is reported exactly where it came from.
  */
-export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, targetLabel: string): void {
+export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, targetLabel: string, targetFile?: string): void {
+  const target = { targetPointer: `/${STASH_KEY}`, ...(targetFile === undefined ? {} : { targetFile }) };
   const subjects = r.diagnostics.map((d) => ({ d, s: r.subjectOf(d) })).filter((x) => x.s?.agent === agent);
   for (const { d, s } of subjects) {
     if (!UNDOABLE.has(d.code) || !s) continue;
@@ -174,13 +177,24 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
     r.replace(d, next);
   }
   const named = subjects.map((x) => x.s);
+  // What no emitter named is a value the target would read back otherwise (a bare tool id read as a
+  // builtin tool, a provider read as inferred): one note per source value, however many IR paths it spans.
+  const noted = new Set<string>();
   for (const p of stash.keptPointers) {
-    if (named.some((s) => s?.ir !== undefined && s.ir !== "" && related(s.ir, p))) continue;
-    r.at(agent, "stashed-value", p, `{name} is not carried exactly by ${targetLabel}; kept in ${STASH_KEY}`, { targetPointer: `/${STASH_KEY}` });
+    // Whether a provider was stated or inferred belongs to the provider a diagnostic may already name.
+    const about = p.replace(/\/providerSource$/, "/provider");
+    if (named.some((s) => s?.ir !== undefined && s.ir !== "" && related(s.ir, about))) continue;
+    const where = r.where(agent, p).pointer;
+    if (noted.has(where)) continue;
+    noted.add(where);
+    const message = stash.movedPointers.includes(p)
+      ? `{name} is carried under another name in ${targetLabel}; ${STASH_KEY} records where, for the way back`
+      : `{name}: ${targetLabel} would read it back differently; ${STASH_KEY} keeps it as read here, for the way back`;
+    r.at(agent, "stashed-value", p, message, target);
   }
   for (const e of stash.extensions) {
     if (named.some((s) => s?.ext?.format === e.format && related(s.ext.rel, e.rel))) continue;
-    r.atExtension(agent, "stashed-value", e.format, e.rel, `${dotted(e.rel)} has no place in ${targetLabel}; kept in ${STASH_KEY}`, { targetPointer: `/${STASH_KEY}` });
+    r.atExtension(agent, "stashed-value", e.format, e.rel, `${dotted(e.rel)} has no place in ${targetLabel}; kept in ${STASH_KEY}`, target);
   }
 }
 

@@ -28,7 +28,8 @@ export function makeReadFile(baseDir: string, options: ReadFileOptions = {}): Re
     const target = resolve(root, ref);
     if (!options.allowOutside && !inside(root, target)) return { ok: false, code: "ref-outside-root", message: outsideMsg };
     const real = safeRealpath(target);
-    if (real === undefined) return { ok: false, code: "ref-not-found", message: `"${ref}" does not exist (looked for ${target})` };
+    // Named relative to the manifest's folder: a message never carries this machine's absolute paths.
+    if (real === undefined) return { ok: false, code: "ref-not-found", message: `"${ref}" does not exist (looked for ${shown(root, target)} in the manifest's folder)` };
     if (!options.allowOutside && !inside(root, real)) return { ok: false, code: "ref-outside-root", message: `"${ref}" is a link that points outside the manifest's folder; pass --allow-outside-refs to allow it` };
     let st;
     try {
@@ -44,6 +45,11 @@ export function makeReadFile(baseDir: string, options: ReadFileOptions = {}): Re
       return { ok: false, code: "ref-not-found", message: `"${ref}" cannot be read: ${(e as Error).message}` };
     }
   };
+}
+
+/** A path as seen from the manifest's folder, with forward slashes. */
+function shown(root: string, p: string): string {
+  return relative(root, p).split(sep).join("/") || ".";
 }
 
 function safeRealpath(p: string): string | undefined {

@@ -146,7 +146,7 @@ function addStash(a: IrAgent, doc: IrDocument, document: JsonObject, r: Reporter
     r.atExtension(a, "dropped-field", FORMAT, `/${STASH_KEY}`, `${STASH_KEY} is not a stash this version of agentport can restore; replaced by this conversion's stash, so it is dropped`, { targetFile: file });
   }
   document[STASH_KEY] = stash.value;
-  reportStashed(r, a, stash, LABEL);
+  reportStashed(r, a, stash, LABEL, file);
 }
 
 /** Puts each kept value back at its pointer, creating the objects on the way. */

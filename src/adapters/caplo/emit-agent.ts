@@ -35,6 +35,12 @@ export function emitAgent(a: IrAgent, t: AgentTarget): JsonObject {
   if (t.key !== undefined) setKey(out, "key", t.key);
   setKey(out, "name", name(a, t));
   if (a.description !== undefined) setKey(out, "description", limitText(a, t, "/description", "/description", a.description, MAX.description));
+  else if (a.routingDescription !== undefined && a.routingDescription.trim() !== "") {
+    // The routing text (mas spec.description) is the nearest thing to a description Caplo has, as for AgentMug.
+    t.r.at(a, "transformed-value", "/routingDescription", "{name} becomes the description (Caplo has no routing description; its sub-agent links say when to call an agent)", tp(t, "/description"));
+    setKey(out, "description", limitText(a, t, "/routingDescription", "/description", a.routingDescription, MAX.description));
+    used.add("/routingDescription");
+  }
   const instr = instructions(a, t);
   setKey(out, "instructions", instr.text);
   if (instr.fromRouting) used.add("/routingDescription");
