@@ -11,6 +11,10 @@ import { convertOptions, loadCases, type GoldenCase } from "./helpers/cases.js";
 import { diffLeaves, uncoveredDiffs, describeUncovered } from "./helpers/coverage.js";
 import { memoryReadFile } from "./helpers/memory-read-file.js";
 import type { ReadFile } from "../src/adapters/types.js";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cli } from "./helpers/cli.js";
 
 const cases = loadCases();
 
@@ -144,5 +148,37 @@ describe("privacy", () => {
     expect(back.ok, list(back)).toBe(true);
     expect(back.outputs[0]!.text).not.toContain("planted");
     expect(back.diagnostics.some((d) => d.code === "private-omitted" && d.source?.pointer === "/x-agentport/extensions/agentmug/~1brain")).toBe(true);
+  });
+});
+
+describe("CLI: a Caplo bundle split into AgentMug files and merged back", () => {
+  it("gives back the original bundle: keys, local links and agent order", async () => {
+    const input = "golden/caplo-support-bundle/input.caplo.json";
+    const out = mkdtempSync(join(tmpdir(), "agentport-stash-cli-"));
+    const split = await cli(["convert", input, "--to", "agentmug", "-o", out + "/", "-q"]);
+    expect(split.code, split.stderr).toBe(0);
+    // As a shell expands dir/*.agent.json: alphabetical, not the bundle's order.
+    const files = readdirSync(out).filter((f) => f.endsWith(".agent.json")).sort().map((f) => join(out, f));
+    expect(files.length).toBeGreaterThan(1);
+    for (const f of files) expect(JSON.parse(readFileSync(f, "utf8"))).toHaveProperty("x-agentport");
+    const target = join(out, "back.caplo.json");
+    const merged = await cli(["convert", ...files, "--to", "caplo", "--bundle", "-o", target, "-q"]);
+    expect(merged.code, merged.stderr).toBe(0);
+    const original = convert(readFileSync(input, "utf8"), "caplo");
+    expect(diffLeaves(original.outputs[0]!.document, JSON.parse(readFileSync(target, "utf8")))).toEqual([]);
+  });
+
+  it("with --no-stash the links are reported lost on the way out and missing on the way back", async () => {
+    const input = "golden/caplo-support-bundle/input.caplo.json";
+    const out = mkdtempSync(join(tmpdir(), "agentport-nostash-cli-"));
+    const split = await cli(["convert", input, "--to", "agentmug", "-o", out + "/", "--no-stash"]);
+    expect(split.code).toBe(0);
+    expect(split.stderr).toMatch(/warning dropped-link .*subAgents/);
+    const files = readdirSync(out).sort().map((f) => join(out, f));
+    for (const f of files) expect(JSON.parse(readFileSync(f, "utf8"))).not.toHaveProperty("x-agentport");
+    const target = join(out, "back.caplo.json");
+    expect((await cli(["convert", ...files, "--to", "caplo", "--bundle", "-o", target, "-q"])).code).toBe(0);
+    const back = JSON.parse(readFileSync(target, "utf8")) as { agents: { subAgents?: unknown }[] };
+    expect(back.agents.some((a) => a.subAgents !== undefined)).toBe(false);
   });
 });

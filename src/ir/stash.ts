@@ -77,7 +77,7 @@ function diffValues(orig: unknown, back: unknown, ptr: string, out: Diff): void 
  * output (without the stash); undefined when it could not be read, and then
  * nothing is stashed and every loss stays reported as a loss.
  */
-export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDocument, target: string): BuiltStash | undefined {
+export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDocument, target: string, r: Reporter): BuiltStash | undefined {
   if (back === undefined) return undefined;
   const from = agent.home?.format ?? agent.origin.format;
   const diff: Diff = { set: [], absent: [] };
@@ -88,9 +88,12 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   if (from !== target) for (const f of CANONICAL) diffValues(own(a, f), own(b, f), "/" + f, diff);
 
   // A string the target holds under another IR path (Caplo key → AgentMug id) is named, not copied.
+  // Only where the emitter reported that rename: a required field merely filled with a copy
+  // (mas spec.description from the name) is not where the value lives.
+  const renamed = new Set(r.diagnostics.filter((d) => d.code === "transformed-value").map((d) => r.subjectOf(d)).filter((s) => s?.agent === agent).map((s) => s?.ir));
   const moved: Record<string, string> = {};
   for (const [p, v] of [...diff.set]) {
-    if (typeof v !== "string") continue;
+    if (typeof v !== "string" || !renamed.has(p)) continue;
     const i = diff.absent.findIndex(([, w]) => w === v);
     if (i === -1) continue;
     setKey(moved, p, (diff.absent[i] as [string, JsonValue])[0]);

@@ -140,7 +140,7 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporte
 /** What this file cannot hold rides in its last member, x-agentport (the schema allows extra members). */
 function addStash(a: IrAgent, doc: IrDocument, document: JsonObject, r: Reporter, file: string): void {
   const back = parseAgentmug(document, {}).doc?.agents[0];
-  const stash = buildStash(a, back, doc, FORMAT);
+  const stash = buildStash(a, back, doc, FORMAT, r);
   if (!stash) return;
   if (document[STASH_KEY] !== undefined) {
     r.atExtension(a, "dropped-field", FORMAT, `/${STASH_KEY}`, `${STASH_KEY} is not a stash this version of agentport can restore; replaced by this conversion's stash, so it is dropped`, { targetFile: file });
@@ -171,7 +171,9 @@ function placeExtensions(out: JsonObject, ext: JsonObject): void {
 /** The required identity members, each derived (and reported) when the IR lacks it. */
 function identity(a: IrAgent, id: string, options: EmitOptions, r: Reporter, file: string): JsonObject {
   if (nonEmpty(a.id) === undefined) {
-    r.defaulted(a, "/id", nonEmpty(a.key) !== undefined ? `id is required by AgentMug; taken from the agent key "${id}"` : `id is required by AgentMug; derived from the name as "${id}"`, file);
+    // A bundle key carried as the id is a renamed value, reported where it was; an id made from the name is added.
+    if (nonEmpty(a.key) !== undefined) r.at(a, "transformed-value", "/key", `{name} "${id}" becomes the id (AgentMug has no bundle keys)`, { targetPointer: "/id", targetFile: file });
+    else r.defaulted(a, "/id", `id is required by AgentMug; derived from the name as "${id}"`, file);
   }
   const name = nonEmpty(a.name) ?? id;
   if (nonEmpty(a.name) === undefined) r.defaulted(a, "/name", `name is required by AgentMug; set to the id "${id}"`, file);

@@ -105,7 +105,7 @@ function addStash(agent: IrAgent, doc: IrDocument, document: JsonObject, r: Repo
     return f ? { ok: true, text: f.text } : { ok: false, code: "ref-not-found", message: `${path} is not written by this conversion` };
   };
   const back = parseMas(document, { readFile }).doc?.agents[0];
-  const stash = buildStash(agent, back, doc, MAS);
+  const stash = buildStash(agent, back, doc, MAS, r);
   if (!stash) return;
   if (document[STASH_KEY] !== undefined) {
     r.atExtension(agent, "dropped-field", MAS, `/${STASH_KEY}`, `${STASH_KEY} is not a stash this version of agentport can restore; replaced by this conversion's stash, so it is dropped`);
@@ -127,6 +127,8 @@ function metadataName(agent: IrAgent, r: Reporter): string {
     r.defaulted(agent, "/metadata/name", `metadata.name is required and the agent has no id; "${n}" is used`);
   } else if (agent.id === undefined && agent.key === undefined) {
     r.defaulted(agent, "/metadata/name", `metadata.name is required; "${n}" is derived from the agent's name`);
+  } else if (agent.id === undefined && !/[/\\]/.test(n)) {
+    r.at(agent, "transformed-value", "/key", `{name} "${n}" becomes metadata.name (mas has no bundle keys)`, { targetPointer: "/metadata/name" });
   }
   if (/[/\\]/.test(n)) {
     const fixed = n.replace(/[/\\]+/g, "-");
