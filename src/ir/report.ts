@@ -91,7 +91,10 @@ export class Reporter {
       for (const rel of Object.keys(bag)) {
         const extra = targetFile === undefined ? {} : { targetFile };
         if (isPrivateExtension(format, rel)) {
-          this.atExtension(agent, "dropped-field", format, rel, `${dotted(rel)} is private data, which only an AgentMug export can hold and no stash carries; dropped`, extra);
+          // Counted, never quoted: the content of private data appears in no output and no message.
+          const v = bag[rel];
+          const what = Array.isArray(v) ? `${v.length} private ${dotted(rel)} ${v.length === 1 ? "entry" : "entries"}` : `the private ${dotted(rel)} value`;
+          this.atExtension(agent, "private-omitted", format, rel, `${what} left out: private AgentMug data goes only into an AgentMug owner's export, never into ${targetLabel} or a stash`, extra);
         } else if (isLinkSetting(agent, format, rel)) {
           this.atExtension(agent, "dropped-link", format, rel, `${dotted(rel)} is a setting of a sub-agent tool (its templates are links to other agents) and has no counterpart in ${targetLabel}; dropped`, extra);
         } else {
