@@ -189,3 +189,19 @@ describe("CLI: a Caplo bundle split into AgentMug files and merged back", () => 
     expect(back.agents.some((a) => a.subAgents !== undefined)).toBe(false);
   });
 });
+
+describe("into a format without a slot", () => {
+  it("agentmug → mas → caplo: each stashed value Caplo cannot hold is reported where the stash holds it", () => {
+    const c = cases.find((x) => x.name === "agentmug-params-triggers")!;
+    const mas = convert(c.text, "mas", convertOptions(c));
+    const stash = mas.outputs[0]!.document["x-agentport"] as JsonObject;
+    const kept = Object.keys(((stash["extensions"] as JsonObject)["agentmug"] as JsonObject) ?? {});
+    expect(kept.length).toBeGreaterThan(0);
+    const caplo = onward(mas, "caplo", c);
+    expect(caplo.ok, list(caplo)).toBe(true);
+    const pointers = caplo.diagnostics.filter((d) => d.severity !== "error").map((d) => d.source?.pointer);
+    for (const rel of kept) expect(pointers, rel).toContain(`/x-agentport/extensions/agentmug/${rel.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+    expect(pointers).toContain("/x-agentport/ir/~1triggers");
+    expect(caplo.outputs[0]!.text).not.toContain("x-agentport");
+  });
+});

@@ -15,7 +15,7 @@
 import { diagnostic, type Diagnostic, type DiagnosticCode } from "./diagnostics.js";
 import { IrAgent as IrAgentSchema, type IrAgent, type IrDocument } from "./model.js";
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "./json.js";
-import { dotted, get, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
+import { dotted, escapeToken, get, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
 import { removeAtPointer, setAtPointer } from "./pointer-write.js";
 import { PLACEMENT } from "./home.js";
 import { isPrivateExtension } from "./private.js";
@@ -149,14 +149,33 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   return { value, irPointers: [...keptPointers, ...absent.filter((p) => !p.startsWith("/extensions/"))], keptPointers, movedPointers: Object.keys(moved), extensions: carried };
 }
 
-function related(a: string, b: string): boolean {
-  return isAncestorOrSelf(a, b) || isAncestorOrSelf(b, a);
+/**
+ * A set of pointers that answers "is any of them an ancestor, the same, or a
+ * descendant of this pointer?" in time proportional to the pointer's depth.
+ */
+class PointerSet {
+  private readonly exact = new Set<string>();
+  private readonly prefixes = new Set<string>();
+  constructor(pointers: Iterable<string>) {
+    for (const p of pointers) {
+      this.exact.add(p);
+      for (let i = p.lastIndexOf("/"); i > 0; i = p.lastIndexOf("/", i - 1)) this.prefixes.add(p.slice(0, i));
+    }
+  }
+  related(p: string): boolean {
+    if (this.exact.has(p) || this.prefixes.has(p)) return true;
+    for (let i = p.lastIndexOf("/"); i > 0; i = p.lastIndexOf("/", i - 1)) if (this.exact.has(p.slice(0, i))) return true;
+    return false;
+  }
 }
 
 function stashedMessage(d: Diagnostic): string {
   if (/\bdropped\b/.test(d.message)) return d.message.replace(/\bdropped\b/g, `kept in ${STASH_KEY}`);
   return `${d.message}; ${STASH_KEY} keeps the original for the way back`;
 }
+
+/** Extension values keyed "format pointer" so one PointerSet serves every format. */
+const extKey = (format: string, rel: string) => `/${escapeToken(format)}${rel}`;
 
 /**
  * Turns each reported loss of `agent` that the stash undoes into `stashed-value`
@@ -166,10 +185,12 @@ function stashedMessage(d: Diagnostic): string {
 export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, targetLabel: string, targetFile?: string): void {
   const target = { targetPointer: `/${STASH_KEY}`, ...(targetFile === undefined ? {} : { targetFile }) };
   const subjects = r.diagnostics.map((d) => ({ d, s: r.subjectOf(d) })).filter((x) => x.s?.agent === agent);
+  const stashedIr = new PointerSet(stash.irPointers);
+  const stashedExt = new PointerSet(stash.extensions.map((e) => extKey(e.format, e.rel)));
   for (const { d, s } of subjects) {
     if (!UNDOABLE.has(d.code) || !s) continue;
-    const byIr = s.ir !== undefined && s.ir !== "" && stash.irPointers.some((p) => related(p, s.ir as string));
-    const byExt = s.ext !== undefined && stash.extensions.some((e) => e.format === s.ext?.format && related(e.rel, s.ext.rel));
+    const byIr = s.ir !== undefined && s.ir !== "" && stashedIr.related(s.ir);
+    const byExt = s.ext !== undefined && stashedExt.related(extKey(s.ext.format, s.ext.rel));
     if (!byIr && !byExt) continue;
     const next = diagnostic("stashed-value", {
       message: stashedMessage(d),
@@ -179,24 +200,25 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
     });
     r.replace(d, next);
   }
-  const named = subjects.map((x) => x.s);
+  const namedIr = new PointerSet(subjects.flatMap((x) => (x.s?.ir !== undefined && x.s.ir !== "" ? [x.s.ir] : [])));
+  const namedExt = new PointerSet(subjects.flatMap((x) => (x.s?.ext ? [extKey(x.s.ext.format, x.s.ext.rel)] : [])));
+  const moved = new Set(stash.movedPointers);
   // What no emitter named is a value the target would read back otherwise (a bare tool id read as a
   // builtin tool, a provider read as inferred): one note per source value, however many IR paths it spans.
   const noted = new Set<string>();
   for (const p of stash.keptPointers) {
     // Whether a provider was stated or inferred belongs to the provider a diagnostic may already name.
-    const about = p.replace(/\/providerSource$/, "/provider");
-    if (named.some((s) => s?.ir !== undefined && s.ir !== "" && related(s.ir, about))) continue;
+    if (namedIr.related(p.replace(/\/providerSource$/, "/provider"))) continue;
     const where = r.where(agent, p).pointer;
     if (noted.has(where)) continue;
     noted.add(where);
-    const message = stash.movedPointers.includes(p)
+    const message = moved.has(p)
       ? `{name} is carried under another name in ${targetLabel}; ${STASH_KEY} records where, for the way back`
       : `{name}: ${targetLabel} would read it back differently; ${STASH_KEY} keeps it as read here, for the way back`;
     r.at(agent, "stashed-value", p, message, target);
   }
   for (const e of stash.extensions) {
-    if (named.some((s) => s?.ext?.format === e.format && related(s.ext.rel, e.rel))) continue;
+    if (namedExt.related(extKey(e.format, e.rel))) continue;
     r.atExtension(agent, "stashed-value", e.format, e.rel, `${dotted(e.rel)} has no place in ${targetLabel}; kept in ${STASH_KEY}`, target);
   }
 }
