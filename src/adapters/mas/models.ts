@@ -5,6 +5,7 @@ import type { IrAgent, IrModel, IrReasoning } from "../../ir/model.js";
 import { isObject, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { mapSource, primaryModelIndex } from "../../ir/agent.js";
 import { placementMap } from "../../ir/home.js";
+import { dotted } from "../../ir/pointer.js";
 import { PROVIDERS, fallbackProviderKey, inferProvider } from "../../ir/providers.js";
 import type { Reporter } from "../../ir/report.js";
 import { keep, note, type MasParseCtx } from "./parse-context.js";
@@ -87,7 +88,11 @@ function readReasoning(ctx: MasParseCtx, row: JsonObject, ptr: string, handled: 
     }
   }
   const alias = row["reasoning_effort"];
-  if (reasoning.effort === undefined && typeof alias === "string" && setEffort(alias, `${ptr}/reasoning_effort`)) handled.add("reasoning_effort");
+  if (reasoning.effort === undefined && typeof alias === "string" && setEffort(alias, `${ptr}/reasoning_effort`)) {
+    handled.add("reasoning_effort");
+    // Like spec.llm: the spelling survives only a trip through a format with a slot for it.
+    note(ctx, "transformed-value", `${ptr}/reasoning_effort`, `${dotted(`${ptr}/reasoning_effort`)} (deprecated) is read as the agent's reasoning effort; coming back from a format that has no place for the spelling (Caplo), it is written as reasoning.effort`);
+  }
   if (reasoning.effort !== undefined || reasoning.budgetTokens !== undefined) {
     a.reasoning = reasoning;
     mapSource(a, "/reasoning", handled.has("reasoning") ? `${ptr}/reasoning` : ptr);
