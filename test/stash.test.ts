@@ -205,3 +205,26 @@ describe("into a format without a slot", () => {
     expect(caplo.outputs[0]!.text).not.toContain("x-agentport");
   });
 });
+
+describe("a hand-made stash", () => {
+  const base = JSON.stringify({ $schema: "https://agentmug.com/schemas/agent.v1.json", id: "a", name: "A", description: "d", version: "1.0.0", exportedAt: "2025-01-01T00:00:00Z", blueprint: { primaryModel: "gpt-4.1", systemPrompt: "Hi", tools: [] }, inputs: { accepts: ["text"] } });
+  const withStash = (stash: JsonValue) => JSON.stringify({ ...JSON.parse(base), "x-agentport": stash });
+
+  it("cannot reach Object.prototype or the agent's bookkeeping", () => {
+    const r = convert(withStash({ version: 1, from: "caplo", ir: { "/__proto__/polluted": true, "/inputs/__proto__/polluted": true, "/origin/format": "mas", "/greeting": "Hello" } }), "caplo");
+    expect(r.ok, list(r)).toBe(true);
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+    expect(r.outputs[0]!.document["greeting"]).toBe("Hello");
+  });
+
+  it("that is not a version-1 stash, or would give an invalid IR, is kept as an ordinary value, not applied", () => {
+    for (const stash of [{ version: 2, from: "caplo", ir: { "/greeting": "X" } }, { version: 1, from: "caplo", ir: { "/models": "not a list" } }]) {
+      const same = convert(withStash(stash), "agentmug");
+      expect(same.ok, list(same)).toBe(true);
+      expect(same.outputs[0]!.document["x-agentport"]).toEqual(stash);
+      const caplo = convert(withStash(stash), "caplo");
+      expect(caplo.outputs[0]!.document["greeting"]).not.toBe("X");
+      expect(caplo.diagnostics.some((d) => d.source?.pointer === "/x-agentport" && d.code === "dropped-field")).toBe(true);
+    }
+  });
+});
