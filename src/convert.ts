@@ -3,7 +3,8 @@
 import { ADAPTERS, adapterFor } from "./adapters/registry.js";
 import type { Adapter, EmitOptions, EmittedDocument, ReadFile } from "./adapters/types.js";
 import { diagnostic, hasErrors, type Diagnostic } from "./ir/diagnostics.js";
-import type { IrDocument } from "./ir/model.js";
+import type { IrAgent, IrDocument } from "./ir/model.js";
+import { get as getPointer } from "./ir/pointer.js";
 import type { JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
 import { findInSource, scanSecrets, type SecretHit } from "./ir/secrets.js";
@@ -158,6 +159,49 @@ export function emitDocuments(docs: readonly IrDocument[], to: string, options: 
   return { outputs: uniqueNames(outputs), diagnostics };
 }
 
+/**
+ * Unset is not default: where the source leaves a setting unset and its format's
+ * default differs from the target's, the agent will behave differently, so say so,
+ * pointing at the object the setting would go in.
+ */
+function defaultDifferences(docs: readonly IrDocument[], to: string, outputs: readonly ConvertOutput[], sources: readonly { file?: string; data: JsonValue }[]): Diagnostic[] {
+  const target = adapterFor(to);
+  const out: Diagnostic[] = [];
+  if (!target?.defaults) return out;
+  const agents = docs.flatMap((d) => d.agents);
+  agents.forEach((agent, i) => {
+    const source = adapterFor(agent.origin.format);
+    if (!source?.defaults || source.id === target.id) return;
+    const data = sources.find((s) => s.file === agent.origin.file)?.data;
+    // One output per agent (AgentMug, mas) names the agent's file; one output for all (a bundle) names that.
+    const file = outputs.length === agents.length ? outputs[i]?.name : outputs.length === 1 ? outputs[0]?.name : undefined;
+    for (const [pointer, was] of Object.entries(source.defaults)) {
+      const now = target.defaults![pointer];
+      if (now === undefined || now.value === was.value || getAt(agent, pointer) !== undefined) continue;
+      // A model setting matters only when there is a model to apply it to.
+      if (pointer.startsWith("/models/0/") && !agent.models?.length) continue;
+      const rel = was.at.find((p) => getPointer(data, agent.origin.pointer + p) !== undefined) ?? "";
+      const show = (v: number | string | null) => (v === null ? "no limit" : String(v));
+      out.push(diagnostic("default-differs", {
+        message: `${was.name} is not set: ${source.label} assumes ${show(was.value)}, while ${target.label} assumes ${show(now.value)} for ${now.name}`,
+        source: { ...(agent.origin.file === undefined ? {} : { file: agent.origin.file }), pointer: agent.origin.pointer + rel },
+        target: { format: target.id, ...(file === undefined ? {} : { file }) },
+        hint: "set it explicitly in the source to keep the agent's behaviour",
+      }));
+    }
+  });
+  return out;
+}
+
+function getAt(agent: IrAgent, pointer: string): unknown {
+  let cur: unknown = agent;
+  for (const t of pointer.split("/").slice(1)) {
+    if (cur === null || typeof cur !== "object") return undefined;
+    cur = (cur as Record<string, unknown>)[t];
+  }
+  return cur;
+}
+
 function uniqueNames(outputs: ConvertOutput[]): ConvertOutput[] {
   const used = new Set<string>();
   return outputs.map((o) => {
@@ -194,6 +238,10 @@ export function convertMany(inputs: readonly ConvertInput[], to: string, options
   }
   const emitted = emitDocuments(toEmit, to, options);
   for (const d of emitted.diagnostics) {
+    const loc = d.source ? locators.get(d.source.file) : undefined;
+    diagnostics.push(loc ? withPos(d, loc) : d);
+  }
+  for (const d of defaultDifferences(toEmit, to, emitted.outputs, sources)) {
     const loc = d.source ? locators.get(d.source.file) : undefined;
     diagnostics.push(loc ? withPos(d, loc) : d);
   }

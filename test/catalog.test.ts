@@ -97,12 +97,8 @@ afterEach(() => {
 
 type Raiser = () => void | Promise<void>;
 
-/**
- * Codes no adapter raises yet: their raiser is written (the input that should raise them)
- * but runs as it.todo until the feature lands. default-differs: Caplo leaves temperature
- * unset (default 0.4) and mas's default is 0.7; no emitter reports that yet.
- */
-const NOT_IMPLEMENTED = new Set<DiagnosticCode>(["default-differs"]);
+/** Codes no adapter raises yet: their raiser is written but runs as it.todo until the feature lands. */
+const NOT_IMPLEMENTED = new Set<DiagnosticCode>([]);
 
 /** One raiser per catalog code; "todo" marks a code with no raiser yet. */
 const RAISERS: Record<DiagnosticCode, Raiser | "todo"> = {
@@ -227,8 +223,10 @@ const RAISERS: Record<DiagnosticCode, Raiser | "todo"> = {
     expect(d.target?.pointer).toBe("/greeting");
   },
   "default-differs": () => {
+    // Caplo leaves temperature unset (it assumes 0.4); mas assumes 0.7.
     const noTemp = { ...CAPLO, model: { provider: "OpenAI", name: "gpt-4.1" } };
-    expectRaised(convert(json(noTemp), "mas"), "default-differs");
+    const d = expectRaised(convert(json(noTemp), "mas"), "default-differs");
+    expect(d.message).toMatch(/model\.temperature is not set: Caplo v2 assumes 0\.4, while mas\/v1 assumes 0\.7/);
   },
   "stashed-value": () => {
     // mas has only an id (metadata.name); the display name rides in x-agentport and comes back.

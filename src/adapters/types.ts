@@ -72,6 +72,12 @@ export interface Adapter {
   readonly bundles: boolean;
   /** Files of this format are published as-is: credential-shaped strings are refused, not just warned about. */
   readonly publishable?: boolean;
+  /**
+   * What this format assumes when a setting is unset, by IR pointer ("/models/0/temperature"),
+   * with the setting's name in this format. A null value means "no limit". The hub compares source and target defaults for every unset
+   * setting both formats know, and reports a difference as default-differs.
+   */
+  readonly defaults?: Readonly<Record<string, { value: number | string | null; name: string; /** Where to point, relative to the agent: the first that exists. */ at: readonly string[] }>>;
   detect(data: unknown): Detection;
   /** Schema conformance of a document of this format (ajv against the official schema). */
   validate(data: unknown): SchemaIssue[];

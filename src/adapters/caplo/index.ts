@@ -12,6 +12,13 @@ export const caploAdapter: Adapter = {
   label: LABEL,
   suffix: ".caplo.json",
   bundles: true,
+  // The schema's defaults and the platform defaults its descriptions state.
+  defaults: {
+    "/models/0/temperature": { value: 0.4, name: "model.temperature", at: ["/model"] },
+    "/models/0/maxTokens": { value: 1024, name: "model.responseLimit", at: ["/model"] },
+    "/limits/maxModelCalls": { value: 16, name: "policy.maxModelCalls", at: ["/policy", ""] },
+    "/limits/maxToolCalls": { value: 8, name: "policy.maxReads", at: ["/policy", ""] },
+  },
   detect: detectCaplo,
   validate: validateCaplo,
   parse: parseCaplo,

@@ -11,6 +11,13 @@ export const masAdapter: Adapter = {
   label: "mas/v1",
   suffix: ".yaml",
   bundles: false,
+  // The schema's defaults; an absent budget means no limit.
+  defaults: {
+    "/models/0/temperature": { value: 0.7, name: "spec.models[].temperature", at: ["/spec/models/0", "/spec/llm", "/spec"] },
+    "/models/0/maxTokens": { value: 2000, name: "spec.models[].max_tokens", at: ["/spec/models/0", "/spec/llm", "/spec"] },
+    "/limits/maxModelCalls": { value: null, name: "spec.budget.max_llm_calls", at: ["/spec/budget", "/spec"] },
+    "/limits/maxToolCalls": { value: null, name: "spec.budget.max_tool_calls", at: ["/spec/budget", "/spec"] },
+  },
   detect(data) {
     if (!isObject(data) || data["apiVersion"] !== "mas/v1") return { confidence: 0 };
     if (data["kind"] === "Agent") return { confidence: 1 };
