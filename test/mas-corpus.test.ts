@@ -1,7 +1,8 @@
 // The real mas-lab corpus (test/fixtures/mas/corpus, see its README): every
 // kind: Agent manifest converts to every format without crashing; schema-invalid
 // ones are refused with located errors and convert in lenient mode; every output
-// passes its target's schema; mas → mas is identity on the data.
+// passes its target's schema and the round trip back to mas is honest (every
+// difference reported by the forward conversion); mas → mas is identity on the data.
 import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -10,6 +11,7 @@ import { convert, validate, type ReadFile } from "../src/index.js";
 import { adapterFor } from "../src/adapters/registry.js";
 import { parseText } from "../src/text/parse.js";
 import { deepEqual, isObject } from "../src/ir/json.js";
+import { describeUncovered, diffLeaves, uncoveredDiffs } from "./helpers/coverage.js";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "fixtures/mas/corpus");
 
@@ -120,6 +122,16 @@ describe("mas corpus", () => {
           expect(r.ok, summarise(r.diagnostics)).toBe(true);
           expect(r.diagnostics.filter((d) => d.code === "output-invalid")).toEqual([]);
           for (const o of r.outputs) expect(adapterFor(target)!.validate(o.document), o.name).toEqual([]);
+          // The honesty rule: what does not come back from mas → target → mas was reported.
+          // With the stash (default) and without it, when every loss is a warning instead.
+          for (const stash of [true, false]) {
+            const fwd = stash ? r : convert(m.text, target, { file: m.file, readFile, lenient: invalid, stash: false });
+            const back = convert(fwd.outputs[0]!.text, "mas", { from: target, file: fwd.outputs[0]!.name });
+            expect(back.ok, summarise(back.diagnostics)).toBe(true);
+            const diffs = diffLeaves(parseText(m.text).data, parseText(back.outputs[0]!.text).data);
+            const uncovered = uncoveredDiffs(diffs, fwd.diagnostics, [""], m.file);
+            expect(uncovered.length, describeUncovered(`${m.file} via ${target}${stash ? "" : " (no stash)"}`, uncovered, fwd.diagnostics)).toBe(0);
+          }
         });
       }
     });
