@@ -23,11 +23,11 @@ describe("round trips are honest", () => {
   for (const c of cases) {
     const source = c.sourceFormat;
     describe(c.name, () => {
-      for (const target of FORMAT_IDS.filter((f) => f !== source)) {
-        it(`${source} → ${target} → ${source}: every difference is reported`, (ctx) => {
+      for (const target of FORMAT_IDS.filter((f) => f !== source)) for (const stash of [true, false]) {
+        it(`${source} → ${target} → ${source}${stash ? "" : " (--no-stash)"}: every difference is reported`, (ctx) => {
           expect(source, "the case's format is unknown").toBeDefined();
           expect(c.data, "the input does not parse").toBeDefined();
-          const forward = convert(c.text, target, convertOptions(c));
+          const forward = convert(c.text, target, { ...convertOptions(c), stash });
           const documented = c.expectFailure[target];
           if (!forward.ok) {
             if (documented !== undefined) ctx.skip(`forward conversion fails as case.json documents: ${documented}`);
