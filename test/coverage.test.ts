@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  buildMatrix, emitDeclarationOf, enumerateSchemaPaths, irLeafPaths, isIrPath, parseDeclarationOf, renderMapping, schemaPathOf, summarise,
+  buildMatrix, emitDeclarationOf, enumerateSchemaPaths, irLeafPaths, isIrPath, parseDeclarationOf, renderMapping, rowFor, schemaPathOf, summarise,
   type FormatCoverage, type ParseRule, type SchemaSpec,
 } from "../src/ir/coverage.js";
 import { caploCoverage } from "../src/adapters/caplo/coverage.js";
@@ -22,7 +22,7 @@ const COVERAGES: readonly FormatCoverage[] = [caploCoverage, agentmugCoverage, m
 const byFormat = new Map(COVERAGES.map((c) => [c.format, c]));
 
 const base = (key: string): string => key.replace(/\/\*\*$/, "");
-const irsOf = (rule: ParseRule): string[] => ("ir" in rule ? (typeof rule.ir === "string" ? [rule.ir] : [...rule.ir]) : []);
+const irsOf = (rule: ParseRule): string[] => ("ir" in rule ? (typeof rule.ir === "string" ? [rule.ir] : [...rule.ir]) : "part" in rule && rule.part ? [rule.part.ir] : []);
 
 describe("the schema path enumerator", () => {
   const doc = {
@@ -108,6 +108,72 @@ describe.each(COVERAGES.map((c) => [c.format, c] as const))("%s coverage declara
       expect(open, `${cov.format} → ${t.format}: rows without a declaration`).toEqual([]);
     }
   });
+});
+
+describe("the x-agentport stash in the matrix", () => {
+  it("AgentMug and mas declare a stash, Caplo does not", () => {
+    expect(COVERAGES.filter((c) => c.stash).map((c) => c.format).sort()).toEqual(["agentmug", "mas"]);
+  });
+
+  it("other formats' extension values are stashed into a target with a slot, dropped into one without; private ones never stashed", () => {
+    for (const t of COVERAGES) {
+      expect(rowFor(t, { extension: true })).toMatchObject({ status: t.stash ? "stashed" : "dropped", outcomes: [{ code: t.stash ? "stashed-value" : "dropped-field" }] });
+      expect(rowFor(t, { extension: true, private: true })).toMatchObject({ status: "dropped", outcomes: [{ code: "private-omitted" }] });
+      const link = rowFor(t, { extension: true, linkWhen: "a link setting" }).outcomes.map((o) => o.code);
+      expect(link).toEqual(t.stash ? ["stashed-value"] : ["dropped-field", "dropped-link"]);
+    }
+  });
+
+  it("AgentMug brain and memory are private-omitted in every other direction", () => {
+    for (const t of [caploCoverage, masCoverage]) {
+      const rows = buildMatrix(agentmugCoverage, t).filter((r) => r.path === "/brain/**" || r.path === "/memory/**");
+      expect(rows.map((r) => [r.path, r.status, r.outcomes.map((o) => o.code)])).toEqual([["/brain/**", "dropped", ["private-omitted"]], ["/memory/**", "dropped", ["private-omitted"]]]);
+    }
+  });
+
+  it("no row into a target with a stash is dropped, except private data", () => {
+    for (const s of COVERAGES) {
+      for (const t of COVERAGES.filter((x) => x !== s && x.stash)) {
+        const dropped = buildMatrix(s, t).filter((r) => r.status === "dropped" && !r.outcomes.some((o) => o.code === "private-omitted")).map((r) => r.path);
+        expect(dropped, `${s.format} → ${t.format}`).toEqual([]);
+      }
+    }
+  });
+});
+
+/** Codes that say a value was lost or changed: each must be one the value's row declares. */
+const LOSS_CODES = new Set(["dropped-field", "dropped-link", "clamped-value", "truncated-value", "transformed-value", "stashed-value", "private-omitted"]);
+
+describe("the codes a conversion raises are the codes the matrix declares", () => {
+  const cases = loadCases();
+  for (const c of cases) {
+    const source = c.sourceFormat === undefined ? undefined : byFormat.get(c.sourceFormat);
+    if (!source || c.data === undefined) continue;
+    const paths = enumerateSchemaPaths(source.schema);
+    for (const target of COVERAGES.filter((t) => t !== source)) {
+      it(`${c.name}: ${source.format} → ${target.format}`, (ctx) => {
+        const forward = convert(c.text, target.format, convertOptions(c));
+        if (!forward.ok) ctx.skip("the forward conversion fails (the golden tests judge that)");
+        const rows = buildMatrix(source, target);
+        const undeclared: string[] = [];
+        for (const d of forward.diagnostics) {
+          if (!LOSS_CODES.has(d.code) || !d.source || (d.source.file !== undefined && d.source.file !== c.inputFile)) continue;
+          const root = agentRootOf(d.source.pointer, c.agentRoots);
+          const sp = schemaPathOf(paths, d.source.pointer.slice(root.length));
+          // Members the schema does not name (kept as they are) and values inside a stash have no row.
+          if (sp === undefined || sp.documentLevel) continue;
+          const found = parseDeclarationOf(source, sp.path);
+          // A format marker's other spelling is a document value, which its `ignored` note describes.
+          if (found && "ignored" in found.rule) continue;
+          const key = found?.key;
+          // A diagnostic on an item or object speaks for the rows below it.
+          const below = rows.filter((r) => r.path === key || r.path === sp.path || r.path.startsWith(`${sp.path}/`));
+          if (!below.some((r) => r.outcomes.some((o) => o.code === d.code))) undeclared.push(`${d.code} at ${d.source.pointer} (${sp.path}: ${below.map((r) => `${r.path} ${r.outcomes.map((o) => o.code).join("/") || r.status}`).join(", ") || "no row"}): ${d.message}`);
+        }
+        expect(undeclared, `raised but not declared in src/adapters/*/coverage.ts:\n  ${undeclared.join("\n  ")}`).toEqual([]);
+      });
+    }
+  }
 });
 
 describe("docs/mapping.md", () => {

@@ -22,12 +22,20 @@ export type ParseRule =
    * `extensionWhen`: the condition under which parse keeps the value in extensions instead.
    */
   | { ir: string | readonly string[]; changed?: DiagnosticCode; extensionWhen?: string; note?: string }
-  /** Kept verbatim in extensions.<format>. `private` values are never carried into another format, stash or not. */
-  | { extension: true; private?: boolean; note?: string }
+  /**
+   * Kept verbatim in extensions.<format>. `private` values are never carried into another format, stash or
+   * not (private-omitted). `linkWhen`: the values of which a loss is a lost link (dropped-link), not a field.
+   * `part`: a member of the value that, under `when`, fills a canonical IR field instead (and follows its emit declaration).
+   * `read`: a diagnostic the parser itself raises for such values, under `when`.
+   */
+  | { extension: true; private?: boolean; note?: string; linkWhen?: string; part?: { ir: string; when: string }; read?: { code: DiagnosticCode; when: string } }
   /** Not agent data (a format marker, a container of agents). */
   | { ignored: string }
-  /** An object or array whose members have their own declarations; it gets no row of its own. */
-  | { container: true };
+  /**
+   * An object or array whose members have their own declarations; it gets no row of its own,
+   * unless `kept` says when the parser keeps the whole value in extensions instead (an empty one).
+   */
+  | { container: true; kept?: string };
 
 /** How an emitter treats one canonical IR field. */
 export type EmitRule =
@@ -379,7 +387,7 @@ export interface MatrixRow {
   /** Schema path, or "prefix/**" for a subtree declared as a whole. */
   path: string;
   documentLevel: boolean;
-  /** Canonical IR paths, "ext" (kept in extensions), or "" (ignored). */
+  /** Canonical IR paths, "ext" (kept in extensions, maybe followed by the IR path a part fills), or "" (ignored). */
   ir: string;
   /** The source adapter's remark on the path. */
   note?: string;
@@ -407,10 +415,29 @@ export function summarise(decl: EmitDecl): { status: Status; outcomes: Outcome[]
 /** What converting `source` to `target` does with the value at one declared path. */
 export function rowFor(target: FormatCoverage, rule: ParseRule): Omit<MatrixRow, "path" | "documentLevel" | "covers"> {
   if ("ignored" in rule) return { ir: "", status: "ignored", outcomes: [{ code: "", when: rule.ignored }] };
-  if ("container" in rule) return { ir: "", status: "ignored", outcomes: [] };
+  if ("container" in rule) {
+    if (rule.kept === undefined) return { ir: "", status: "ignored", outcomes: [] };
+    return { ir: "ext", status: target.stash ? "stashed" : "dropped", outcomes: [{ code: target.stash ? "stashed-value" : "dropped-field", when: `${rule.kept} (kept whole in ext)` }] };
+  }
   if ("extension" in rule) {
-    const stash = target.stash && rule.private !== true;
-    return { ir: "ext", status: stash ? "stashed" : "dropped", outcomes: [{ code: stash ? "stashed-value" : "dropped-field" }] };
+    if (rule.private === true) return { ir: "ext", status: "dropped", outcomes: [{ code: "private-omitted" }] };
+    const outcomes: Outcome[] = [];
+    if (rule.read !== undefined) outcomes.push({ code: rule.read.code, when: `${rule.read.when}, read (parse)` });
+    outcomes.push({ code: target.stash ? "stashed-value" : "dropped-field" });
+    // With a stash a lost link rides in it like any other value.
+    if (rule.linkWhen !== undefined && !target.stash) outcomes.push({ code: "dropped-link", when: rule.linkWhen });
+    let status: Status = target.stash ? "stashed" : "dropped";
+    if (rule.part !== undefined) {
+      const found = emitDeclarationOf(target, rule.part.ir);
+      const s = found ? summarise(found.decl) : { status: "undeclared" as Status, outcomes: [] };
+      if (s.status === "undeclared") status = "undeclared";
+      for (const o of s.outcomes) {
+        // The value's own unconditional code already covers that part.
+        if (outcomes.some((x) => x.code === o.code && x.when === undefined)) continue;
+        outcomes.push({ code: o.code, when: o.when === undefined ? rule.part.when : `${rule.part.when}, ${o.when}` });
+      }
+    }
+    return { ir: rule.part === undefined ? "ext" : `ext, ${rule.part.ir}`, status, outcomes };
   }
   const irs = typeof rule.ir === "string" ? [rule.ir] : [...rule.ir];
   let status: Status = rule.changed === undefined ? "ignored" : "transformed";
@@ -435,7 +462,7 @@ export function buildMatrix(source: FormatCoverage, target: FormatCoverage): Mat
       rows.push({ path: p.path, documentLevel: p.documentLevel, ir: "", status: "undeclared", outcomes: [], covers: 1 });
       continue;
     }
-    if ("container" in found.rule) continue;
+    if ("container" in found.rule && found.rule.kept === undefined) continue;
     const prev = byKey.get(found.key);
     if (prev) {
       prev.covers++;
@@ -482,6 +509,13 @@ export function renderMapping(coverages: readonly FormatCoverage[]): string {
     "- **transformed**: carried in another form (renamed, joined, split, clamped, moved); the code is the diagnostic raised.",
     "- **stashed**: the target cannot hold it in a field of its own; it rides in the target's `x-agentport` slot and comes back (`stashed-value`).",
     "- **dropped**: not carried; reported with the code shown at the value's pointer (or its parent item's).",
+    "",
+    "AgentMug and mas have the `x-agentport` slot and Caplo has none, so the tables into AgentMug and mas show the",
+    "default, the stash on: every loss or change the way back undoes is reported as `stashed-value` (a value carried in",
+    "another form is *transformed* with that code). With `--no-stash` (`stash: false`) those values are lost again and",
+    "reported as the target would without a slot: `dropped-field`, `dropped-link` for a sub-agent link or a sub-agent",
+    "tool's settings, `clamped-value`, `truncated-value` or `transformed-value`, as in the tables into Caplo.",
+    "AgentMug `brain` and `memory` are private: never stashed, left out of every other format (`private-omitted`).",
     "- **ignored**: not agent data (format markers, the list of agents in a bundle); each format writes its own.",
     "",
     "Paths are JSON-Pointer-like and relative to one agent: a Caplo agent object (`/agents/<i>` in a bundle; paths",
@@ -495,7 +529,8 @@ export function renderMapping(coverages: readonly FormatCoverage[]): string {
     "have no row: AgentMug keeps them in place, the other formats report them like the member that holds them.",
     "",
     "In the IR column, `0` is the one primary item a single-model or single-prompt format has, `[]` any item, and",
-    "`[kind]` a tool of that kind; `ext` means kept in `extensions.<source format>`.",
+    "`[kind]` a tool of that kind; `ext` means kept in `extensions.<source format>` (followed by an IR path when a part",
+    "of the value fills that field). A code \"when ..., read (parse)\" is raised by the source's parser, whatever the target.",
     "",
   ];
   for (const s of coverages) {
@@ -509,7 +544,7 @@ export function renderMapping(coverages: readonly FormatCoverage[]): string {
       lines.push("| source path | IR | status | code |", "|---|---|---|---|");
       for (const r of rows) {
         const path = `\`${r.path}\`${r.documentLevel ? " *(document)*" : ""}${r.covers > 1 ? ` (${r.covers} paths)` : ""}`;
-        const ir = (r.ir === "" ? "—" : r.ir === "ext" ? "ext" : r.ir.split(", ").map((x) => `\`${x}\``).join(", ")) + (r.note ? ` (${r.note})` : "");
+        const ir = (r.ir === "" ? "—" : r.ir.split(", ").map((x) => (x === "ext" ? x : `\`${x}\``)).join(", ")) + (r.note ? ` (${r.note})` : "");
         lines.push(`| ${cell(path)} | ${cell(ir)} | ${r.status} | ${cell(r.outcomes.map(outcomeText).join("; "))} |`);
       }
       lines.push("");
