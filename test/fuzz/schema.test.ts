@@ -1,16 +1,24 @@
 // CI-sized schema-driven round-trip fuzz: FUZZ_RUNS schema-valid documents (default
 // 200) per direction, all nine source → target pairs. The long run:
-// `npm run fuzz -- --runs 10000` (docs/fuzzing.md). FUZZ_STASH=1 adds the stash
-// round-trip identity check (scope item 2d) once the x-agentport stash has landed.
+// `npm run fuzz -- --runs 10000` (docs/fuzzing.md). The stash round-trip identity
+// check (property d) runs by default; FUZZ_STASH=0 (`--no-stash`) leaves it out.
 import { describe, expect, it } from "vitest";
-import { FORMATS } from "./schema-properties.js";
+import { FORMATS, privateLeak } from "./schema-properties.js";
 import { rejectedFraction, runDirection, saveSchemaFailure, summaryLine } from "./schema-runner.js";
 
 const RUNS = Number(process.env["FUZZ_RUNS"] ?? 200);
 const SEED = Number(process.env["FUZZ_SEED"] ?? 1);
-const STASH = process.env["FUZZ_STASH"] === "1";
+const STASH = process.env["FUZZ_STASH"] !== "0";
 /** Above this share of schema-rejected documents the generator needs fixing, not the adapters. */
 const MAX_REJECTED = 0.1;
+
+describe("the private-data check of property d", () => {
+  it("finds brain/memory as a member or as a stashed extension value, and nothing else", () => {
+    expect(privateLeak({ brain: [] })).toBe("/brain");
+    expect(privateLeak({ "x-agentport": { extensions: { agentmug: { "/memory": {} } } } })).toBe("/x-agentport/extensions/agentmug/~1memory");
+    expect(privateLeak({ spec: { brain: "a mas member of that name" }, "x-agentport": { extensions: { agentmug: { "/emoji": "🧠" } } } })).toBeUndefined();
+  });
+});
 
 describe("schema-driven round-trip fuzz", () => {
   for (const format of FORMATS) {
