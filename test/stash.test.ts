@@ -218,7 +218,8 @@ describe("a hand-made stash", () => {
   });
 
   it("that is not a version-1 stash, or would give an invalid IR, is kept as an ordinary value, not applied", () => {
-    for (const stash of [{ version: 2, from: "caplo", ir: { "/greeting": "X" } }, { version: 1, from: "caplo", ir: { "/models": "not a list" } }]) {
+    const stashes: JsonValue[] = [{ version: 2, from: "caplo", ir: { "/greeting": "X" } }, { version: 1, from: "caplo", ir: { "/models": "not a list" } }];
+    for (const stash of stashes) {
       const same = convert(withStash(stash), "agentmug");
       expect(same.ok, list(same)).toBe(true);
       expect(same.outputs[0]!.document["x-agentport"]).toEqual(stash);

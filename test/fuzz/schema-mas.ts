@@ -125,7 +125,8 @@ const workingMemory = fc
   .map((w) => defined(w));
 
 const toolName = fc.stringMatching(/^[a-z][a-z0-9_-]{0,12}$/);
-const tool: fc.Arbitrary<JsonValue> = fc.oneof(
+// The object forms carry optional members the `defined()` maps drop; the union is JSON once built.
+const tool: fc.Arbitrary<JsonValue> = (fc.oneof as (...a: unknown[]) => fc.Arbitrary<JsonValue>)(
   { arbitrary: fc.oneof(fc.constantFrom("web-search", "calculator", "memory-search"), text), weight: 3 },
   {
     arbitrary: fc
