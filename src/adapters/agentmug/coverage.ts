@@ -154,7 +154,7 @@ const emit: Record<string, EmitDecl> = {
   "/tools/[]/kind": ["exact", { stashed: "stashed-value", when: "manifest-ref, module or system" }],
   "/tools/[]/extra": ["exact", { stashed: "stashed-value", when: "set by another format" }],
   "/tools/[]/**": ["exact", { stashed: "stashed-value", when: "a manifest-ref, module or system tool" }],
-  "/knowledge/**": [{ transformed: "stashed-value", when: "a source requirement (role knowledge, kind workspace); a slugged id" }, { stashed: "stashed-value", when: "beyond 30 sources, or an empty list (no sources)" }],
+  "/knowledge/**": [{ transformed: "stashed-value", when: "each becomes a source requirement (role knowledge, kind workspace; the id slugged)" }, { stashed: "stashed-value", when: "beyond 30 sources, or an empty list (no sources)" }],
   "/subAgents/**": stashed,
   "/routing/**": stashed,
   "/skills/[]/name": ["exact", { stashed: "stashed-value", when: "without trigger and recipe (none is invented)" }],
