@@ -4,13 +4,13 @@
 // values only that format has, keyed by their pointer relative to the agent, so
 // a same-format round trip loses nothing and a cross-format one can report each
 // value it drops by its own source pointer. See docs/ir.md.
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const FORMAT_IDS = ["caplo", "agentmug", "mas"] as const;
-export const FormatId = z.string().min(1);
+export const FormatId = z.string().check(z.minLength(1));
 export type FormatId = string;
 
-const json: z.ZodType<import("./json.js").JsonValue> = z.lazy(() =>
+const json: z.ZodMiniType<import("./json.js").JsonValue> = z.lazy(() =>
   z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(json), z.record(z.string(), json)]),
 );
 export const JsonObjectSchema = z.record(z.string(), json);
@@ -18,13 +18,13 @@ export const JsonObjectSchema = z.record(z.string(), json);
 /** One named piece of the prompt. Single-prompt formats produce one chunk without a key. */
 export const IrChunk = z.object({
   /** mas context key ("role", "intent"); absent for a plain prompt. */
-  key: z.string().optional(),
+  key: z.optional(z.string()),
   /** The text, when known (inline, or read from the referenced file). */
-  text: z.string().optional(),
+  text: z.optional(z.string()),
   /** A file reference the text came from (mas `{ref: path}` or a path-like string). */
-  ref: z.string().optional(),
+  ref: z.optional(z.string()),
   /** The source's exact spelling when it differs from `text` (mas: unstripped or path-like string), for a same-format round trip. */
-  raw: z.string().optional(),
+  raw: z.optional(z.string()),
 });
 export type IrChunk = z.infer<typeof IrChunk>;
 
@@ -33,35 +33,35 @@ export type IrInstructions = z.infer<typeof IrInstructions>;
 
 export const IrModel = z.object({
   /** Role of the row (mas `models[].id`: main, summarizer…); absent = the primary role. */
-  role: z.string().optional(),
+  role: z.optional(z.string()),
   /** Canonical lowercase provider key (LiteLLM prefix): openai, anthropic, azure… */
-  provider: z.string().optional(),
-  providerSource: z.enum(["explicit", "inferred"]).optional(),
+  provider: z.optional(z.string()),
+  providerSource: z.optional(z.enum(["explicit", "inferred"])),
   /** Bare model id, e.g. gpt-4.1. */
   id: z.string(),
   /** The source's original spelling ("azure/gpt-4o", "OpenAI" + "GPT-4.1"). */
-  raw: z.string().optional(),
-  temperature: z.number().optional(),
+  raw: z.optional(z.string()),
+  temperature: z.optional(z.number()),
   /** Answer token cap. */
-  maxTokens: z.number().optional(),
+  maxTokens: z.optional(z.number()),
 });
 export type IrModel = z.infer<typeof IrModel>;
 
 export const IrReasoning = z.object({
-  effort: z.enum(["none", "minimal", "low", "medium", "high", "max"]).optional(),
-  budgetTokens: z.number().optional(),
+  effort: z.optional(z.enum(["none", "minimal", "low", "medium", "high", "max"])),
+  budgetTokens: z.optional(z.number()),
 });
 export type IrReasoning = z.infer<typeof IrReasoning>;
 
 /** Tools as a typed union; `extra` keeps members the IR does not name (AgentMug keeps unknown fields). */
-const toolBase = { name: z.string(), description: z.string().optional(), extra: JsonObjectSchema.optional() };
+const toolBase = { name: z.string(), description: z.optional(z.string()), extra: z.optional(JsonObjectSchema) };
 export const IrTool = z.discriminatedUnion("kind", [
   /** An opaque tool id or semantic name (Caplo id, mas bare string). */
   z.object({ kind: z.literal("named"), ...toolBase }),
-  z.object({ kind: z.literal("builtin"), ...toolBase, shorthand: z.boolean().optional() }),
-  z.object({ kind: z.literal("mcp"), ...toolBase, server: z.string(), requiresUserAuth: z.boolean(), toolName: z.string().optional(), scopes: z.array(z.string()).optional(), provider: z.string().optional(), inputSchema: JsonObjectSchema.optional() }),
-  z.object({ kind: z.literal("webhook"), ...toolBase, url: z.string(), method: z.string().optional(), requiresUserAuth: z.boolean().optional() }),
-  z.object({ kind: z.literal("http"), ...toolBase, provider: z.string(), endpoint: z.string(), method: z.string().optional(), requiresUserAuth: z.boolean(), scopes: z.array(z.string()).optional(), inputSchema: JsonObjectSchema.optional() }),
+  z.object({ kind: z.literal("builtin"), ...toolBase, shorthand: z.optional(z.boolean()) }),
+  z.object({ kind: z.literal("mcp"), ...toolBase, server: z.string(), requiresUserAuth: z.boolean(), toolName: z.optional(z.string()), scopes: z.optional(z.array(z.string())), provider: z.optional(z.string()), inputSchema: z.optional(JsonObjectSchema) }),
+  z.object({ kind: z.literal("webhook"), ...toolBase, url: z.string(), method: z.optional(z.string()), requiresUserAuth: z.optional(z.boolean()) }),
+  z.object({ kind: z.literal("http"), ...toolBase, provider: z.string(), endpoint: z.string(), method: z.optional(z.string()), requiresUserAuth: z.boolean(), scopes: z.optional(z.array(z.string())), inputSchema: z.optional(JsonObjectSchema) }),
   /** mas Form A: a reference to a `kind: Tool` manifest. */
   z.object({ kind: z.literal("manifest-ref"), ...toolBase, ref: z.string() }),
   /** mas Form B: a Python module. */
@@ -74,57 +74,57 @@ export type IrTool = z.infer<typeof IrTool>;
 export const IrKnowledge = z.object({
   /** Workspace knowledge-base id or portable source role id. */
   id: z.string(),
-  label: z.string().optional(),
-  description: z.string().optional(),
+  label: z.optional(z.string()),
+  description: z.optional(z.string()),
 });
 export type IrKnowledge = z.infer<typeof IrKnowledge>;
 
 export const IrLink = z.object({
   /** Key of another agent in the same document… */
-  local: z.string().optional(),
+  local: z.optional(z.string()),
   /** …or the stable id of an agent outside it. Exactly one of local/external is set. */
-  external: z.string().optional(),
-  useWhen: z.string().optional(),
-  doNotUseWhen: z.string().optional(),
+  external: z.optional(z.string()),
+  useWhen: z.optional(z.string()),
+  doNotUseWhen: z.optional(z.string()),
   /** "latest" or a pinned x.y.z release of the child. */
-  release: z.string().optional(),
-  mode: z.enum(["task_tool", "active_conversation"]).optional(),
+  release: z.optional(z.string()),
+  mode: z.optional(z.enum(["task_tool", "active_conversation"])),
 });
 export type IrLink = z.infer<typeof IrLink>;
 
-export const IrRouting = z.object({ mode: z.enum(["model", "fast"]), minConfidence: z.number().optional() });
+export const IrRouting = z.object({ mode: z.enum(["model", "fast"]), minConfidence: z.optional(z.number()) });
 
 export const IrSkill = z.object({
   name: z.string(),
-  trigger: z.string().optional(),
-  recipe: z.string().optional(),
-  extra: JsonObjectSchema.optional(),
+  trigger: z.optional(z.string()),
+  recipe: z.optional(z.string()),
+  extra: z.optional(JsonObjectSchema),
 });
 export type IrSkill = z.infer<typeof IrSkill>;
 
 export const IrLimits = z.object({
-  maxModelCalls: z.number().optional(),
-  maxToolCalls: z.number().optional(),
-  maxSearches: z.number().optional(),
-  maxParallelToolCalls: z.number().optional(),
-  maxDepth: z.number().optional(),
-  knowledgePassages: z.number().optional(),
-  historyTokens: z.number().optional(),
+  maxModelCalls: z.optional(z.number()),
+  maxToolCalls: z.optional(z.number()),
+  maxSearches: z.optional(z.number()),
+  maxParallelToolCalls: z.optional(z.number()),
+  maxDepth: z.optional(z.number()),
+  knowledgePassages: z.optional(z.number()),
+  historyTokens: z.optional(z.number()),
 });
 export type IrLimits = z.infer<typeof IrLimits>;
 
 export const IrEvalCase = z.object({
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   name: z.string(),
   input: z.string(),
   desiredOutcome: z.string(),
   /** Further expectations, keyed by their Caplo names (uncertainty, answerContains, subAgent…). */
-  expectations: z.record(z.string(), z.string()).optional(),
+  expectations: z.optional(z.record(z.string(), z.string())),
 });
 export type IrEvalCase = z.infer<typeof IrEvalCase>;
 
 /** Where an agent came from: its format and its pointer inside the source document. */
-export const IrOrigin = z.object({ format: FormatId, pointer: z.string(), file: z.string().optional() });
+export const IrOrigin = z.object({ format: FormatId, pointer: z.string(), file: z.optional(z.string()) });
 export type IrOrigin = z.infer<typeof IrOrigin>;
 
 /**
@@ -139,33 +139,33 @@ export type IrHome = z.infer<typeof IrHome>;
 export const IrAgent = z.object({
   origin: IrOrigin,
   /** Local key within a document (Caplo bundle key). */
-  key: z.string().optional(),
+  key: z.optional(z.string()),
   /** Stable id (AgentMug id, mas metadata.name). */
-  id: z.string().optional(),
-  name: z.string().optional(),
+  id: z.optional(z.string()),
+  name: z.optional(z.string()),
   /** Human description. */
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   /** What a delegator reads to decide to call this agent (mas spec.description). */
-  routingDescription: z.string().optional(),
-  version: z.string().optional(),
-  tags: z.array(z.string()).optional(),
-  instructions: IrInstructions.optional(),
-  greeting: z.string().optional(),
+  routingDescription: z.optional(z.string()),
+  version: z.optional(z.string()),
+  tags: z.optional(z.array(z.string())),
+  instructions: z.optional(IrInstructions),
+  greeting: z.optional(z.string()),
   /** Model rows; the first is the primary model. */
-  models: z.array(IrModel).optional(),
-  reasoning: IrReasoning.optional(),
-  tools: z.array(IrTool).optional(),
-  knowledge: z.array(IrKnowledge).optional(),
-  subAgents: z.array(IrLink).optional(),
-  routing: IrRouting.optional(),
-  skills: z.array(IrSkill).optional(),
-  limits: IrLimits.optional(),
-  triggers: z.array(JsonObjectSchema).optional(),
-  inputs: JsonObjectSchema.optional(),
-  outputs: JsonObjectSchema.optional(),
-  parameters: z.array(JsonObjectSchema).optional(),
-  evals: z.array(IrEvalCase).optional(),
-  provenance: z.object({ exportedAt: z.string().optional() }).optional(),
+  models: z.optional(z.array(IrModel)),
+  reasoning: z.optional(IrReasoning),
+  tools: z.optional(z.array(IrTool)),
+  knowledge: z.optional(z.array(IrKnowledge)),
+  subAgents: z.optional(z.array(IrLink)),
+  routing: z.optional(IrRouting),
+  skills: z.optional(z.array(IrSkill)),
+  limits: z.optional(IrLimits),
+  triggers: z.optional(z.array(JsonObjectSchema)),
+  inputs: z.optional(JsonObjectSchema),
+  outputs: z.optional(JsonObjectSchema),
+  parameters: z.optional(z.array(JsonObjectSchema)),
+  evals: z.optional(z.array(IrEvalCase)),
+  provenance: z.optional(z.object({ exportedAt: z.optional(z.string()) })),
   /**
    * Values only one format has: extensions[format][relativePointer] = raw value,
    * where relativePointer is the value's RFC 6901 pointer relative to the agent's origin.
@@ -174,7 +174,7 @@ export const IrAgent = z.object({
   /** IR pointer (e.g. "/greeting", "/models/0/temperature") → source pointer relative to the origin. */
   sourceMap: z.record(z.string(), z.string()),
   /** Set only for an agent restored from a stash: its first format and placement hints. */
-  home: IrHome.optional(),
+  home: z.optional(IrHome),
 });
 export type IrAgent = z.infer<typeof IrAgent>;
 
@@ -183,7 +183,7 @@ export const IrDocument = z.object({
   format: FormatId,
   /** A document holding several agents and the links between them is a bundle. */
   bundle: z.boolean(),
-  file: z.string().optional(),
+  file: z.optional(z.string()),
   agents: z.array(IrAgent),
   /** Document-level values only one format has (e.g. Caplo's apiVersion spelling), keyed like agent extensions. */
   extensions: z.record(z.string(), JsonObjectSchema),
