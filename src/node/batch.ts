@@ -13,6 +13,9 @@ import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { globToRegExp, matchesAny } from "./glob.js";
 import { formatDiagnostic } from "../ir/format.js";
 
+/** A smaller young generation per worker keeps a two-worker batch's peak RSS flat (docs/performance.md). */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
+
 export const DEFAULT_INCLUDE = ["**/*.{json,yaml,yml,agent}"];
 export const DEFAULT_EXCLUDE = ["**/node_modules/**", "**/.git/**"];
 
@@ -174,7 +177,7 @@ export async function runBatch(tasks: readonly BatchTask[], to: string, options:
     const count = Math.min(jobs, Math.ceil(tasks.length / CHUNK));
     let live = count;
     for (let w = 0; w < count; w++) {
-      const worker = new Worker(workerUrl, { workerData: { to, options } });
+      const worker = new Worker(workerUrl, { workerData: { to, options }, resourceLimits: WORKER_LIMITS });
       let inFlight = 0;
       const feed = () => {
         if (next < tasks.length) {
