@@ -2,7 +2,7 @@
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, planBatch, runBatch, type BatchFileResult } from "../node/batch.js";
 import { diagnostic } from "../ir/diagnostics.js";
 import { registerOutputRoot } from "../node/write.js";
-import type { ConvertArgs } from "./convert-command.js";
+import { fileOptions, type ConvertArgs } from "./convert-command.js";
 import { EXIT } from "./exit.js";
 import type { CliIO } from "./io.js";
 import { formatDiagnostic } from "./report.js";
@@ -33,20 +33,7 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   const summary = await runBatch(
     tasks,
     args.to,
-    {
-      ...(args.from ? { from: args.from } : {}),
-      strict: args.strict,
-      includePrivate: args.includePrivate,
-      lenient: args.lenient,
-      allowOutsideRefs: args.allowOutsideRefs,
-      allowSecrets: args.allowSecrets === true,
-      ...(args.stash === false ? { stash: false } : {}),
-      force: args.force,
-      ...(args.exportedAt ? { exportedAt: args.exportedAt } : {}),
-      ...(args.maxBytes !== undefined ? { maxBytes: args.maxBytes } : {}),
-      ...(args.extractPrompts ? { extractPrompts: args.extractPrompts } : {}),
-      ...(args.json ? {} : { render: args.quiet ? "quiet-text" : "text" }),
-    },
+    { ...fileOptions(args), bundle: false, force: args.force, ...(args.json ? {} : { render: args.quiet ? ("quiet-text" as const) : ("text" as const) }) },
     jobs,
     (r, done) => {
       if (args.json) {

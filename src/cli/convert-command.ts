@@ -36,8 +36,9 @@ export interface ConvertArgs {
   verifyRoundtrip?: boolean;
 }
 
-export function runConvert(args: ConvertArgs, io: CliIO): number {
-  const options: FileConvertOptions = {
+/** The library options a convert command line asks for (shared by the single-run and folder paths). */
+export function fileOptions(args: ConvertArgs): FileConvertOptions {
+  return {
     ...(args.from ? { from: args.from } : {}),
     strict: args.strict,
     bundle: args.bundle,
@@ -50,6 +51,10 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
     ...(args.maxBytes !== undefined ? { maxBytes: args.maxBytes } : {}),
     ...(args.extractPrompts ? { extractPrompts: args.extractPrompts } : {}),
   };
+}
+
+export function runConvert(args: ConvertArgs, io: CliIO): number {
+  const options = fileOptions(args);
   const stdin = args.inputs.includes("-") ? io.readStdin() : undefined;
   const result = convertFiles(args.inputs, args.to, options, stdin);
   const diagnostics = [...result.diagnostics];
