@@ -5,11 +5,15 @@
 import { processIO } from "./io.js";
 import { runCli } from "./run.js";
 import { removeOwnTempFiles } from "../node/write.js";
+import { stopWorkers } from "../node/batch.js";
 
 for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
   process.once(signal, () => {
-    removeOwnTempFiles();
-    process.exit(code);
+    // Workers first: a worker still running could write a temp file after the sweep.
+    void stopWorkers().finally(() => {
+      removeOwnTempFiles();
+      process.exit(code);
+    });
   });
 }
 process.exitCode = await runCli(process.argv.slice(2), processIO, { stderrIsTTY: process.stderr.isTTY === true });

@@ -13,6 +13,15 @@ import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { globToRegExp, matchesAny } from "./glob.js";
 import { formatDiagnostic } from "../ir/format.js";
 
+/** Live worker threads, so an interrupted run can stop them before it sweeps their temp files. */
+const liveWorkers = new Set<Worker>();
+
+/** Stops every batch worker of this process (on SIGINT/SIGTERM), so none writes after the sweep. */
+export async function stopWorkers(): Promise<void> {
+  await Promise.all([...liveWorkers].map((w) => w.terminate()));
+  liveWorkers.clear();
+}
+
 /** A smaller young generation per worker keeps a two-worker batch's peak RSS flat (docs/performance.md). */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
 
@@ -158,7 +167,9 @@ export async function runBatch(tasks: readonly BatchTask[], to: string, options:
   const workerUrl = new URL("./batch-worker.js", import.meta.url);
   const canUseWorkers = jobs > 1 && tasks.length > 1 && workerUrl.pathname.endsWith(".js") && existsFile(workerUrl);
   if (!canUseWorkers) {
-    for (const t of tasks) {
+    for (const [i, t] of tasks.entries()) {
+      // Yield now and then, so Ctrl-C / SIGTERM are handled mid-batch, not after it.
+      if (i % 16 === 15) await new Promise((r) => setImmediate(r));
       let r: BatchFileResult;
       try {
         r = convertOne(t, to, options);
@@ -178,6 +189,8 @@ export async function runBatch(tasks: readonly BatchTask[], to: string, options:
     let live = count;
     for (let w = 0; w < count; w++) {
       const worker = new Worker(workerUrl, { workerData: { to, options }, resourceLimits: WORKER_LIMITS });
+      liveWorkers.add(worker);
+      worker.on("exit", () => liveWorkers.delete(worker));
       let inFlight = 0;
       const feed = () => {
         if (next < tasks.length) {

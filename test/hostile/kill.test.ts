@@ -20,9 +20,9 @@ function corpus(n: number): string {
   return dir;
 }
 
-async function killMidway(signal: NodeJS.Signals, inputs: string): Promise<{ out: string; code: number | null; sig: NodeJS.Signals | null }> {
+async function killMidway(signal: NodeJS.Signals, inputs: string, jobs = "2"): Promise<{ out: string; code: number | null; sig: NodeJS.Signals | null }> {
   const out = mkdtempSync(join(tmpdir(), "agentport-kill-out-"));
-  const child = spawn(process.execPath, [BIN, "convert", inputs, "--to", "agentmug", "-o", out, "--jobs", "2", "-q"], { stdio: ["ignore", "ignore", "ignore"] });
+  const child = spawn(process.execPath, [BIN, "convert", inputs, "--to", "agentmug", "-o", out, "--jobs", jobs, "-q"], { stdio: ["ignore", "ignore", "ignore"] });
   // Wait until outputs are being written, then interrupt.
   const started = Date.now();
   while (Date.now() - started < 20_000) {
@@ -69,4 +69,11 @@ describe("a conversion killed mid-batch", () => {
     expect(again.stderr).toMatch(/exists; pass --force to replace it/);
     expectOnlyCompleteFiles(r.out, false);
   }, 120_000);
+  it("SIGINT on one job (in-process): stops mid-batch, exit 130, complete files only, no temp files", async () => {
+    const r = await killMidway("SIGINT", inputs, "1");
+    expect(r.code).toBe(130);
+    const n = expectOnlyCompleteFiles(r.out, false);
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThan(3000);
+  }, 60_000);
 });
