@@ -3,11 +3,11 @@
 import { ADAPTERS, adapterFor } from "./adapters/registry.js";
 import type { Adapter, EmitOptions, EmittedDocument, ReadFile } from "./adapters/types.js";
 import { diagnostic, hasErrors, type Diagnostic } from "./ir/diagnostics.js";
-import type { IrAgent, IrDocument } from "./ir/model.js";
-import { get as getPointer } from "./ir/pointer.js";
+import type { IrDocument } from "./ir/model.js";
 import type { JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
-import { findInSource, scanSecrets, type SecretHit } from "./ir/secrets.js";
+import { defaultDifferences } from "./checks/defaults.js";
+import { secretDiagnostics } from "./checks/secrets.js";
 import { firstNonJson, parseText, type ParsedText, type Position } from "./text/parse.js";
 
 export interface ConvertInput {
@@ -159,49 +159,6 @@ export function emitDocuments(docs: readonly IrDocument[], to: string, options: 
   return { outputs: uniqueNames(outputs), diagnostics };
 }
 
-/**
- * Unset is not default: where the source leaves a setting unset and its format's
- * default differs from the target's, the agent will behave differently, so say so,
- * pointing at the object the setting would go in.
- */
-function defaultDifferences(docs: readonly IrDocument[], to: string, outputs: readonly ConvertOutput[], sources: readonly { file?: string; data: JsonValue }[]): Diagnostic[] {
-  const target = adapterFor(to);
-  const out: Diagnostic[] = [];
-  if (!target?.defaults) return out;
-  const agents = docs.flatMap((d) => d.agents);
-  agents.forEach((agent, i) => {
-    const source = adapterFor(agent.origin.format);
-    if (!source?.defaults || source.id === target.id) return;
-    const data = sources.find((s) => s.file === agent.origin.file)?.data;
-    // One output per agent (AgentMug, mas) names the agent's file; one output for all (a bundle) names that.
-    const file = outputs.length === agents.length ? outputs[i]?.name : outputs.length === 1 ? outputs[0]?.name : undefined;
-    for (const [pointer, was] of Object.entries(source.defaults)) {
-      const now = target.defaults![pointer];
-      if (now === undefined || now.value === was.value || getAt(agent, pointer) !== undefined) continue;
-      // A model setting matters only when there is a model to apply it to.
-      if (pointer.startsWith("/models/0/") && !agent.models?.length) continue;
-      const rel = was.at.find((p) => getPointer(data, agent.origin.pointer + p) !== undefined) ?? "";
-      const show = (v: number | string | null) => (v === null ? "no limit" : String(v));
-      out.push(diagnostic("default-differs", {
-        message: `${was.name} is not set: ${source.label} assumes ${show(was.value)}, while ${target.label} assumes ${show(now.value)} for ${now.name}`,
-        source: { ...(agent.origin.file === undefined ? {} : { file: agent.origin.file }), pointer: agent.origin.pointer + rel },
-        target: { format: target.id, ...(file === undefined ? {} : { file }) },
-        hint: "set it explicitly in the source to keep the agent's behaviour",
-      }));
-    }
-  });
-  return out;
-}
-
-function getAt(agent: IrAgent, pointer: string): unknown {
-  let cur: unknown = agent;
-  for (const t of pointer.split("/").slice(1)) {
-    if (cur === null || typeof cur !== "object") return undefined;
-    cur = (cur as Record<string, unknown>)[t];
-  }
-  return cur;
-}
-
 function uniqueNames(outputs: ConvertOutput[]): ConvertOutput[] {
   const used = new Set<string>();
   return outputs.map((o) => {
@@ -247,35 +204,6 @@ export function convertMany(inputs: readonly ConvertInput[], to: string, options
   }
   diagnostics.push(...secretDiagnostics(emitted.outputs, to, sources, options));
   return finish(emitted.outputs, diagnostics, options);
-}
-
-/** The secret sentinel: credential-shaped output strings are refused for publishable targets, warned about elsewhere. */
-function secretDiagnostics(outputs: readonly ConvertOutput[], to: string, sources: readonly { file?: string; data: JsonValue; locate: (p: string) => Position | undefined }[], options: ConvertOptions): Diagnostic[] {
-  const publishable = adapterFor(to)?.publishable === true && !options.allowSecrets;
-  const out: Diagnostic[] = [];
-  for (const o of outputs) {
-    const docs: { file: string; hits: SecretHit[] }[] = [{ file: o.name, hits: scanSecrets(o.document) }];
-    for (const f of o.files ?? []) docs.push({ file: f.path, hits: scanSecrets(f.text) });
-    for (const { file, hits } of docs) {
-      for (const h of hits) {
-        let source: Diagnostic["source"];
-        for (const s of sources) {
-          const p = findInSource(s.data, h.match);
-          if (p !== undefined) {
-            source = { ...(s.file === undefined ? {} : { file: s.file }), pointer: p, ...s.locate(p) };
-            break;
-          }
-        }
-        out.push(diagnostic(publishable ? "secret-in-output" : "secret-detected", {
-          message: `${file} would contain ${h.label}`,
-          ...(source ? { source } : {}),
-          target: { format: to, file, pointer: h.pointer },
-          hint: publishable ? "remove the credential from the source (the target declares which credentials it needs), or pass --allow-secrets" : "credentials do not belong in manifests; consider removing it",
-        }));
-      }
-    }
-  }
-  return out;
 }
 
 function finish(outputs: ConvertOutput[], diagnostics: Diagnostic[], options: ConvertOptions): ConvertResult {
