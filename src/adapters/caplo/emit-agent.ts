@@ -16,6 +16,21 @@ import {
   TEMPERATURE, THINKING_BUDGET, UNKNOWN_PROVIDER, UUID_RE,
 } from "./spec.js";
 
+/** How a tool's kind reads in a message: in words a user of any format knows, not IR kind names. */
+const TOOL_KIND_WORDS: Record<string, string> = {
+  named: "a tool",
+  builtin: "a builtin tool",
+  mcp: "an MCP tool",
+  webhook: "a webhook tool",
+  http: "a Nango tool",
+  "manifest-ref": "a reference to a Tool manifest",
+  module: "a Python module tool",
+  system: "a system tool",
+};
+
+/** IR tool members whose source spelling differs (mas writes module_path). */
+const MEMBER_WORDS: Record<string, string> = { modulePath: "module_path" };
+
 export interface AgentTarget {
   r: Reporter;
   /** Output file name, for diagnostics. */
@@ -216,7 +231,9 @@ function tools(a: IrAgent, t: AgentTarget, list: readonly IrTool[]): string[] {
     out.push(tool.name);
     const lost = Object.keys(tool).filter((k) => !["kind", "name", "shorthand"].includes(k) && (tool as Record<string, unknown>)[k] !== undefined);
     if (tool.kind !== "named" && tool.kind !== "builtin") {
-      t.r.at(a, "dropped-field", p, `{name} is a ${tool.kind} tool; Caplo keeps only its id "${tool.name}"${lost.length ? ` and drops ${lost.join(", ")}` : ""}`, tp(t, `/tools/${out.length - 1}`));
+      // Name what is lost as the source spells it: `extra` holds the source's own members.
+      const words = lost.flatMap((k) => (k === "extra" ? Object.keys(tool.extra ?? {}) : [MEMBER_WORDS[k] ?? k]));
+      t.r.at(a, "dropped-field", p, `{name} is ${TOOL_KIND_WORDS[tool.kind]}; Caplo keeps only its id "${tool.name}"${words.length ? ` and drops ${words.join(", ")}` : ""}`, tp(t, `/tools/${out.length - 1}`));
       return;
     }
     for (const k of lost) t.r.at(a, "dropped-field", `${p}/${k}`, `{name} has no counterpart in Caplo v2, whose tools are bare ids; dropped`, tp(t, `/tools/${out.length - 1}`));
