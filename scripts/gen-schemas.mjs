@@ -49,6 +49,7 @@ const fragments = readdirSync(join(root, "schemas/mas/fragments")).filter((f) =>
 write("src/adapters/mas/schema.generated.ts",
   `export const masAgentSchema: Record<string, unknown> = ${json(loadMas("agent.schema.yaml"))};\n` +
   `export const masToolSchema: Record<string, unknown> = ${json(loadMas("tool.schema.yaml"))};\n` +
+  `export const masSystemSchema: Record<string, unknown> = ${json(loadMas("mas.schema.yaml"))};\n` +
   `export const masFragmentSchemas: Record<string, unknown>[] = ${json(fragments)};\n`);
 
 // Validators compiled at build time (ajv standalone code), so a run never pays
@@ -118,7 +119,10 @@ function writeValidators(file, ajv, exportsMap) {
   for (const f of fragments) ajv.addSchema(f);
   const agent = loadMas("agent.schema.yaml");
   const tool = loadMas("tool.schema.yaml");
+  // kind: MAS, the multi-agent system manifest that lists agent files and the delegation graph.
+  const system = loadMas("mas.schema.yaml");
   ajv.addSchema(agent);
   ajv.addSchema(tool);
-  writeValidators("src/adapters/mas/validators.generated.ts", ajv, { masAgentValidator: agent.$id, masToolValidator: tool.$id });
+  ajv.addSchema(system);
+  writeValidators("src/adapters/mas/validators.generated.ts", ajv, { masAgentValidator: agent.$id, masToolValidator: tool.$id, masSystemValidator: system.$id });
 }

@@ -102,7 +102,9 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
   const readFile = input.readFile ?? options.readFile;
   const result = adapter.parse(data, { ...(file === undefined ? {} : { file }), ...(readFile ? { readFile } : {}), ...(options.lenient ? { lenient: true } : {}) });
   diagnostics.push(...result.diagnostics);
-  return { ...(result.doc ? { doc: result.doc } : {}), data, adapter, diagnostics: diagnostics.map((d) => withPos(d, locate)), locate };
+  // Diagnostics about another file (a mas MAS manifest's agent files) are not located in this text.
+  const own = (d: Diagnostic) => (d.source?.file !== undefined && d.source.file !== file ? d : withPos(d, locate));
+  return { ...(result.doc ? { doc: result.doc } : {}), data, adapter, diagnostics: diagnostics.map(own), locate };
 }
 
 function pickAdapter(data: JsonValue, from?: string): Adapter | { error: Diagnostic } {
@@ -178,8 +180,15 @@ export function convertMany(inputs: readonly ConvertInput[], to: string, options
   const docs: IrDocument[] = [];
   const locators = new Map<string | undefined, (p: string) => Position | undefined>();
   const sources: { file?: string; data: JsonValue; locate: (p: string) => Position | undefined }[] = [];
-  for (const input of inputs) {
-    const r = readInput(input, options);
+  const read = inputs.map((input) => ({ input, r: readInput(withSiblings(input, inputs, options.readFile), options) }));
+  // A mas kind: MAS manifest given with the agent files it lists (`out/*.yaml --bundle`) already holds them.
+  const consumed = new Set<string>();
+  for (const { input, r } of read) {
+    if (!r.doc || !isMasSystem(r.data) || input.file === undefined) continue;
+    for (const a of r.doc.agents) if (a.origin.file !== undefined && a.origin.file !== input.file) consumed.add(joinPath(dirPath(input.file), a.origin.file));
+  }
+  for (const { input, r } of read) {
+    if (input.file !== undefined && consumed.has(joinPath("", input.file)) && !isMasSystem(r.data) && !hasErrors(r.diagnostics)) continue;
     diagnostics.push(...r.diagnostics);
     locators.set(input.file, r.locate);
     if (r.doc) docs.push(r.doc);
@@ -204,6 +213,43 @@ export function convertMany(inputs: readonly ConvertInput[], to: string, options
   }
   diagnostics.push(...secretDiagnostics(emitted.outputs, to, sources, options));
   return finish(emitted.outputs, diagnostics, options);
+}
+
+function isMasSystem(data: JsonValue | undefined): boolean {
+  return data !== null && typeof data === "object" && !Array.isArray(data) && data["apiVersion"] === "mas/v1" && data["kind"] === "MAS";
+}
+
+function dirPath(file: string): string {
+  const i = file.replace(/\\/g, "/").lastIndexOf("/");
+  return i === -1 ? "" : file.slice(0, i);
+}
+
+/** `base`/`rel` with "." and ".." resolved, "/" separated. */
+function joinPath(base: string, rel: string): string {
+  const out: string[] = [];
+  for (const part of `${base}/${rel}`.split(/[\\/]+/)) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") out.pop();
+    else out.push(part);
+  }
+  return out.join("/");
+}
+
+/** File reads that name another input of the same run get that input's text (files written by one conversion, read back together). */
+function withSiblings(input: ConvertInput, inputs: readonly ConvertInput[], fallback: ReadFile | undefined): ConvertInput {
+  const own = input.readFile ?? fallback;
+  // Without file access, only a MAS manifest (which cannot do without its agent files) reads its siblings.
+  const mayRead = own !== undefined || (input.text !== undefined ? /\bkind["']?\s*:\s*["']?MAS\b/.test(input.text) : isMasSystem(input.data));
+  if (input.file === undefined || inputs.length < 2 || !mayRead) return input;
+  const texts = new Map<string, string>();
+  for (const other of inputs) if (other !== input && other.file !== undefined && other.text !== undefined) texts.set(joinPath("", other.file), other.text);
+  const base = dirPath(input.file);
+  const readFile: ReadFile = (path) => {
+    const text = texts.get(joinPath(base, path));
+    if (text !== undefined) return { ok: true, text };
+    return own ? own(path) : { ok: false, code: "ref-not-found", message: `${path} cannot be read without file access` };
+  };
+  return { ...input, readFile };
 }
 
 function finish(outputs: ConvertOutput[], diagnostics: Diagnostic[], options: ConvertOptions): ConvertResult {

@@ -38,7 +38,8 @@ describe("detect", () => {
     expect(masAdapter.detect({ apiVersion: "mas/v1", kind: "Agent" }).confidence).toBe(1);
     const tool = masAdapter.detect({ apiVersion: "mas/v1", kind: "Tool" });
     expect(tool.confidence).toBe(0.95);
-    expect(tool.unsupported).toBe("mas/v1 kind: Tool is not an agent manifest; agentport converts kind: Agent");
+    expect(tool.unsupported).toBe("mas/v1 kind: Tool is not an agent manifest; agentport converts kind: Agent and kind: MAS (with spec.agency)");
+    expect(masAdapter.detect({ apiVersion: "mas/v1", kind: "MAS", metadata: { name: "x" }, spec: { agency: { agents: [] } } }).confidence).toBe(1);
     expect(masAdapter.detect({ apiVersion: "v2", kind: "Agent" }).confidence).toBe(0);
     const r = convert("apiVersion: mas/v1\nkind: MAS\nmetadata: {name: x}\n", "caplo");
     expect(r.diagnostics.map((d) => d.code)).toEqual(["unsupported-document"]);

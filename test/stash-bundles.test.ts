@@ -21,10 +21,24 @@ describe("Caplo bundle → N files → --bundle back", () => {
         expect(forward.ok).toBe(true);
         expect(forward.outputs.length).toBeGreaterThan(1);
         // files arrive in name order, as a shell glob gives them
-        const files = [...forward.outputs].sort((a, b) => a.name.localeCompare(b.name)).map((o) => ({ text: o.text, file: o.name }));
+        // The agent files alone (a mas kind: MAS manifest among them is the other way back, below)
+        const agents = forward.outputs.filter((o) => o.document["kind"] !== "MAS");
+        const files = [...agents].sort((a, b) => a.name.localeCompare(b.name)).map((o) => ({ text: o.text, file: o.name }));
         const back = convertMany(files, "caplo", { bundle: true });
         expect(back.ok, JSON.stringify(back.diagnostics.filter((d) => d.severity === "error"))).toBe(true);
         expect(back.outputs[0]!.document).toEqual(original.outputs[0]!.document);
+        const system = forward.outputs.find((o) => o.document["kind"] === "MAS");
+        expect(system === undefined, "a bundle with local links goes to mas with a kind: MAS manifest").toBe(via !== "mas");
+        if (system) {
+          const texts = new Map(agents.map((o) => [o.name, o.text]));
+          const readFile = (p: string) => {
+            const t = texts.get(p.replace(/^\.\//, ""));
+            return t === undefined ? { ok: false as const, code: "ref-not-found" as const, message: p } : { ok: true as const, text: t };
+          };
+          const viaSystem = convert(system.text, "caplo", { file: system.name, readFile });
+          expect(viaSystem.ok, JSON.stringify(viaSystem.diagnostics.filter((d) => d.severity === "error"))).toBe(true);
+          expect(viaSystem.outputs[0]!.document).toEqual(original.outputs[0]!.document);
+        }
       });
     }
   }

@@ -11,7 +11,7 @@ import { get as getPointer } from "../ir/pointer.js";
  * default differs from the target's, the agent will behave differently, so say so,
  * pointing at the object the setting would go in.
  */
-export function defaultDifferences(docs: readonly IrDocument[], to: string, outputs: readonly { name: string }[], sources: readonly { file?: string; data: JsonValue }[]): Diagnostic[] {
+export function defaultDifferences(docs: readonly IrDocument[], to: string, outputs: readonly { name: string; document?: JsonValue }[], sources: readonly { file?: string; data: JsonValue }[]): Diagnostic[] {
   const target = adapterFor(to);
   const out: Diagnostic[] = [];
   if (!target?.defaults) return out;
@@ -21,7 +21,9 @@ export function defaultDifferences(docs: readonly IrDocument[], to: string, outp
     if (!source?.defaults || source.id === target.id) return;
     const data = sources.find((s) => s.file === agent.origin.file)?.data;
     // One output per agent (AgentMug, mas) names the agent's file; one output for all (a bundle) names that.
-    const file = outputs.length === agents.length ? outputs[i]?.name : outputs.length === 1 ? outputs[0]?.name : undefined;
+    // A mas kind: MAS manifest written beside the agent files is no agent's file.
+    const perAgent = outputs.filter((o) => !isSystem(o.document));
+    const file = perAgent.length === agents.length ? perAgent[i]?.name : outputs.length === 1 ? outputs[0]?.name : undefined;
     for (const [pointer, was] of Object.entries(source.defaults)) {
       const now = target.defaults![pointer];
       if (now === undefined || now.value === was.value || getAt(agent, pointer) !== undefined) continue;
@@ -47,4 +49,8 @@ function getAt(agent: IrAgent, pointer: string): unknown {
     cur = (cur as Record<string, unknown>)[t];
   }
   return cur;
+}
+
+function isSystem(document: JsonValue | undefined): boolean {
+  return document !== null && typeof document === "object" && !Array.isArray(document) && document["kind"] === "MAS" && document["apiVersion"] === "mas/v1";
 }

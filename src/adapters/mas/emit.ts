@@ -20,6 +20,7 @@ import { parseMas } from "./parse.js";
 import { validateMas } from "./validate.js";
 import { LLM_ORDER, METADATA_ORDER, MODEL_ROW_ORDER, REASONING_ORDER, SPEC_ORDER, TOOL_ORDER, TOP_ORDER } from "./shapes.js";
 import { toYaml } from "./yaml.js";
+import { emitSystem, linkTarget, writesSystem, writtenDescription } from "./system-emit.js";
 
 const LABEL = "mas/v1";
 const VERSION = /^[0-9]+\.[0-9]+\.[0-9]+.*$/;
@@ -44,15 +45,58 @@ export function emitMas(doc: IrDocument, options: EmitOptions): EmitResult {
         : diagnostic("dropped-field", { message: `${dotted(rel)} has no counterpart in ${LABEL}; dropped`, source, target }));
     }
   }
+  const system = writesSystem(doc);
+  if (!system) {
+    for (const rel of Object.keys(doc.extensions[MAS] ?? {})) {
+      const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
+      diagnostics.push(diagnostic("dropped-field", { message: `${dotted(rel)} belongs in a kind: MAS manifest, which is written only for a bundle of agents; dropped`, source, target: { format: MAS } }));
+    }
+  }
+  const names = doc.agents.map(fileStem);
+  const files = names.map((n) => `${n}.yaml`);
+  // The MAS file is named after the workflow's entry; the agents' diagnostics name it.
+  const masFile = system ? emitSystem(doc, names, files, names.map(() => ({}))).output.name : undefined;
   for (const agent of doc.agents) {
     const r = new Reporter(MAS, `${fileStem(agent)}.yaml`);
-    outputs.push(emitAgent(agent, doc, options, r));
+    const out = emitAgent(agent, doc, options, r, masFile);
+    outputs.push(out);
+    // A link the stash keeps is kept in this agent's file, though the workflow of the MAS file expresses it too.
+    for (const d of r.diagnostics) {
+      const t = d.target;
+      if (d.code === "stashed-value" && t !== undefined && t.file === masFile && t.pointer === `/${STASH_KEY}`) d.target = { ...t, file: out.name };
+    }
     diagnostics.push(...r.diagnostics);
   }
-  return { outputs, diagnostics };
+  if (!system) return { outputs, diagnostics };
+  const sys = emitSystem(doc, names, files, outputs.map((o) => o.document));
+  const kept = outputs.filter((_, i) => !sys.inline.has(i));
+  return { outputs: [...kept, sys.output], diagnostics: [...diagnostics, ...sys.diagnostics] };
 }
 
-function emitAgent(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporter): EmittedDocument {
+/** Link diagnostics: a local link becomes a delegates_to of the MAS workflow, where there is one; its settings stay behind. */
+function reportLinks(agent: IrAgent, doc: IrDocument, r: Reporter, masFile: string | undefined): void {
+  if (agent.subAgents !== undefined && agent.subAgents.length === 0) r.at(agent, "dropped-field", "/subAgents", `{name} (an empty list) has no counterpart in ${LABEL}; dropped`);
+  (agent.subAgents ?? []).forEach((link, i) => {
+    const to = link.local ?? link.external ?? "?";
+    const j = linkTarget(doc, link.local);
+    if (masFile === undefined || j === -1) {
+      r.at(agent, "dropped-link", `/subAgents/${i}`, `{name} (→ ${to}) cannot be expressed in a mas kind: Agent manifest (delegation lives in a kind: MAS workflow); dropped`);
+      return;
+    }
+    const child = doc.agents[j] as IrAgent;
+    const at = { targetFile: masFile, targetPointer: "/spec/workflow/nodes" };
+    if (!isHome(agent, MAS)) r.at(agent, "transformed-value", `/subAgents/${i}/local`, `{name} (→ ${to}) is written as a delegates_to entry of the workflow in ${masFile}, the kind: MAS manifest`, at);
+    const description = writtenDescription(child, fileStem(child));
+    if (link.useWhen !== undefined && link.useWhen !== description) {
+      r.at(agent, "dropped-link", `/subAgents/${i}/useWhen`, `{name} has no place in a mas workflow: a delegator reads the spec.description of "${fileStem(child)}", which says something else; dropped`);
+    }
+    for (const k of ["doNotUseWhen", "mode", "release"] as const) {
+      if (link[k] !== undefined) r.at(agent, "dropped-link", `/subAgents/${i}/${k}`, `{name} has no counterpart in a mas workflow (delegates_to lists only the targets); dropped`);
+    }
+  });
+}
+
+function emitAgent(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporter, masFile: string | undefined): EmittedDocument {
   const fromMas = isHome(agent, MAS);
   const name = metadataName(agent, r);
   const metadata: JsonObject = { name };
@@ -82,11 +126,7 @@ function emitAgent(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Rep
   emitLimits(agent, r, spec, fromMas, depthPlaced);
   r.dropForeignExtensions(agent, LABEL);
   r.dropUnsupported(agent, UNSUPPORTED, LABEL);
-  if (agent.subAgents !== undefined && agent.subAgents.length === 0) r.at(agent, "dropped-field", "/subAgents", `{name} (an empty list) has no counterpart in ${LABEL}; dropped`);
-  (agent.subAgents ?? []).forEach((link, i) => {
-    const to = link.local ?? link.external ?? "?";
-    r.at(agent, "dropped-link", `/subAgents/${i}`, `{name} (→ ${to}) cannot be expressed in a mas kind: Agent manifest (delegation lives in a kind: MAS workflow); dropped`);
-  });
+  reportLinks(agent, doc, r, masFile);
   normaliseShapes(spec);
   repairInvalid(agent, r, out, replayed);
   out["metadata"] = orderKeys(metadata, METADATA_ORDER);

@@ -1,8 +1,10 @@
-// The mas/v1 adapter (Cisco mas-lab agent manifests, YAML). Only kind: Agent is
-// converted; the other kinds of the family are recognised so the user is told.
+// The mas/v1 adapter (Cisco mas-lab agent manifests, YAML). kind: Agent is one
+// agent; kind: MAS (a multi-agent system: agent files plus a delegation graph)
+// is a bundle. The other kinds of the family are recognised so the user is told.
 import type { Adapter } from "../types.js";
 import { isObject } from "../../ir/json.js";
 import { parseMas } from "./parse.js";
+import { parseMasSystem } from "./system-parse.js";
 import { emitMas } from "./emit.js";
 import { validateMas } from "./validate.js";
 
@@ -21,10 +23,12 @@ export const masAdapter: Adapter = {
   detect(data) {
     if (!isObject(data) || data["apiVersion"] !== "mas/v1") return { confidence: 0 };
     if (data["kind"] === "Agent") return { confidence: 1 };
+    const spec = data["spec"];
+    if (data["kind"] === "MAS" && isObject(spec) && (spec["agency"] !== undefined || spec["agents"] !== undefined)) return { confidence: 1 };
     const kind = typeof data["kind"] === "string" ? data["kind"] : "(none)";
-    return { confidence: 0.95, unsupported: `mas/v1 kind: ${kind} is not an agent manifest; agentport converts kind: Agent` };
+    return { confidence: 0.95, unsupported: `mas/v1 kind: ${kind} is not an agent manifest; agentport converts kind: Agent and kind: MAS (with spec.agency)` };
   },
   validate: validateMas,
-  parse: parseMas,
+  parse: (data, options) => (isObject(data) && data["kind"] === "MAS" ? parseMasSystem(data, options) : parseMas(data, options)),
   emit: emitMas,
 };

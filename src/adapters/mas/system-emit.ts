@@ -1,0 +1,202 @@
+// IR bundle → one mas/v1 kind: MAS manifest beside the agent files: the agency
+// list (refs to the files written), and the workflow whose delegates_to lists are
+// the local links. MAS-level members a MAS input had (extensions.mas of the
+// document) are put back at their pointers. See docs/adapters/mas.md.
+import type { IrAgent, IrDocument } from "../../ir/model.js";
+import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
+import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
+import { dotted, parsePointer } from "../../ir/pointer.js";
+import type { EmittedDocument } from "../types.js";
+import { MAS } from "./parse-context.js";
+import { masSystemSchema } from "./schema.generated.js";
+import { validateMas } from "./validate.js";
+import { toYaml } from "./yaml.js";
+
+const LABEL = "mas/v1";
+const NODE_ORDER = ["id", "role", "agent", "delegates_to", "dispatch", "config", "description"];
+
+function props(node: unknown): string[] {
+  return isObject(node) && isObject(node["properties"]) ? Object.keys(node["properties"]) : [];
+}
+const rootProps = isObject(masSystemSchema["properties"]) ? masSystemSchema["properties"] : {};
+const TOP = props(masSystemSchema);
+const SPEC = props(rootProps["spec"]);
+const METADATA = props(rootProps["metadata"]);
+const WORKFLOW = isObject(rootProps["spec"]) && isObject(rootProps["spec"]["properties"]) ? props(rootProps["spec"]["properties"]["workflow"]) : [];
+
+/** The index of the agent a local link names, or -1. */
+export function linkTarget(doc: IrDocument, local: string | undefined): number {
+  return local === undefined ? -1 : doc.agents.findIndex((a) => a.key === local);
+}
+
+/** Whether a kind: MAS manifest is written: a bundle with a resolvable local link, or a bundle read from one. */
+export function writesSystem(doc: IrDocument): boolean {
+  if (!doc.bundle || doc.agents.length === 0) return false;
+  const ext = doc.extensions[MAS] ?? {};
+  if (Array.isArray(ext["/spec/agency/agents"]) || Array.isArray(ext["/spec/agents"])) return true;
+  return doc.agents.some((a) => (a.subAgents ?? []).some((l) => linkTarget(doc, l.local) !== -1));
+}
+
+/** The text a child's spec.description will hold (what a MAS reader takes as every link's useWhen). */
+export function writtenDescription(agent: IrAgent, name: string): string {
+  if (agent.routingDescription !== undefined && agent.routingDescription !== "") return agent.routingDescription;
+  if (agent.description !== undefined && agent.description !== "") return agent.description;
+  return agent.name ?? name;
+}
+
+export interface SystemResult {
+  output: EmittedDocument;
+  /** Agents written inline in the MAS manifest (no file of their own). */
+  inline: Set<number>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * `names[i]` is agent i's metadata.name, `files[i]` the name of its output
+ * file, `documents[i]` its document (for an inline agency entry).
+ */
+export function emitSystem(doc: IrDocument, names: readonly string[], files: readonly string[], documents: readonly JsonObject[]): SystemResult {
+  const diagnostics: Diagnostic[] = [];
+  const ext = doc.extensions[MAS] ?? {};
+  const source = (pointer: string) => (doc.file === undefined ? { pointer } : { file: doc.file, pointer });
+  const used = new Set<string>();
+  const listAt = Array.isArray(ext["/spec/agents"]) && !Array.isArray(ext["/spec/agency/agents"]) ? "/spec/agents" : "/spec/agency/agents";
+  used.add(listAt);
+  let stored = ext[listAt];
+  if (Array.isArray(stored) && stored.length !== doc.agents.length) {
+    diagnostics.push(diagnostic("dropped-field", { message: `${dotted(listAt)} lists ${stored.length} agents and the bundle now has ${doc.agents.length}; a new list is written`, source: source(listAt), target: { format: MAS } }));
+    stored = undefined;
+  }
+  const storedList = Array.isArray(stored) ? stored : undefined;
+  let fileName = "mas.yaml";
+  const target = (pointer: string) => ({ format: MAS, file: fileName, pointer });
+
+  // Agency entries, and the id each agent answers to in the workflow.
+  const inline = new Set<number>();
+  const entryIds = names.map((n, i) => {
+    const s = storedList?.[i];
+    return isObject(s) && typeof s["id"] === "string" ? s["id"] : n;
+  });
+  const agency: JsonValue[] = doc.agents.map((_, i) => {
+    const s = storedList?.[i];
+    if (s === null) {
+      inline.add(i);
+      return cloneJson(documents[i] as JsonObject);
+    }
+    const ref = `./${files[i]}`;
+    const entry: JsonObject = { id: entryIds[i] as string, ref };
+    if (isObject(s) && s["id"] === undefined) delete entry["id"];
+    if (isObject(s) && s["ref"] !== ref) {
+      diagnostics.push(diagnostic("transformed-value", { message: `${dotted(`${listAt}/${i}/ref`)} ${JSON.stringify(s["ref"])} is written as "${ref}": agentport writes the agent files next to the MAS manifest`, source: source(`${listAt}/${i}/ref`), target: target(`${listAt}/${i}/ref`) }));
+    }
+    return entry;
+  });
+
+  // The workflow: kept nodes first (their ids and settings), their delegates_to from the links.
+  const byName = new Map<string, number>();
+  names.forEach((n, i) => { if (!byName.has(n)) byName.set(n, i); });
+  entryIds.forEach((n, i) => { if (!byName.has(n)) byName.set(n, i); });
+  const keptNodes = Array.isArray(ext["/spec/workflow/nodes"]) ? ext["/spec/workflow/nodes"] : undefined;
+  if (keptNodes) used.add("/spec/workflow/nodes");
+  const nodes: JsonObject[] = keptNodes ? keptNodes.filter(isObject).map((n) => cloneJson(n)) : doc.agents.map((_, i) => ({ id: entryIds[i] as string }));
+  const nodeOf = new Map<number, JsonObject>();
+  for (const n of nodes) {
+    const binding = typeof n["agent"] === "string" ? n["agent"] : n["id"];
+    const i = typeof binding === "string" ? byName.get(binding) : undefined;
+    if (i !== undefined && !nodeOf.has(i)) nodeOf.set(i, n);
+  }
+  const label = (i: number) => {
+    const id = nodeOf.get(i)?.["id"];
+    return typeof id === "string" ? id : (entryIds[i] as string);
+  };
+  const targeted = new Set<number>();
+  doc.agents.forEach((a, i) => {
+    const to = (a.subAgents ?? []).map((l) => linkTarget(doc, l.local)).filter((j) => j !== -1);
+    to.forEach((j) => targeted.add(j));
+    if (to.length === 0) return;
+    let node = nodeOf.get(i);
+    if (!node) {
+      node = { id: entryIds[i] as string };
+      nodes.push(node);
+      nodeOf.set(i, node);
+    }
+    node["delegates_to"] = to.map(label);
+  });
+
+  const roots = doc.agents.map((_, i) => i).filter((i) => !targeted.has(i));
+  const keptEntry = ext["/spec/workflow/entry"];
+  let entryIndex = roots[0] ?? 0;
+  let entry: string;
+  if (typeof keptEntry === "string") {
+    used.add("/spec/workflow/entry");
+    entry = keptEntry;
+    entryIndex = byName.get(keptEntry) ?? nodes.findIndex((n) => n["id"] === keptEntry);
+    if (entryIndex < 0) entryIndex = 0;
+  } else entry = label(entryIndex);
+  const stem = (names[entryIndex] ?? "agents").replace(/[/\\]+/g, "-");
+  fileName = `${stem}-mas.yaml`;
+  if (typeof keptEntry !== "string" && roots.length !== 1) {
+    diagnostics.push(diagnostic("defaulted-placeholder", {
+      message: roots.length === 0
+        ? `every agent is delegated to by another (a cycle), so the workflow has no natural entry; spec.workflow.entry is "${entry}", the first agent`
+        : `${roots.length} agents are delegated to by no other (${roots.map((i) => names[i]).join(", ")}); spec.workflow.entry is "${entry}", the first of them`,
+      target: target("/spec/workflow/entry"),
+      hint: "set spec.workflow.entry in the MAS manifest to the agent that should receive the user's request",
+    }));
+  }
+
+  const workflow: JsonObject = { entry, nodes: nodes.map((n) => orderKeys(n, NODE_ORDER)) };
+  const metadata: JsonObject = { name: `${stem}-mas` };
+  const out: JsonObject = { apiVersion: "mas/v1", kind: "MAS", metadata, spec: {} };
+  const spec = out["spec"] as JsonObject;
+  const agencyHolder: JsonObject = {};
+  if (listAt === "/spec/agents") spec["agents"] = agency;
+  else {
+    agencyHolder["agents"] = agency;
+    spec["agency"] = agencyHolder;
+  }
+  spec["workflow"] = workflow;
+  for (const rel of Object.keys(ext)) {
+    if (used.has(rel)) continue;
+    const tokens = parsePointer(rel);
+    const value = cloneJson(ext[rel] as JsonValue);
+    const [top, second, third] = tokens;
+    let placed = false;
+    if (tokens.length === 1 && top !== undefined && (TOP.includes(top) || top.startsWith("x-")) && top !== "spec") {
+      setKey(out, top, value);
+      placed = true;
+    } else if (top === "spec" && tokens.length === 2 && second !== undefined && (SPEC.includes(second) || second.startsWith("x-")) && second !== "agency" && second !== "workflow") {
+      setKey(spec, second, value);
+      placed = true;
+    } else if (top === "spec" && second === "workflow" && tokens.length === 3 && third !== undefined && WORKFLOW.includes(third)) {
+      setKey(workflow, third, value);
+      placed = true;
+    } else if (top === "spec" && second === "agency" && tokens.length === 3 && third !== undefined && third !== "agents") {
+      setKey(agencyHolder, third, value);
+      placed = true;
+    }
+    if (!placed) diagnostics.push(diagnostic("dropped-field", { message: `${dotted(rel)} is not allowed there in a ${LABEL} kind: MAS manifest; dropped`, source: source(rel), target: { format: MAS, file: fileName } }));
+  }
+  if (!isObject(out["metadata"]) || typeof out["metadata"]["name"] !== "string") out["metadata"] = metadata;
+  out["metadata"] = orderKeys(out["metadata"] as JsonObject, METADATA);
+  out["spec"] = orderKeys(spec, SPEC);
+  (out["spec"] as JsonObject)["workflow"] = orderKeys(workflow, WORKFLOW);
+  const document = orderKeys(out, TOP);
+  dropInvalid(document, ext, source, fileName, diagnostics);
+  return { output: { name: fileName, format: MAS, document, text: toYaml(document) }, inline, diagnostics };
+}
+
+/** A kept member the schema rejects (a stash edited by hand) is taken out, and reported. */
+function dropInvalid(document: JsonObject, ext: JsonObject, source: (p: string) => { pointer: string; file?: string }, file: string, diagnostics: Diagnostic[]): void {
+  for (const issue of validateMas(document)) {
+    const rel = Object.keys(ext).find((k) => issue.pointer === k || issue.pointer.startsWith(`${k}/`));
+    if (rel === undefined) continue;
+    const tokens = parsePointer(rel);
+    let parent: JsonValue | undefined = document;
+    for (const t of tokens.slice(0, -1)) parent = isObject(parent) ? parent[t] : undefined;
+    const last = tokens[tokens.length - 1];
+    if (!isObject(parent) || last === undefined || last === "agents" || last === "nodes" || last === "entry" || last === "name" || !(last in parent)) continue;
+    delete parent[last];
+    diagnostics.push(diagnostic("dropped-field", { message: `${dotted(rel)} does not conform to the ${LABEL} MAS schema (${issue.message}); dropped`, source: source(rel), target: { format: MAS, file } }));
+  }
+}

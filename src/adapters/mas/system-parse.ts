@@ -1,0 +1,269 @@
+// mas/v1 kind: MAS → one IR bundle. The MAS manifest names the agents (files it
+// references, or inline manifests) and the delegation graph; each agent is read
+// with the kind: Agent parser, and each workflow delegates_to becomes a local
+// link. Every MAS-level member with no IR counterpart is kept in the document's
+// extensions.mas under its pointer in the MAS file, so MAS → mas gives it back.
+import type { IrAgent, IrDocument, IrLink } from "../../ir/model.js";
+import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
+import { diagnostic, type Diagnostic, type DiagnosticCode } from "../../ir/diagnostics.js";
+import { get, join } from "../../ir/pointer.js";
+import { emitSystem, writesSystem } from "./system-emit.js";
+import { slugKey, uniqueKeys } from "../../ir/slug.js";
+import { parseText } from "../../text/parse.js";
+import { mergeDocumentExtensions } from "../../ir/stash.js";
+import type { ParseOptions, ParseResult, ReadFile } from "../types.js";
+import { parseMas } from "./parse.js";
+import { MAS } from "./parse-context.js";
+import { validateMasAgent } from "./validate.js";
+
+/** Where the agent list sits: the long form, else the short form. */
+export function agencyPointer(spec: JsonObject): "/spec/agency/agents" | "/spec/agents" | undefined {
+  if (isObject(spec["agency"]) && Array.isArray(spec["agency"]["agents"])) return "/spec/agency/agents";
+  if (Array.isArray(spec["agents"])) return "/spec/agents";
+  return undefined;
+}
+
+/** A ref as a clean path relative to the MAS folder ("./a/../b.yaml" → "b.yaml"); undefined when it leaves the folder. */
+export function relPath(ref: string, base = ""): string | undefined {
+  if (ref.startsWith("/") || /^[a-zA-Z]:[\\/]/.test(ref)) return undefined;
+  const out: string[] = base === "" ? [] : base.split("/");
+  for (const part of ref.split(/[\\/]+/)) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (out.length === 0) return undefined;
+      out.pop();
+    } else out.push(part);
+  }
+  return out.length === 0 ? undefined : out.join("/");
+}
+
+function dirOf(path: string): string {
+  const i = path.lastIndexOf("/");
+  return i === -1 ? "" : path.slice(0, i);
+}
+
+interface Member {
+  agent: IrAgent;
+  /** The pointer of its agency entry in the MAS file. */
+  at: string;
+}
+
+export function parseMasSystem(data: JsonObject, options: ParseOptions): ParseResult {
+  const diagnostics: Diagnostic[] = [];
+  const masFile = options.file;
+  const inMas = (pointer: string) => (masFile === undefined ? { pointer } : { file: masFile, pointer });
+  const error = (code: DiagnosticCode, pointer: string, message: string, hint?: string) =>
+    diagnostics.push(diagnostic(code, { message, source: inMas(pointer), ...(hint ? { hint } : {}) }));
+  const spec = isObject(data["spec"]) ? data["spec"] : {};
+  const listAt = agencyPointer(spec);
+  const list = listAt === "/spec/agents" ? (spec["agents"] as JsonValue[]) : listAt ? ((spec["agency"] as JsonObject)["agents"] as JsonValue[]) : [];
+  if (listAt === undefined || list.length === 0) {
+    error("unsupported-document", "/spec", "this kind: MAS manifest lists no agents (spec.agency.agents), so there is nothing to convert");
+    return { diagnostics };
+  }
+
+  const members: Member[] = [];
+  // Document-level values the agents' stashes bring back (a split bundle's, e.g. Caplo's apiVersion).
+  const documentLevel: IrDocument["extensions"][] = [];
+  list.forEach((entry, i) => {
+    const at = `${listAt}/${i}`;
+    if (!isObject(entry)) return;
+    const got = typeof entry["ref"] === "string" ? readAgentFile(entry["ref"], `${at}/ref`, options, diagnostics, error, documentLevel) : inlineAgent(entry, at, options, diagnostics, error, documentLevel);
+    if (got) members.push({ agent: got, at });
+  });
+  if (diagnostics.some((d) => d.severity === "error")) return { diagnostics };
+
+  // Keys: a key a stash brought back wins (it is the original bundle key), else the slugged metadata.name.
+  const keys = uniqueKeys(members.map((m) => m.agent.key ?? slugKey(m.agent.id ?? m.agent.name ?? "agent")));
+  members.forEach((m, i) => (m.agent.key = keys[i] as string));
+
+  const extensions: JsonObject = {};
+  keepMasMembers(data, spec, listAt, list, extensions);
+  linkWorkflow(spec, list, listAt, members, error);
+  if (diagnostics.some((d) => d.severity === "error")) return { diagnostics };
+
+  const doc: IrDocument = { format: MAS, bundle: true, agents: members.map((m) => m.agent), extensions: { [MAS]: extensions } };
+  for (const e of documentLevel) mergeDocumentExtensions(doc.extensions, e);
+  dropDerived(doc, extensions);
+  if (masFile !== undefined) doc.file = masFile;
+  return { doc, diagnostics };
+}
+
+type ErrorAt = (code: DiagnosticCode, pointer: string, message: string, hint?: string) => void;
+
+function readAgentFile(ref: string, refAt: string, options: ParseOptions, diagnostics: Diagnostic[], error: ErrorAt, documentLevel: IrDocument["extensions"][]): IrAgent | undefined {
+  const path = relPath(ref);
+  if (!options.readFile) {
+    error("ref-not-found", refAt, `the agent file ${ref} cannot be read without file access`, "convert the MAS manifest from a file (the CLI does), or pass readFile to the library");
+    return undefined;
+  }
+  const got = options.readFile(ref);
+  if (!got.ok) {
+    error(got.code, refAt, got.message);
+    return undefined;
+  }
+  const file = path ?? ref;
+  const parsed = parseText(got.text, file);
+  if (parsed.data === undefined) {
+    diagnostics.push(...parsed.diagnostics);
+    return undefined;
+  }
+  const data = parsed.data;
+  if (!isObject(data) || data["apiVersion"] !== "mas/v1" || data["kind"] !== "Agent") {
+    error("invalid-input", refAt, `${file} is not a mas/v1 kind: Agent manifest`);
+    return undefined;
+  }
+  if (!checkAgent(data, file, refAt, options, error)) return undefined;
+  // The agent's own references (prompt files, tool manifests) are relative to its folder.
+  const base = dirOf(file);
+  const readFile: ReadFile = (p) => {
+    const inner = relPath(p, base);
+    return inner === undefined ? { ok: false, code: "ref-outside-root", message: `${p} (in ${file}) leaves the MAS manifest's folder` } : (options.readFile as ReadFile)(inner);
+  };
+  const r = parseMas(data, { file, readFile, ...(options.lenient ? { lenient: true } : {}) });
+  if (r.doc) documentLevel.push(r.doc.extensions);
+  // The hub locates line and column in the MAS file only; this file's positions are found here.
+  for (const d of r.diagnostics) {
+    if (d.source && d.source.file === file && d.source.line === undefined) {
+      const pos = parsed.locate(d.source.pointer);
+      if (pos) d.source = { ...d.source, ...pos };
+    }
+    diagnostics.push(d);
+  }
+  return r.doc?.agents[0];
+}
+
+function inlineAgent(entry: JsonObject, at: string, options: ParseOptions, diagnostics: Diagnostic[], error: ErrorAt, documentLevel: IrDocument["extensions"][]): IrAgent | undefined {
+  const data: JsonObject = { apiVersion: "mas/v1", ...cloneJson(entry) };
+  if (!checkAgent(data, undefined, at, options, error)) return undefined;
+  const r = parseMas(data, { ...(options.file === undefined ? {} : { file: options.file }), ...(options.readFile ? { readFile: options.readFile } : {}), ...(options.lenient ? { lenient: true } : {}) });
+  if (r.doc) documentLevel.push(r.doc.extensions);
+  // Parsed as a document of its own: its pointers gain the entry's place in the MAS file.
+  for (const d of r.diagnostics) diagnostics.push(d.source && d.source.file === options.file ? { ...d, source: { ...d.source, pointer: at + d.source.pointer } } : d);
+  const agent = r.doc?.agents[0];
+  if (agent) agent.origin.pointer = at;
+  return agent;
+}
+
+function checkAgent(data: JsonObject, file: string | undefined, at: string, options: ParseOptions, error: ErrorAt): boolean {
+  const issues = validateMasAgent(data);
+  for (const issue of issues) {
+    const message = file === undefined ? `mas/v1: ${issue.message}` : `${file}: mas/v1: ${issue.message}${issue.pointer === "" ? "" : ` (at ${issue.pointer})`}`;
+    error(options.lenient ? "lenient-input" : "invalid-input", file === undefined ? at + issue.pointer : at, message, options.lenient ? undefined : "fix the agent manifest or see the mas/v1 Agent schema");
+  }
+  return options.lenient === true || issues.length === 0;
+}
+
+/** Binds each workflow node to an agent (node.agent, else node.id, matched against metadata.name or the agency entry id). */
+function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, members: Member[], error: ErrorAt): void {
+  const workflow = isObject(spec["workflow"]) ? spec["workflow"] : {};
+  const nodes = Array.isArray(workflow["nodes"]) ? workflow["nodes"] : [];
+  const byName = new Map<string, IrAgent>();
+  for (const m of members) if (m.agent.id !== undefined && !byName.has(m.agent.id)) byName.set(m.agent.id, m.agent);
+  for (const m of members) {
+    const entry = list[Number(m.at.slice(listAt.length + 1))];
+    const id = isObject(entry) ? entry["id"] : undefined;
+    if (typeof id === "string" && !byName.has(id)) byName.set(id, m.agent);
+  }
+  const byNode = new Map<string, IrAgent>();
+  nodes.forEach((n, i) => {
+    if (!isObject(n) || typeof n["id"] !== "string") return;
+    const binding = typeof n["agent"] === "string" ? n["agent"] : n["id"];
+    const agent = byName.get(binding);
+    if (!agent) {
+      error("invalid-input", `/spec/workflow/nodes/${i}/${typeof n["agent"] === "string" ? "agent" : "id"}`, `workflow node "${n["id"]}" is bound to "${binding}", which is no agent of this MAS (no metadata.name or agency id)`);
+      return;
+    }
+    byNode.set(n["id"], agent);
+  });
+  const links = new Map<IrAgent, IrLink[]>();
+  nodes.forEach((n, i) => {
+    if (!isObject(n) || !Array.isArray(n["delegates_to"])) return;
+    const parent = typeof n["id"] === "string" ? byNode.get(n["id"]) : undefined;
+    if (!parent) return;
+    n["delegates_to"].forEach((t, j) => {
+      const child = typeof t === "string" ? (byNode.get(t) ?? byName.get(t)) : undefined;
+      if (!child) {
+        error("invalid-input", `/spec/workflow/nodes/${i}/delegates_to/${j}`, `spec.workflow.nodes[${i}].delegates_to names ${JSON.stringify(t)}, which is no node or agent of this MAS`);
+        return;
+      }
+      const link: IrLink = { local: child.key as string };
+      if (child.routingDescription !== undefined) link.useWhen = child.routingDescription;
+      links.set(parent, [...(links.get(parent) ?? []), link]);
+    });
+  });
+  for (const m of members) {
+    const fromWorkflow = links.get(m.agent) ?? [];
+    const stashed = m.agent.subAgents;
+    // A stash that brought the links back (with the settings a MAS cannot hold) wins while the graph agrees with it.
+    if (stashed !== undefined && deepEqual(stashed.filter((l) => l.local !== undefined).map((l) => l.local), fromWorkflow.map((l) => l.local))) continue;
+    const external = (stashed ?? []).filter((l) => l.local === undefined);
+    if (fromWorkflow.length === 0 && external.length === 0) {
+      delete m.agent.subAgents;
+      continue;
+    }
+    m.agent.subAgents = [...fromWorkflow, ...external];
+  }
+}
+
+/**
+ * MAS-level members: one extension entry per top-level member (per workflow
+ * member for the workflow). The agency list is kept whole (its refs are the file
+ * layout), the nodes without their delegates_to lists (those are the links).
+ */
+function keepMasMembers(data: JsonObject, spec: JsonObject, listAt: string, list: JsonValue[], into: JsonObject): void {
+  for (const key of Object.keys(data)) {
+    if (key === "apiVersion" || key === "kind" || key === "spec") continue;
+    setKey(into, join("", key), cloneJson(data[key] as JsonValue));
+  }
+  // Inline agents are agents of the bundle; their place in the list is kept as null.
+  setKey(into, listAt, list.map((e) => (isObject(e) && typeof e["ref"] === "string" ? cloneJson(e) : null)));
+  for (const key of Object.keys(spec)) {
+    const v = spec[key] as JsonValue;
+    if (key === "agents" && listAt === "/spec/agents") continue;
+    if (key === "agency" && isObject(v)) {
+      for (const k of Object.keys(v)) if (!(k === "agents" && listAt === "/spec/agency/agents")) setKey(into, join("/spec/agency", k), cloneJson(v[k] as JsonValue));
+      continue;
+    }
+    if (key === "workflow" && isObject(v)) {
+      for (const k of Object.keys(v)) {
+        const w = v[k] as JsonValue;
+        if (k === "nodes" && Array.isArray(w)) {
+          setKey(into, "/spec/workflow/nodes", w.map((n) => {
+            if (!isObject(n)) return cloneJson(n);
+            const copy = cloneJson(n);
+            if (Array.isArray(copy["delegates_to"]) && copy["delegates_to"].length > 0) delete copy["delegates_to"];
+            return copy;
+          }));
+        } else setKey(into, join("/spec/workflow", k), cloneJson(w));
+      }
+      continue;
+    }
+    setKey(into, join("/spec", key), cloneJson(v));
+  }
+}
+
+/**
+ * Members equal to what the emitter derives from the bundle (a MAS manifest
+ * agentport wrote: its name, refs, entry and plain nodes) carry no information
+ * of their own: not keeping them spares other formats a report of their loss.
+ */
+function dropDerived(doc: IrDocument, kept: JsonObject): void {
+  const probe: IrDocument = { ...doc, extensions: { ...doc.extensions, [MAS]: {} } };
+  if (!writesSystem(probe)) return;
+  const names = doc.agents.map((a) => (a.id ?? a.key ?? "agent").replace(/[/\\]+/g, "-"));
+  const derived = emitSystem(probe, names, names.map((n) => `${n}.yaml`), names.map(() => ({}))).output.document;
+  const strip = (v: JsonValue | undefined) => (Array.isArray(v) ? v.map((n) => {
+    if (!isObject(n)) return n;
+    const c = cloneJson(n);
+    if (Array.isArray(c["delegates_to"]) && c["delegates_to"].length > 0) delete c["delegates_to"];
+    return c;
+  }) : v);
+  // The short form (spec.agents) is a spelling of its own, kept. The entry goes only with the nodes its label comes from.
+  for (const rel of ["/metadata", "/spec/agency/agents", "/spec/workflow/nodes", "/spec/workflow/entry"]) {
+    if (!Object.prototype.hasOwnProperty.call(kept, rel)) continue;
+    if (rel === "/spec/workflow/entry" && Object.prototype.hasOwnProperty.call(kept, "/spec/workflow/nodes")) continue;
+    const value = rel === "/spec/workflow/nodes" ? strip(get(derived, rel) as JsonValue | undefined) : get(derived, rel);
+    if (deepEqual(kept[rel], value)) delete kept[rel];
+  }
+}
