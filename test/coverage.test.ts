@@ -149,6 +149,8 @@ describe("the codes a conversion raises are the codes the matrix declares", () =
   for (const c of cases) {
     const source = c.sourceFormat === undefined ? undefined : byFormat.get(c.sourceFormat);
     if (!source || c.data === undefined) continue;
+    // The declarations cover the kind: Agent schema; a kind: MAS manifest's round trip is judged by the honesty test.
+    if ((c.data as Record<string, unknown>)["kind"] === "MAS") continue;
     const paths = enumerateSchemaPaths(source.schema);
     for (const target of COVERAGES.filter((t) => t !== source)) {
       it(`${c.name}: ${source.format} → ${target.format}`, (ctx) => {
@@ -206,6 +208,8 @@ describe("values declared exact come back from a round trip", () => {
   for (const c of cases) {
     const source = c.sourceFormat === undefined ? undefined : byFormat.get(c.sourceFormat);
     if (!source || c.data === undefined) continue;
+    // The declarations cover the kind: Agent schema; a kind: MAS manifest's round trip is judged by the honesty test.
+    if ((c.data as Record<string, unknown>)["kind"] === "MAS") continue;
     const paths = enumerateSchemaPaths(source.schema);
     for (const target of COVERAGES.filter((t) => t !== source)) {
       it(`${c.name}: ${source.format} → ${target.format} → ${source.format}`, (ctx) => {
