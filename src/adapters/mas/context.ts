@@ -84,8 +84,10 @@ function stringChunk(ctx: MasParseCtx, key: string, raw: string, ptr: string): I
     const r = ctx.readFile(text);
     if (r.ok) return { key, ref: text, raw, text: r.text.trim() };
     if (r.code === "ref-outside-root") {
-      note(ctx, r.code, ptr, `${dotted(ptr)}: ${r.message}`);
-      return { key, ref: text, raw };
+      // Only maybe a file (no ./, no {ref}): the runtime takes it as text when no such file exists,
+      // and agentport never looks outside the folder, so it is text here, not an error. Nothing is read.
+      note(ctx, "ref-kept", ptr, `${dotted(ptr)} ("${text}") would name a file outside the manifest's folder, which is not read; it is carried as inline text`, "if it is a prompt file, pass --allow-outside-refs to read it");
+      return { key, ref: text, raw, text };
     }
     note(ctx, "ref-kept", ptr, `${dotted(ptr)} ("${text}") names no existing file; it is inline text, as the mas runtime treats it`);
     return { key, text, ...rawField };
