@@ -83,6 +83,21 @@ export const MUTATORS: Record<string, Mutator> = {
     ls.splice(pick(keyed, r), 1);
     return ls.join("\n");
   },
+  // Gentle mutations keep the structure, so more inputs get past validation and exercise the converters.
+  stringValue: (t, r) => {
+    // JSON "key": "value", or a YAML plain scalar after "key: "
+    const spots = [...t.matchAll(/: "([^"\\\n]{1,80})"/g), ...t.matchAll(/: ([A-Za-z][^\n"'{}[\]|>&*!#:]{0,80})$/gm)];
+    const m = spots.length ? pick(spots, r) : undefined;
+    if (!m || m.index === undefined) return t;
+    const values = ["", " ", "on", "yes", "1.0", "~", "null", "2001-12-14", "a/b.md", "../x.md", "[role] text", "x".repeat(300), "ünïcödé 日本語", "line\\nbreak", "{{params.x}}"];
+    return t.slice(0, m.index) + `: ${JSON.stringify(pick(values, r))}` + t.slice(m.index + m[0].length);
+  },
+  numberValue: (t, r) => {
+    const spots = [...t.matchAll(/: (-?\d+(?:\.\d+)?)(?=[,\n}])/g)];
+    const m = spots.length ? pick(spots, r) : undefined;
+    if (!m || m.index === undefined) return t;
+    return t.slice(0, m.index) + `: ${pick(["0", "-1", "0.5", "1.99", "2", "63", "64", "128001", "1e9", "0.57"], r)}` + t.slice(m.index + m[0].length);
+  },
   protoKey: (t, r) => {
     const k = pick(["__proto__", "constructor", "prototype"], r);
     return t.trimStart().startsWith("{") ? t.replace(/\{/, `{"${k}": {"polluted": true}, `) : t.replace(/\n(\s*)([A-Za-z_][\w-]*):/, `\n$1${k}: {polluted: true}\n$1$2:`);
