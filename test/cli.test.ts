@@ -148,6 +148,22 @@ describe("agentport validate / detect / formats", () => {
 });
 
 describe("the built executable", () => {
+  it("the published bin (bundle run from V8's code cache) converts, and a folder on two workers", () => {
+    const bin = join(process.cwd(), "dist/agentport.mjs");
+    expect(existsSync(bin), "dist/ is missing: run npm run build (npm test does)").toBe(true);
+    expect(existsSync(join(process.cwd(), "dist/agentport.cjs.cache")), "the code cache is made by npm run build").toBe(true);
+    const r = spawnSync(process.execPath, [bin, "convert", BUNDLE, "--to", "agentmug", "--json"], { encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).outputs).toHaveLength(3);
+    const dir = tmp();
+    for (const k of ["a", "b", "c"]) copyFileSync(BUNDLE, join(dir, `${k}.caplo.json`));
+    const out = join(tmp(), "out");
+    const b = spawnSync(process.execPath, [bin, "convert", dir, "--to", "mas", "-o", out, "--jobs", "2", "-q"], { encoding: "utf8" });
+    expect(b.status, b.stderr).toBe(0);
+    expect(b.stderr).toMatch(/converted 3, with warnings 0, failed 0/);
+    expect(readdirSync(out).sort()).toEqual(["a", "b", "c"]);
+  });
+
   it("runs a real conversion as a separate process", async () => {
     const bin = join(process.cwd(), "dist/cli/main.js");
     expect(existsSync(bin), "dist/ is missing: run npm run build (npm test does)").toBe(true);

@@ -16,4 +16,7 @@ for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
     });
   });
 }
-process.exitCode = await runCli(process.argv.slice(2), processIO, { stderrIsTTY: process.stderr.isTTY === true });
+// No top-level await: the bundled CLI is CommonJS (it runs from V8's code cache, scripts/bundle.mjs).
+void runCli(process.argv.slice(2), processIO, { stderrIsTTY: process.stderr.isTTY === true }).then((code) => {
+  process.exitCode = code;
+});
