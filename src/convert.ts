@@ -62,7 +62,7 @@ export interface ReadResult {
 }
 
 /** Reads one input into the IR: parse text, detect the format, validate against its schema, map to IR. */
-export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "from" | "lenient" | "maxBytes" | "readFile"> = {}): ReadResult {
+export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "from" | "lenient" | "maxBytes" | "readFile"> = {}, siblings: ReadonlyMap<string, string> = new Map()): ReadResult {
   const file = input.file;
   const at = (pointer: string, pos?: Position) => ({ ...(file === undefined ? {} : { file }), pointer, ...pos });
   let data: JsonValue | undefined = input.data;
@@ -99,7 +99,7 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
     }));
   }
   if (issues.length && !options.lenient) return { diagnostics, locate };
-  const readFile = input.readFile ?? options.readFile;
+  const readFile = readerFor(input, input.readFile ?? options.readFile, siblings, adapter.needsFiles?.(data) === true);
   const result = adapter.parse(data, { ...(file === undefined ? {} : { file }), ...(readFile ? { readFile } : {}), ...(options.lenient ? { lenient: true } : {}) });
   diagnostics.push(...result.diagnostics);
   // Diagnostics about another file (a mas MAS manifest's agent files) are not located in this text.
@@ -142,13 +142,25 @@ function utf8Length(s: string): number {
   return n;
 }
 
+/** Where each output came from: the index of its IR document and of the agents it holds. */
+export interface Placement {
+  doc: number;
+  agents?: number[];
+}
+
 /** Emits IR documents in the target format and checks every output against the target's schema. */
 export function emitDocuments(docs: readonly IrDocument[], to: string, options: EmitOptions = {}): { outputs: ConvertOutput[]; diagnostics: Diagnostic[] } {
+  const { outputs, diagnostics } = emitAll(docs, to, options);
+  return { outputs, diagnostics };
+}
+
+function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions): { outputs: ConvertOutput[]; placement: Placement[]; diagnostics: Diagnostic[] } {
   const adapter = adapterFor(to);
-  if (!adapter) return { outputs: [], diagnostics: [diagnostic("usage-error", { message: `unknown target format "${to}"; known: ${ADAPTERS.map((x) => x.id).join(", ")}` })] };
+  if (!adapter) return { outputs: [], placement: [], diagnostics: [diagnostic("usage-error", { message: `unknown target format "${to}"; known: ${ADAPTERS.map((x) => x.id).join(", ")}` })] };
   const outputs: ConvertOutput[] = [];
+  const placement: Placement[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const doc of docs) {
+  docs.forEach((doc, d) => {
     const r = adapter.emit(doc, options);
     diagnostics.push(...r.diagnostics);
     for (const o of r.outputs) {
@@ -156,9 +168,10 @@ export function emitDocuments(docs: readonly IrDocument[], to: string, options: 
         diagnostics.push(diagnostic("output-invalid", { message: `${o.name}: ${issue.message}`, target: { format: to, file: o.name, pointer: issue.pointer }, hint: "this is a bug in agentport; please report it with the input" }));
       }
       outputs.push({ name: o.name, format: o.format, document: o.document, text: o.text, ...(o.files ? { files: o.files } : {}) });
+      placement.push(o.agents ? { doc: d, agents: o.agents } : { doc: d });
     }
-  }
-  return { outputs: uniqueNames(outputs), diagnostics };
+  });
+  return { outputs: uniqueNames(outputs), placement, diagnostics };
 }
 
 function uniqueNames(outputs: ConvertOutput[]): ConvertOutput[] {
@@ -180,15 +193,15 @@ export function convertMany(inputs: readonly ConvertInput[], to: string, options
   const docs: IrDocument[] = [];
   const locators = new Map<string | undefined, (p: string) => Position | undefined>();
   const sources: { file?: string; data: JsonValue; locate: (p: string) => Position | undefined }[] = [];
-  const read = inputs.map((input) => ({ input, r: readInput(withSiblings(input, inputs, options.readFile), options) }));
-  // A mas kind: MAS manifest given with the agent files it lists (`out/*.yaml --bundle`) already holds them.
+  const siblings = siblingTexts(inputs);
+  const read = inputs.map((input) => ({ input, r: readInput(input, options, siblings) }));
+  // A document that read other inputs as its own files (a mas kind: MAS manifest given with its
+  // agent files, `out/*.yaml --bundle`) already holds them: those inputs are not converted again.
   const consumed = new Set<string>();
+  for (const { input, r } of read) for (const f of filesReadBy(input, r.doc)) consumed.add(f);
   for (const { input, r } of read) {
-    if (!r.doc || !isMasSystem(r.data) || input.file === undefined) continue;
-    for (const a of r.doc.agents) if (a.origin.file !== undefined && a.origin.file !== input.file) consumed.add(joinPath(dirPath(input.file), a.origin.file));
-  }
-  for (const { input, r } of read) {
-    if (input.file !== undefined && consumed.has(joinPath("", input.file)) && !isMasSystem(r.data) && !hasErrors(r.diagnostics)) continue;
+    const skip = input.file !== undefined && consumed.has(joinPath("", input.file)) && filesReadBy(input, r.doc).length === 0 && !hasErrors(r.diagnostics);
+    if (skip) continue;
     diagnostics.push(...r.diagnostics);
     locators.set(input.file, r.locate);
     if (r.doc) docs.push(r.doc);
@@ -202,12 +215,12 @@ export function convertMany(inputs: readonly ConvertInput[], to: string, options
     if (!m.doc) return finish([], diagnostics, options);
     toEmit = [m.doc];
   }
-  const emitted = emitDocuments(toEmit, to, options);
+  const emitted = emitAll(toEmit, to, options);
   for (const d of emitted.diagnostics) {
     const loc = d.source ? locators.get(d.source.file) : undefined;
     diagnostics.push(loc ? withPos(d, loc) : d);
   }
-  for (const d of defaultDifferences(toEmit, to, emitted.outputs, sources)) {
+  for (const d of defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, sources)) {
     const loc = d.source ? locators.get(d.source.file) : undefined;
     diagnostics.push(loc ? withPos(d, loc) : d);
   }
@@ -215,8 +228,11 @@ export function convertMany(inputs: readonly ConvertInput[], to: string, options
   return finish(emitted.outputs, diagnostics, options);
 }
 
-function isMasSystem(data: JsonValue | undefined): boolean {
-  return data !== null && typeof data === "object" && !Array.isArray(data) && data["apiVersion"] === "mas/v1" && data["kind"] === "MAS";
+/** The other files (as "/"-joined paths) whose agents a document holds, besides the input's own. */
+function filesReadBy(input: ConvertInput, doc: IrDocument | undefined): string[] {
+  if (!doc || input.file === undefined) return [];
+  const base = dirPath(input.file);
+  return doc.agents.flatMap((a) => (a.origin.file !== undefined && a.origin.file !== input.file ? [joinPath(base, a.origin.file)] : []));
 }
 
 function dirPath(file: string): string {
@@ -235,21 +251,29 @@ function joinPath(base: string, rel: string): string {
   return out.join("/");
 }
 
-/** File reads that name another input of the same run get that input's text (files written by one conversion, read back together). */
-function withSiblings(input: ConvertInput, inputs: readonly ConvertInput[], fallback: ReadFile | undefined): ConvertInput {
-  const own = input.readFile ?? fallback;
-  // Without file access, only a MAS manifest (which cannot do without its agent files) reads its siblings.
-  const mayRead = own !== undefined || (input.text !== undefined ? /\bkind["']?\s*:\s*["']?MAS\b/.test(input.text) : isMasSystem(input.data));
-  if (input.file === undefined || inputs.length < 2 || !mayRead) return input;
+/** The texts of a run's inputs by path: files written by one conversion, read back together. */
+function siblingTexts(inputs: readonly ConvertInput[]): Map<string, string> {
   const texts = new Map<string, string>();
-  for (const other of inputs) if (other !== input && other.file !== undefined && other.text !== undefined) texts.set(joinPath("", other.file), other.text);
+  if (inputs.length < 2) return texts;
+  for (const other of inputs) if (other.file !== undefined && other.text !== undefined) texts.set(joinPath("", other.file), other.text);
+  return texts;
+}
+
+/**
+ * The file reader an input's parse gets: reads that name another input of the run get that
+ * input's text, the rest go to the caller's reader. Without a reader, only a document whose
+ * format cannot do without other files (Adapter.needsFiles) reads its siblings.
+ */
+function readerFor(input: ConvertInput, own: ReadFile | undefined, siblings: ReadonlyMap<string, string>, needsFiles: boolean): ReadFile | undefined {
+  if (input.file === undefined || siblings.size === 0 || (own === undefined && !needsFiles)) return own;
   const base = dirPath(input.file);
-  const readFile: ReadFile = (path) => {
-    const text = texts.get(joinPath(base, path));
+  const self = joinPath("", input.file);
+  return (path) => {
+    const at = joinPath(base, path);
+    const text = at === self ? undefined : siblings.get(at);
     if (text !== undefined) return { ok: true, text };
     return own ? own(path) : { ok: false, code: "ref-not-found", message: `${path} cannot be read without file access` };
   };
-  return { ...input, readFile };
 }
 
 function finish(outputs: ConvertOutput[], diagnostics: Diagnostic[], options: ConvertOptions): ConvertResult {

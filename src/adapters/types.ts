@@ -38,6 +38,8 @@ export interface EmittedDocument {
   text: string;
   /** Extra files this document refers to (extracted prompt files), by relative path. */
   files?: { path: string; text: string }[];
+  /** Indices of the IR document's agents this document holds (a bundle: all; one file per agent: one). */
+  agents?: number[];
 }
 
 export interface ParseResult {
@@ -79,6 +81,11 @@ export interface Adapter {
    */
   readonly defaults?: Readonly<Record<string, { value: number | string | null; name: string; /** Where to point, relative to the agent: the first that exists. */ at: readonly string[] }>>;
   detect(data: unknown): Detection;
+  /**
+   * Whether this document cannot be read without other files (a mas kind: MAS manifest and its
+   * agent files). Given several inputs and no file access, such a document may read the others.
+   */
+  needsFiles?(data: unknown): boolean;
   /** Schema conformance of a document of this format (ajv against the official schema). */
   validate(data: unknown): SchemaIssue[];
   parse(data: JsonValue, options: ParseOptions): ParseResult;

@@ -2,7 +2,8 @@
 // between the source's format and the target's, changes the agent's behaviour.
 import { adapterFor } from "../adapters/registry.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
-import type { IrAgent, IrDocument } from "../ir/model.js";
+import type { IrDocument } from "../ir/model.js";
+import type { Placement } from "../convert.js";
 import type { JsonValue } from "../ir/json.js";
 import { get as getPointer } from "../ir/pointer.js";
 
@@ -11,22 +12,19 @@ import { get as getPointer } from "../ir/pointer.js";
  * default differs from the target's, the agent will behave differently, so say so,
  * pointing at the object the setting would go in.
  */
-export function defaultDifferences(docs: readonly IrDocument[], to: string, outputs: readonly { name: string; document?: JsonValue }[], sources: readonly { file?: string; data: JsonValue }[]): Diagnostic[] {
+export function defaultDifferences(docs: readonly IrDocument[], to: string, outputs: readonly { name: string }[], placement: readonly Placement[], sources: readonly { file?: string; data: JsonValue }[]): Diagnostic[] {
   const target = adapterFor(to);
   const out: Diagnostic[] = [];
   if (!target?.defaults) return out;
-  const agents = docs.flatMap((d) => d.agents);
-  agents.forEach((agent, i) => {
+  docs.forEach((doc, d) => doc.agents.forEach((agent, i) => {
     const source = adapterFor(agent.origin.format);
     if (!source?.defaults || source.id === target.id) return;
     const data = sources.find((s) => s.file === agent.origin.file)?.data;
-    // One output per agent (AgentMug, mas) names the agent's file; one output for all (a bundle) names that.
-    // A mas kind: MAS manifest written beside the agent files is no agent's file.
-    const perAgent = outputs.filter((o) => !isSystem(o.document));
-    const file = perAgent.length === agents.length ? perAgent[i]?.name : outputs.length === 1 ? outputs[0]?.name : undefined;
+    // The output that holds this agent, as its emitter placed it.
+    const file = outputs.find((_, k) => placement[k]?.doc === d && placement[k]?.agents?.includes(i) === true)?.name;
     for (const [pointer, was] of Object.entries(source.defaults)) {
       const now = target.defaults![pointer];
-      if (now === undefined || now.value === was.value || getAt(agent, pointer) !== undefined) continue;
+      if (now === undefined || now.value === was.value || getPointer(agent, pointer) !== undefined) continue;
       // A model setting matters only when there is a model to apply it to.
       if (pointer.startsWith("/models/0/") && !agent.models?.length) continue;
       const rel = was.at.find((p) => getPointer(data, agent.origin.pointer + p) !== undefined) ?? "";
@@ -38,19 +36,6 @@ export function defaultDifferences(docs: readonly IrDocument[], to: string, outp
         hint: "set it explicitly in the source to keep the agent's behaviour",
       }));
     }
-  });
+  }));
   return out;
-}
-
-function getAt(agent: IrAgent, pointer: string): unknown {
-  let cur: unknown = agent;
-  for (const t of pointer.split("/").slice(1)) {
-    if (cur === null || typeof cur !== "object") return undefined;
-    cur = (cur as Record<string, unknown>)[t];
-  }
-  return cur;
-}
-
-function isSystem(document: JsonValue | undefined): boolean {
-  return document !== null && typeof document === "object" && !Array.isArray(document) && document["kind"] === "MAS" && document["apiVersion"] === "mas/v1";
 }

@@ -31,7 +31,7 @@ const ASSEMBLED = /^\/sources(?:\/(?:0|[1-9][0-9]*))?$|^\/(?:brain|memory)$/;
 export function emitAgentmug(doc: IrDocument, options: EmitOptions): EmitResult {
   const r = new Reporter(FORMAT);
   const legacy = !doc.bundle && doc.extensions[FORMAT]?.["/$schema"] === LEGACY_SCHEMA_URL;
-  const outputs = doc.agents.map((a) => emitAgent(a, doc, options, r, legacy));
+  const outputs = doc.agents.map((a, i) => ({ ...emitAgent(a, doc, options, r, legacy), agents: [i] }));
   reportDocExtensions(r, doc, options.stash !== false && doc.agents.length > 0);
   return { outputs, diagnostics: r.diagnostics };
 }

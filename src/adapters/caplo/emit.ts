@@ -40,7 +40,7 @@ export function emitCaplo(doc: IrDocument, options: EmitOptions): EmitResult {
   const document: JsonObject = asBundle
     ? orderKeys({ apiVersion, kind: "AgentBundle", agents: objects }, DOC_ORDER)
     : orderKeys({ apiVersion, kind: "Agent", ...objects[0] }, ["apiVersion", "kind"]);
-  return { outputs: [{ name: file, format: FORMAT, document, text: jsonText(document) }], diagnostics: r.diagnostics };
+  return { outputs: [{ name: file, format: FORMAT, document, text: jsonText(document), agents: agents.map((_, i) => i) }], diagnostics: r.diagnostics };
 }
 
 /** A bundle key that differs from the agent's own key or id is a renamed value; a key from nothing is a default. */

@@ -56,9 +56,9 @@ export function emitMas(doc: IrDocument, options: EmitOptions): EmitResult {
   const files = names.map((n) => `${n}.yaml`);
   // The MAS file is named after the workflow's entry; the agents' diagnostics name it.
   const masFile = system ? emitSystem(doc, names, files, names.map(() => ({}))).output.name : undefined;
-  for (const agent of doc.agents) {
+  for (const [i, agent] of doc.agents.entries()) {
     const r = new Reporter(MAS, `${fileStem(agent)}.yaml`);
-    const out = emitAgent(agent, doc, options, r, masFile);
+    const out = { ...emitAgent(agent, doc, options, r, masFile), agents: [i] };
     outputs.push(out);
     // A link the stash keeps is kept in this agent's file, though the workflow of the MAS file expresses it too.
     for (const d of r.diagnostics) {
@@ -70,7 +70,8 @@ export function emitMas(doc: IrDocument, options: EmitOptions): EmitResult {
   if (!system) return { outputs, diagnostics };
   const sys = emitSystem(doc, names, files, outputs.map((o) => o.document));
   const kept = outputs.filter((_, i) => !sys.inline.has(i));
-  return { outputs: [...kept, sys.output], diagnostics: [...diagnostics, ...sys.diagnostics] };
+  // Agents written inline in the MAS manifest are held by it.
+  return { outputs: [...kept, { ...sys.output, agents: [...sys.inline].sort((a, b) => a - b) }], diagnostics: [...diagnostics, ...sys.diagnostics] };
 }
 
 /** Link diagnostics: a local link becomes a delegates_to of the MAS workflow, where there is one; its settings stay behind. */

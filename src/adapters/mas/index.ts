@@ -28,6 +28,7 @@ export const masAdapter: Adapter = {
     const kind = typeof data["kind"] === "string" ? data["kind"] : "(none)";
     return { confidence: 0.95, unsupported: `mas/v1 kind: ${kind} is not an agent manifest; agentport converts kind: Agent and kind: MAS (with spec.agency)` };
   },
+  needsFiles: (data) => isObject(data) && data["apiVersion"] === "mas/v1" && data["kind"] === "MAS",
   validate: validateMas,
   parse: (data, options) => (isObject(data) && data["kind"] === "MAS" ? parseMasSystem(data, options) : parseMas(data, options)),
   emit: emitMas,
