@@ -189,10 +189,26 @@ function uniqueNames(outputs: ConvertOutput[]): ConvertOutput[] {
 
 /** Converts several inputs; with `bundle`, all agents are merged into one bundle document first. */
 export function convertMany(inputs: readonly ConvertInput[], to: string, options: ConvertOptions = {}): ConvertResult {
+  const { ok, outputs, diagnostics } = convertManyRead(inputs, to, options);
+  return { ok, outputs, diagnostics };
+}
+
+/** One input as the conversion read it, for callers that report per input (the CLI's ledger). */
+export interface InputRead {
+  file?: string;
+  data: JsonValue;
+  format?: string;
+  /** The input held several agents and the links between them. */
+  bundle: boolean;
+}
+
+/** convertMany, plus each input as it was read, so nothing needs to parse the inputs again. */
+export function convertManyRead(inputs: readonly ConvertInput[], to: string, options: ConvertOptions = {}): ConvertResult & { read: InputRead[] } {
   const diagnostics: Diagnostic[] = [];
   const docs: IrDocument[] = [];
   const locators = new Map<string | undefined, (p: string) => Position | undefined>();
   const sources: { file?: string; data: JsonValue; locate: (p: string) => Position | undefined }[] = [];
+  const inputsRead: InputRead[] = [];
   const siblings = siblingTexts(inputs);
   const read = inputs.map((input) => ({ input, r: readInput(input, options, siblings) }));
   // A document that read other inputs as its own files (a mas kind: MAS manifest given with its
@@ -205,14 +221,17 @@ export function convertMany(inputs: readonly ConvertInput[], to: string, options
     diagnostics.push(...r.diagnostics);
     locators.set(input.file, r.locate);
     if (r.doc) docs.push(r.doc);
-    if (r.data !== undefined) sources.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, locate: r.locate });
+    if (r.data !== undefined) {
+      sources.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, locate: r.locate });
+      inputsRead.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, ...(r.adapter ? { format: r.adapter.id } : {}), bundle: r.doc?.bundle === true });
+    }
   }
-  if (hasErrors(diagnostics)) return finish([], diagnostics, options);
+  if (hasErrors(diagnostics)) return { ...finish([], diagnostics, options), read: inputsRead };
   let toEmit = docs;
   if (options.bundle && docs.length > 0) {
     const m = mergeIntoBundle(docs);
     diagnostics.push(...m.diagnostics);
-    if (!m.doc) return finish([], diagnostics, options);
+    if (!m.doc) return { ...finish([], diagnostics, options), read: inputsRead };
     toEmit = [m.doc];
   }
   const emitted = emitAll(toEmit, to, options);
@@ -225,7 +244,7 @@ export function convertMany(inputs: readonly ConvertInput[], to: string, options
     diagnostics.push(loc ? withPos(d, loc) : d);
   }
   diagnostics.push(...secretDiagnostics(emitted.outputs, to, sources, options));
-  return finish(emitted.outputs, diagnostics, options);
+  return { ...finish(emitted.outputs, diagnostics, options), read: inputsRead };
 }
 
 /** The other files (as "/"-joined paths) whose agents a document holds, besides the input's own. */

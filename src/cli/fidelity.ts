@@ -1,11 +1,8 @@
 // --ledger, --verify-roundtrip and the fidelity figure: what became of each
 // source value, per input file.
-import { detect } from "../api.js";
-import { convertFiles, loadInput, type FileConvertOptions } from "../node/files.js";
-import type { ConvertResult } from "../convert.js";
+import { convertFiles, type FileConvertOptions } from "../node/files.js";
+import type { ConvertResult, InputRead } from "../convert.js";
 import { buildLedger, fidelity, type LedgerRow } from "../ir/ledger.js";
-import { isObject } from "../ir/json.js";
-import { parseText } from "../text/parse.js";
 import { verifyRoundTrip, type PatchOperation } from "../verify.js";
 
 export interface FileFidelity {
@@ -17,29 +14,23 @@ export interface FileFidelity {
   roundtrip?: { patch: PatchOperation[]; failed?: boolean };
 }
 
-export function analyse(inputs: readonly string[], to: string, options: FileConvertOptions, result: ConvertResult, verify: boolean, stdin?: string): FileFidelity[] {
-  const out: FileFidelity[] = [];
-  for (const path of inputs) {
-    const loaded = loadInput(path, options, stdin);
-    const text = loaded.input?.text;
-    if (text === undefined) continue;
-    const file = loaded.input?.file ?? path;
-    const data = parseText(text, file).data;
-    if (data === undefined) continue;
-    const rows = buildLedger(data, result.diagnostics, file);
+/** Ledger rows and (optionally) round trips per input, from the inputs as the conversion read them. */
+export function analyse(inputs: readonly string[], to: string, options: FileConvertOptions, result: ConvertResult & { read: readonly InputRead[] }, verify: boolean, stdin?: string): FileFidelity[] {
+  return result.read.map((input, i) => {
+    const file = input.file ?? inputs[i] ?? "<input>";
+    const rows = buildLedger(input.data, result.diagnostics, input.file);
     const f = fidelity(rows);
     const entry: FileFidelity = { file, rows, exact: f.exact, total: f.total };
-    if (verify) {
-      const format = options.from ?? detect(data).format;
-      const forward = inputs.length === 1 && !options.bundle ? result : convertFiles([path], to, { ...options, bundle: false }, stdin);
-      if (format !== undefined && forward.ok) {
-        const bundle = format === "caplo" && isObject(data) && data["kind"] === "AgentBundle";
-        entry.roundtrip = verifyRoundTrip(data, format, bundle, forward.outputs, { ...(options.includePrivate ? { includePrivate: true } : {}), ...(options.stash === false ? { stash: false } : {}) });
+    if (verify && input.format !== undefined) {
+      // With several inputs the outputs are mixed; each input's round trip needs its own outputs.
+      const path = inputs.find((p) => p === input.file) ?? (input.file === "<stdin>" ? "-" : file);
+      const forward = result.read.length === 1 && !options.bundle ? result : convertFiles([path], to, { ...options, bundle: false }, stdin);
+      if (forward.ok) {
+        entry.roundtrip = verifyRoundTrip(input.data, input.format, input.bundle, forward.outputs, { ...(options.includePrivate ? { includePrivate: true } : {}), ...(options.stash === false ? { stash: false } : {}) });
       }
     }
-    out.push(entry);
-  }
-  return out;
+    return entry;
+  });
 }
 
 export function formatOperation(file: string, op: PatchOperation): string {

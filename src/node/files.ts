@@ -2,7 +2,7 @@
 // reference readers. Still no terminal access; the CLI is a thin shell over this.
 import { openSync, readSync, closeSync, fstatSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { convertMany, DEFAULT_MAX_BYTES, type ConvertInput, type ConvertOptions, type ConvertResult } from "../convert.js";
+import { convertManyRead, DEFAULT_MAX_BYTES, type ConvertInput, type ConvertOptions, type ConvertResult, type InputRead } from "../convert.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import { makeReadFile } from "./refs.js";
 
@@ -59,7 +59,7 @@ function refOptions(options: FileConvertOptions) {
 }
 
 /** Converts files by path; nothing is written (see writeAll). */
-export function convertFiles(paths: readonly string[], to: string, options: FileConvertOptions = {}, stdinText?: string): ConvertResult {
+export function convertFiles(paths: readonly string[], to: string, options: FileConvertOptions = {}, stdinText?: string): ConvertResult & { read: InputRead[] } {
   const inputs: ConvertInput[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const p of paths) {
@@ -67,7 +67,7 @@ export function convertFiles(paths: readonly string[], to: string, options: File
     diagnostics.push(...l.diagnostics);
     if (l.input) inputs.push(l.input);
   }
-  if (diagnostics.some((d) => d.severity === "error")) return { ok: false, outputs: [], diagnostics };
-  const r = convertMany(inputs, to, options);
+  if (diagnostics.some((d) => d.severity === "error")) return { ok: false, outputs: [], diagnostics, read: [] };
+  const r = convertManyRead(inputs, to, options);
   return { ...r, diagnostics: [...diagnostics, ...r.diagnostics] };
 }
