@@ -141,40 +141,47 @@ describe("the x-agentport stash in the matrix", () => {
   });
 });
 
+/**
+ * Every golden case of a kind: Agent (or bundle) input, with each other format. The declarations
+ * cover the kind: Agent schema; a kind: MAS manifest's round trip is judged by the honesty test.
+ */
+function caseDirections() {
+  const out: { c: ReturnType<typeof loadCases>[number]; source: (typeof COVERAGES)[number]; paths: ReturnType<typeof enumerateSchemaPaths>; target: (typeof COVERAGES)[number] }[] = [];
+  for (const c of loadCases()) {
+    const source = c.sourceFormat === undefined ? undefined : byFormat.get(c.sourceFormat);
+    if (!source || c.data === undefined || (c.data as Record<string, unknown>)["kind"] === "MAS") continue;
+    const paths = enumerateSchemaPaths(source.schema);
+    for (const target of COVERAGES.filter((t) => t !== source)) out.push({ c, source, paths, target });
+  }
+  return out;
+}
+
 /** Codes that say a value was lost or changed: each must be one the value's row declares. */
 const LOSS_CODES = new Set(["dropped-field", "dropped-link", "clamped-value", "truncated-value", "transformed-value", "stashed-value", "private-omitted"]);
 
 describe("the codes a conversion raises are the codes the matrix declares", () => {
-  const cases = loadCases();
-  for (const c of cases) {
-    const source = c.sourceFormat === undefined ? undefined : byFormat.get(c.sourceFormat);
-    if (!source || c.data === undefined) continue;
-    // The declarations cover the kind: Agent schema; a kind: MAS manifest's round trip is judged by the honesty test.
-    if ((c.data as Record<string, unknown>)["kind"] === "MAS") continue;
-    const paths = enumerateSchemaPaths(source.schema);
-    for (const target of COVERAGES.filter((t) => t !== source)) {
-      it(`${c.name}: ${source.format} → ${target.format}`, (ctx) => {
-        const forward = convert(c.text, target.format, convertOptions(c));
-        if (!forward.ok) ctx.skip("the forward conversion fails (the golden tests judge that)");
-        const rows = buildMatrix(source, target);
-        const undeclared: string[] = [];
-        for (const d of forward.diagnostics) {
-          if (!LOSS_CODES.has(d.code) || !d.source || (d.source.file !== undefined && d.source.file !== c.inputFile)) continue;
-          const root = agentRootOf(d.source.pointer, c.agentRoots);
-          const sp = schemaPathOf(paths, d.source.pointer.slice(root.length));
-          // Members the schema does not name (kept as they are) and values inside a stash have no row.
-          if (sp === undefined || sp.documentLevel) continue;
-          const found = parseDeclarationOf(source, sp.path);
-          // A format marker's other spelling is a document value, which its `ignored` note describes.
-          if (found && "ignored" in found.rule) continue;
-          const key = found?.key;
-          // A diagnostic on an item or object speaks for the rows below it.
-          const below = rows.filter((r) => r.path === key || r.path === sp.path || r.path.startsWith(`${sp.path}/`));
-          if (!below.some((r) => r.outcomes.some((o) => o.code === d.code))) undeclared.push(`${d.code} at ${d.source.pointer} (${sp.path}: ${below.map((r) => `${r.path} ${r.outcomes.map((o) => o.code).join("/") || r.status}`).join(", ") || "no row"}): ${d.message}`);
-        }
-        expect(undeclared, `raised but not declared in src/adapters/*/coverage.ts:\n  ${undeclared.join("\n  ")}`).toEqual([]);
-      });
-    }
+  for (const { c, source, paths, target } of caseDirections()) {
+    it(`${c.name}: ${source.format} → ${target.format}`, (ctx) => {
+      const forward = convert(c.text, target.format, convertOptions(c));
+      if (!forward.ok) ctx.skip("the forward conversion fails (the golden tests judge that)");
+      const rows = buildMatrix(source, target);
+      const undeclared: string[] = [];
+      for (const d of forward.diagnostics) {
+        if (!LOSS_CODES.has(d.code) || !d.source || (d.source.file !== undefined && d.source.file !== c.inputFile)) continue;
+        const root = agentRootOf(d.source.pointer, c.agentRoots);
+        const sp = schemaPathOf(paths, d.source.pointer.slice(root.length));
+        // Members the schema does not name (kept as they are) and values inside a stash have no row.
+        if (sp === undefined || sp.documentLevel) continue;
+        const found = parseDeclarationOf(source, sp.path);
+        // A format marker's other spelling is a document value, which its `ignored` note describes.
+        if (found && "ignored" in found.rule) continue;
+        const key = found?.key;
+        // A diagnostic on an item or object speaks for the rows below it.
+        const below = rows.filter((r) => r.path === key || r.path === sp.path || r.path.startsWith(`${sp.path}/`));
+        if (!below.some((r) => r.outcomes.some((o) => o.code === d.code))) undeclared.push(`${d.code} at ${d.source.pointer} (${sp.path}: ${below.map((r) => `${r.path} ${r.outcomes.map((o) => o.code).join("/") || r.status}`).join(", ") || "no row"}): ${d.message}`);
+      }
+      expect(undeclared, `raised but not declared in src/adapters/*/coverage.ts:\n  ${undeclared.join("\n  ")}`).toEqual([]);
+    });
   }
 });
 
@@ -204,42 +211,34 @@ function exceptionCodes(target: FormatCoverage, rule: ParseRule): Set<string> {
 }
 
 describe("values declared exact come back from a round trip", () => {
-  const cases = loadCases();
-  for (const c of cases) {
-    const source = c.sourceFormat === undefined ? undefined : byFormat.get(c.sourceFormat);
-    if (!source || c.data === undefined) continue;
-    // The declarations cover the kind: Agent schema; a kind: MAS manifest's round trip is judged by the honesty test.
-    if ((c.data as Record<string, unknown>)["kind"] === "MAS") continue;
-    const paths = enumerateSchemaPaths(source.schema);
-    for (const target of COVERAGES.filter((t) => t !== source)) {
-      it(`${c.name}: ${source.format} → ${target.format} → ${source.format}`, (ctx) => {
-        const forward = convert(c.text, target.format, convertOptions(c));
-        if (!forward.ok) ctx.skip("the forward conversion fails (the golden and honesty tests judge that)");
-        const extracted = new Map<string, string>();
-        for (const o of forward.outputs) for (const f of o.files ?? []) extracted.set(f.path, f.text);
-        const inputs: ConvertInput[] = forward.outputs.map((o) => ({ text: o.text, file: o.name }));
-        const back = convertMany(inputs, source.format, {
-          bundle: c.bundle,
-          includePrivate: true,
-          readFile: memoryReadFile(extracted),
-          ...(c.options.exportedAt ? { exportedAt: c.options.exportedAt } : {}),
-        });
-        if (!back.ok || back.outputs.length !== 1) ctx.skip("the way back fails (the honesty test judges that)");
-        const returned = parseText(back.outputs[0]!.text).data;
-        const rows = new Map(buildMatrix(source, target).map((r) => [r.path, r]));
-        const broken: string[] = [];
-        for (const d of diffLeaves(c.data, returned)) {
-          if (d.kind === "added") continue;
-          const root = agentRootOf(d.pointer, c.agentRoots);
-          const schemaPath = schemaPathOf(paths, d.pointer.slice(root.length));
-          const found = schemaPath === undefined ? undefined : parseDeclarationOf(source, schemaPath.path);
-          if (!found || rows.get(found.key)?.status !== "exact") continue;
-          const allowed = exceptionCodes(target, found.rule);
-          const excused = forward.diagnostics.some((x) => allowed.has(x.code) && x.source !== undefined && x.source.pointer.length > root.length && isAncestorOrSelf(x.source.pointer, d.pointer));
-          if (!excused) broken.push(`${d.pointer} (${found.key}): ${JSON.stringify(d.before)} → ${d.after === undefined ? "(absent)" : JSON.stringify(d.after)}`);
-        }
-        expect(broken, `declared exact for ${source.format} → ${target.format} but not carried back (fix src/adapters/*/coverage.ts, or the adapter):\n  ${broken.join("\n  ")}`).toEqual([]);
+  for (const { c, source, paths, target } of caseDirections()) {
+    it(`${c.name}: ${source.format} → ${target.format} → ${source.format}`, (ctx) => {
+      const forward = convert(c.text, target.format, convertOptions(c));
+      if (!forward.ok) ctx.skip("the forward conversion fails (the golden and honesty tests judge that)");
+      const extracted = new Map<string, string>();
+      for (const o of forward.outputs) for (const f of o.files ?? []) extracted.set(f.path, f.text);
+      const inputs: ConvertInput[] = forward.outputs.map((o) => ({ text: o.text, file: o.name }));
+      const back = convertMany(inputs, source.format, {
+        bundle: c.bundle,
+        includePrivate: true,
+        readFile: memoryReadFile(extracted),
+        ...(c.options.exportedAt ? { exportedAt: c.options.exportedAt } : {}),
       });
-    }
+      if (!back.ok || back.outputs.length !== 1) ctx.skip("the way back fails (the honesty test judges that)");
+      const returned = parseText(back.outputs[0]!.text).data;
+      const rows = new Map(buildMatrix(source, target).map((r) => [r.path, r]));
+      const broken: string[] = [];
+      for (const d of diffLeaves(c.data, returned)) {
+        if (d.kind === "added") continue;
+        const root = agentRootOf(d.pointer, c.agentRoots);
+        const schemaPath = schemaPathOf(paths, d.pointer.slice(root.length));
+        const found = schemaPath === undefined ? undefined : parseDeclarationOf(source, schemaPath.path);
+        if (!found || rows.get(found.key)?.status !== "exact") continue;
+        const allowed = exceptionCodes(target, found.rule);
+        const excused = forward.diagnostics.some((x) => allowed.has(x.code) && x.source !== undefined && x.source.pointer.length > root.length && isAncestorOrSelf(x.source.pointer, d.pointer));
+        if (!excused) broken.push(`${d.pointer} (${found.key}): ${JSON.stringify(d.before)} → ${d.after === undefined ? "(absent)" : JSON.stringify(d.after)}`);
+      }
+      expect(broken, `declared exact for ${source.format} → ${target.format} but not carried back (fix src/adapters/*/coverage.ts, or the adapter):\n  ${broken.join("\n  ")}`).toEqual([]);
+    });
   }
 });

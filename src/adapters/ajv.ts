@@ -4,6 +4,7 @@
 // allErrors, multipleOfPrecision: 9, ajv-formats), so no run compiles a schema.
 import type { ErrorObject } from "ajv";
 import type { SchemaIssue } from "./types.js";
+import { escapeToken } from "../ir/pointer.js";
 
 /** A compiled validator: ajv's calling convention, errors left on the function. */
 export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -36,9 +37,7 @@ export function toIssues(errors: readonly ErrorObject[]): SchemaIssue[] {
   return out.slice(0, 25);
 }
 
-function esc(t: string): string {
-  return t.replace(/~/g, "~0").replace(/\//g, "~1");
-}
+const esc = escapeToken;
 
 function describe(e: ErrorObject): SchemaIssue {
   const p = e.params as Record<string, unknown>;

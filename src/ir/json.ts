@@ -1,6 +1,7 @@
 // Plain JSON values and the few operations every layer needs on them.
 // Keys such as "__proto__" are ordinary data here: every write goes through
 // defineProperty, so no input can reach Object.prototype.
+import { escapeToken } from "./pointer.js";
 
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | JsonObject;
@@ -75,7 +76,7 @@ export function leaves(v: unknown, base = ""): { pointer: string; value: JsonVal
     } else if (isObject(x)) {
       const keys = Object.keys(x);
       if (keys.length === 0) out.push({ pointer: p, value: {} });
-      for (const k of keys) walk(x[k], `${p}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+      for (const k of keys) walk(x[k], `${p}/${escapeToken(k)}`);
     } else if (x !== undefined) {
       out.push({ pointer: p, value: x as JsonPrimitive });
     }

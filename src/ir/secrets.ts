@@ -1,6 +1,7 @@
 // The secret sentinel's one data table: credential shapes that must never reach a
 // publishable file. Each row has tests for a hit and for near-misses
 // (test/secrets.test.ts). Messages name the kind, never the value.
+import { escapeToken } from "./pointer.js";
 
 export interface SecretPattern {
   id: string;
@@ -58,7 +59,7 @@ export function scanSecrets(doc: unknown): SecretHit[] {
     } else if (Array.isArray(v)) {
       v.forEach((x, i) => stack.push([x, `${p}/${i}`, undefined]));
     } else if (typeof v === "object" && v !== null) {
-      for (const k of Object.keys(v)) stack.push([(v as Record<string, unknown>)[k], `${p}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, k]);
+      for (const k of Object.keys(v)) stack.push([(v as Record<string, unknown>)[k], `${p}/${escapeToken(k)}`, k]);
     }
   }
   return hits.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
@@ -66,12 +67,13 @@ export function scanSecrets(doc: unknown): SecretHit[] {
 
 /** The pointer of the first string in `source` containing `match`, to point the user at the input. */
 export function findInSource(source: unknown, match: string): string | undefined {
-  const stack: [unknown, string][] = [[source, ""]];
-  while (stack.length) {
-    const [v, p] = stack.shift()!;
+  // Breadth first (the shallowest occurrence is the most telling); an index, not shift(), keeps it linear.
+  const queue: [unknown, string][] = [[source, ""]];
+  for (let i = 0; i < queue.length; i++) {
+    const [v, p] = queue[i]!;
     if (typeof v === "string" && v.includes(match)) return p;
-    if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, `${p}/${i}`]));
-    else if (typeof v === "object" && v !== null) for (const k of Object.keys(v)) stack.push([(v as Record<string, unknown>)[k], `${p}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`]);
+    if (Array.isArray(v)) v.forEach((x, j) => queue.push([x, `${p}/${j}`]));
+    else if (typeof v === "object" && v !== null) for (const k of Object.keys(v)) queue.push([(v as Record<string, unknown>)[k], `${p}/${escapeToken(k)}`]);
   }
   return undefined;
 }

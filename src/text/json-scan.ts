@@ -1,6 +1,7 @@
 // One pass over JSON text that JSON.parse has already accepted: finds duplicate
 // keys (JSON.parse silently keeps the last) and records where each value starts,
 // so diagnostics get line:column without a second, YAML-speed parse.
+import { escapeToken } from "../ir/pointer.js";
 
 export interface JsonScan {
   duplicate?: { pointer: string; offset: number };
@@ -10,7 +11,7 @@ export interface JsonScan {
   offsets: Map<string, number>;
 }
 
-const esc = (t: string) => t.replace(/~/g, "~0").replace(/\//g, "~1");
+const esc = escapeToken;
 
 interface Frame {
   pointer: string;

@@ -3,7 +3,7 @@
 // alias-count limit) and never writes "__proto__" through to a prototype.
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, type Document, type Node as YamlNode } from "yaml";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
-import { parsePointer } from "../ir/pointer.js";
+import { escapeToken, parsePointer } from "../ir/pointer.js";
 import { lineColumn, lineStartsOf, scanJson } from "./json-scan.js";
 import type { JsonValue } from "../ir/json.js";
 
@@ -135,7 +135,7 @@ export function firstNonJson(v: unknown, pointer = ""): { pointer: string; what:
       continue;
     }
     if (typeof x === "object" && (Object.getPrototypeOf(x) === Object.prototype || Object.getPrototypeOf(x) === null)) {
-      for (const k of Object.keys(x)) stack.push([(x as Record<string, unknown>)[k], `${p}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, depth + 1]);
+      for (const k of Object.keys(x)) stack.push([(x as Record<string, unknown>)[k], `${p}/${escapeToken(k)}`, depth + 1]);
       continue;
     }
     return { pointer: p, what: x instanceof Date ? "an unquoted timestamp has no JSON form; quote it" : `a value of type ${typeof x} has no JSON form` };
