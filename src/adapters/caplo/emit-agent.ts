@@ -3,9 +3,9 @@
 // required value the IR lacks is derived and reported at its target pointer.
 import type { Reporter } from "../../ir/report.js";
 import type { IrAgent, IrEvalCase, IrLink, IrTool } from "../../ir/model.js";
-import { primaryModelIndex, renderInstructions } from "../../ir/agent.js";
+import { primaryModelIndex, renderInstructions, sourceOf } from "../../ir/agent.js";
 import { isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
-import { dotted, escapeToken } from "../../ir/pointer.js";
+import { dotted, escapeToken, parsePointer } from "../../ir/pointer.js";
 import { fallbackProviderKey, inferProvider, providerDisplay, providerKey } from "../../ir/providers.js";
 import { describeRange, fit, fitConfidence } from "./numbers.js";
 import { truncateAtWord } from "./text.js";
@@ -28,8 +28,12 @@ const TOOL_KIND_WORDS: Record<string, string> = {
   system: "a system tool",
 };
 
-/** IR tool members whose source spelling differs (mas writes module_path). */
-const MEMBER_WORDS: Record<string, string> = { modulePath: "module_path" };
+/** A lost member as its source spells it (mas module_path), when the parser mapped it below the tool itself. */
+function memberName(a: IrAgent, irPointer: string, toolAt: string | undefined): string | undefined {
+  const at = sourceOf(a, irPointer);
+  if (at === undefined || at === toolAt || (toolAt !== undefined && !at.startsWith(`${toolAt}/`))) return undefined;
+  return parsePointer(at).pop();
+}
 
 export interface AgentTarget {
   r: Reporter;
@@ -232,7 +236,8 @@ function tools(a: IrAgent, t: AgentTarget, list: readonly IrTool[]): string[] {
     const lost = Object.keys(tool).filter((k) => !["kind", "name", "shorthand"].includes(k) && (tool as Record<string, unknown>)[k] !== undefined);
     if (tool.kind !== "named" && tool.kind !== "builtin") {
       // Name what is lost as the source spells it: `extra` holds the source's own members.
-      const words = lost.flatMap((k) => (k === "extra" ? Object.keys(tool.extra ?? {}) : [MEMBER_WORDS[k] ?? k]));
+      const toolAt = sourceOf(a, p);
+      const words = lost.flatMap((k) => (k === "extra" ? Object.keys(tool.extra ?? {}) : [memberName(a, `${p}/${k}`, toolAt) ?? k]));
       t.r.at(a, "dropped-field", p, `{name} is ${TOOL_KIND_WORDS[tool.kind]}; Caplo keeps only its id "${tool.name}"${words.length ? ` and drops ${words.join(", ")}` : ""}`, tp(t, `/tools/${out.length - 1}`));
       return;
     }
