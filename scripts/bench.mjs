@@ -1,18 +1,75 @@
-// npm run bench: conversion time against the machine's floor, as ratios.
-// Floor = parse the source text + serialize the target document with the same
-// libraries (JSON.parse / yaml.parse, JSON.stringify / yaml.stringify). The CLI is
-// compared with a bare `node -e 0` measured in the same run. Prints figures,
-// asserts nothing: it is a benchmark, not a test (docs/performance.md).
+// npm run bench: what a conversion costs, as ratios measured side by side in one run.
+//
+//   (a) floor: parse the same bytes with the same parser the real path uses (JSON: JSON.parse
+//       plus the duplicate-key scan parseText runs; YAML: the yaml Document API with a line
+//       counter) and serialize the target documents the same way (JSON.stringify / yaml).
+//   (b) bound: a correct implementation, timed piece by piece: parse, ajv on the input, the
+//       mapping (adapter parse + emit without the stash, which includes serialization), ajv on
+//       the output. The stash and the diagnostics' honesty checks are what sits above it.
+//   (c) scaling: per-agent and per-tool cost at growing sizes against the smallest size.
+//   (d) the CLI, one file, against a bare `node -e 0`.
+//
+// Every pair is interleaved (A, B, A, B …) after a warm-up, and reported as the median with
+// min and max over the rounds. Prints figures, asserts nothing: a benchmark, not a test
+// (docs/performance.md). Flags: --quick (fewer rounds), --only SECTION (floor|scaling|cli).
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { spawnSync } from "node:child_process";
-import { Bench } from "tinybench";
-import { parse as yamlParse, stringify as yamlStringify } from "yaml";
+import { stringify as yamlStringify } from "yaml";
 
 const root = new URL("..", import.meta.url).pathname;
 const { convert, detect } = await import(join(root, "dist/index.js"));
+const { ADAPTERS, adapterFor } = await import(join(root, "dist/adapters/registry.js"));
+const { parseText } = await import(join(root, "dist/text/parse.js"));
 const { makeReadFile } = await import(join(root, "dist/node/refs.js"));
 
+const argv = process.argv.slice(2);
+const quick = argv.includes("--quick");
+const only = argv.includes("--only") ? argv[argv.indexOf("--only") + 1] : undefined;
+const ROUNDS = quick ? 9 : 21;
+const ROUND_MS = quick ? 15 : 40;
+
+// ---------------------------------------------------------------- timing
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+/** Runs fn until at least ROUND_MS passed; returns ms per call. */
+function round(fn, calls) {
+  const t = now();
+  for (let i = 0; i < calls; i++) fn();
+  return (now() - t) / calls;
+}
+
+function callsFor(fn) {
+  let calls = 1;
+  for (;;) {
+    const t = now();
+    for (let i = 0; i < calls; i++) fn();
+    const ms = now() - t;
+    if (ms >= ROUND_MS / 4 || calls >= 1 << 20) return Math.max(1, Math.ceil((calls * ROUND_MS) / Math.max(ms, 0.01)));
+    calls *= 4;
+  }
+}
+
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)], min: s[0], max: s[s.length - 1] };
+};
+
+/** Interleaved rounds of several tasks; ms per call for each, as { median, min, max }. */
+function interleaved(tasks, rounds = ROUNDS) {
+  for (const fn of Object.values(tasks)) { fn(); fn(); }
+  const calls = Object.fromEntries(Object.entries(tasks).map(([k, fn]) => [k, callsFor(fn)]));
+  const times = Object.fromEntries(Object.keys(tasks).map((k) => [k, []]));
+  for (let r = 0; r < rounds; r++) for (const [k, fn] of Object.entries(tasks)) times[k].push(round(fn, calls[k]));
+  return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, stats(v)]));
+}
+
+/** The ratio a/b per round pair is noisier than the ratio of medians; we report medians and their spread. */
+const ratio = (a, b) => a.median / b.median;
+const fmt = (x, d = 1) => x.toFixed(d);
+const spread = (s) => `${fmt(s.median * 1000)} (${fmt(s.min * 1000)}–${fmt(s.max * 1000)})`;
+
+// ---------------------------------------------------------------- inputs
 function files(dir, re, out = []) {
   if (!existsSync(dir)) return out;
   for (const e of readdirSync(dir).sort()) {
@@ -23,63 +80,164 @@ function files(dir, re, out = []) {
   return out;
 }
 
-const inputs = [...files(join(root, "golden"), /^input\./), ...files(join(root, "test/fixtures/mas/corpus"), /\.ya?ml$/)]
-  .map((path) => ({ path, text: readFileSync(path, "utf8") }))
-  .map((f) => ({ ...f, format: detect(f.text).format }))
-  .filter((f) => f.format);
+const FORMATS = ADAPTERS.map((a) => a.id);
 
-const FORMATS = ["caplo", "agentmug", "mas"];
-const isYaml = (t) => !/^\s*[{[]/.test(t);
-const time = process.argv.includes("--quick") ? 200 : 800;
+/** Every golden input and corpus manifest that converts on its own, in both syntaxes. */
+function loadInputs() {
+  const paths = [...files(join(root, "golden"), /^input\./), ...files(join(root, "test/fixtures/mas/corpus"), /\.ya?ml$/)];
+  const out = [];
+  for (const path of paths) {
+    const text = readFileSync(path, "utf8");
+    const format = detect(text).format;
+    if (!format) continue;
+    const data = parseText(text).data;
+    if (data === undefined) continue;
+    const readFile = makeReadFile(join(path, ".."));
+    for (const syntax of ["json", "yaml"]) {
+      const t = syntax === "json" ? JSON.stringify(data, null, 2) : yamlStringify(data);
+      out.push({ path, format, syntax, text: t, readFile });
+    }
+  }
+  return out;
+}
 
-console.log(`agentport bench — node ${process.version}, ${inputs.length} inputs, ${time} ms per task\n`);
-console.log("direction            docs  convert µs/doc  floor µs/doc  ratio  target");
-const rows = [];
-for (const from of FORMATS) {
-  for (const to of FORMATS) {
-    if (from === to) continue;
-    const docs = inputs.filter((f) => f.format === from).map((f) => {
-      const readFile = makeReadFile(join(f.path, ".."));
-      const r = convert(f.text, to, { readFile, file: relative(root, f.path), lenient: true });
-      return { ...f, readFile, outputs: r.outputs.map((o) => o.document) };
-    }).filter((d) => d.outputs.length);
-    if (!docs.length) { console.log(`${from} → ${to}`.padEnd(20), "  (no inputs)"); continue; }
-    const yamlInvolved = docs.some((d) => isYaml(d.text)) || to === "mas";
-    const bench = new Bench({ time, warmupTime: 100 });
-    bench.add("convert", () => { for (const d of docs) convert(d.text, to, { readFile: d.readFile, lenient: true }); });
-    bench.add("floor", () => {
-      for (const d of docs) {
-        isYaml(d.text) ? yamlParse(d.text) : JSON.parse(d.text);
-        for (const o of d.outputs) to === "mas" ? yamlStringify(o) : JSON.stringify(o, null, 2);
+// ---------------------------------------------------------------- (a) + (b)
+function directions() {
+  const inputs = loadInputs();
+  console.log(`\n(a) floor and (b) bound — ${inputs.length / 2} inputs, each as JSON and as YAML; µs per document, median (min–max) of ${ROUNDS} interleaved rounds`);
+  console.log("direction            syntax docs   convert µs          floor µs            bound µs        ×floor  ×bound");
+  for (const from of FORMATS) {
+    for (const to of FORMATS) {
+      if (from === to) continue;
+      for (const syntax of ["json", "yaml"]) {
+        const src = adapterFor(from);
+        const dst = adapterFor(to);
+        const docs = [];
+        for (const f of inputs) {
+          if (f.format !== from || f.syntax !== syntax) continue;
+          const r = convert(f.text, to, { readFile: f.readFile, lenient: true });
+          if (!r.ok || !r.outputs.length) continue;
+          const data = parseText(f.text).data;
+          const ir = src.parse(data, { readFile: f.readFile, lenient: true }).doc;
+          if (!ir) continue;
+          docs.push({ ...f, data, ir, outputs: r.outputs.map((o) => o.document), yamlOut: /\.ya?ml$/.test(r.outputs[0].name) });
+        }
+        if (!docs.length) continue;
+        const n = docs.length;
+        const t = interleaved({
+          convert: () => { for (const d of docs) convert(d.text, to, { readFile: d.readFile, lenient: true }); },
+          floor: () => {
+            for (const d of docs) {
+              parseText(d.text);
+              for (const o of d.outputs) d.yamlOut ? yamlStringify(o) : JSON.stringify(o, null, 2);
+            }
+          },
+          parse: () => { for (const d of docs) parseText(d.text); },
+          validateIn: () => { for (const d of docs) src.validate(d.data); },
+          map: () => { for (const d of docs) src.parse(d.data, { readFile: d.readFile, lenient: true }); for (const d of docs) dst.emit(d.ir, { stash: false }); },
+          validateOut: () => { for (const d of docs) for (const o of d.outputs) dst.validate(o); },
+        });
+        const per = (s) => ({ median: s.median / n, min: s.min / n, max: s.max / n });
+        const bound = ["parse", "validateIn", "map", "validateOut"].reduce((acc, k) => ({ median: acc.median + t[k].median, min: acc.min + t[k].min, max: acc.max + t[k].max }), { median: 0, min: 0, max: 0 });
+        console.log(`${from} → ${to}`.padEnd(21), syntax.padEnd(6), String(n).padStart(4), spread(per(t.convert)).padStart(20), spread(per(t.floor)).padStart(19), spread(per(bound)).padStart(19), fmt(ratio(t.convert, t.floor), 2).padStart(7), fmt(ratio(t.convert, bound), 2).padStart(7));
+        if (argv.includes("--pieces")) {
+          const pieces = ["parse", "validateIn", "map", "validateOut"].map((k) => `${k} ${fmt((t[k].median / n) * 1000)}`).join(", ");
+          console.log(" ".repeat(29), `bound pieces µs/doc: ${pieces}`);
+        }
       }
-    });
-    await bench.run();
-    const [c, fl] = bench.tasks.map((t) => (t.result.latency?.mean ?? t.result.mean) * 1000 / docs.length);
-    const ratio = c / fl;
-    const target = yamlInvolved ? 1.5 : 3;
-    rows.push({ dir: `${from} → ${to}`, docs: docs.length, c, fl, ratio, target });
-    console.log(`${from} → ${to}`.padEnd(20), String(docs.length).padStart(5), c.toFixed(1).padStart(15), fl.toFixed(1).padStart(13), ratio.toFixed(2).padStart(6), `  ≤ ${target} ${ratio <= target ? "met" : "NOT met"}`);
+    }
   }
 }
 
-function wall(args, n = 15) {
-  const times = [];
-  for (let i = 0; i < n; i++) {
-    const t = process.hrtime.bigint();
+// ---------------------------------------------------------------- (c)
+function caploBundle(n) {
+  const agents = Array.from({ length: n }, (_, i) => ({
+    key: `agent${i}`,
+    name: `Agent ${i}`,
+    description: `Handles case family ${i}.`,
+    instructions: `You are agent ${i}. Answer questions about topic ${i} in two sentences at most.`,
+    greeting: `Hello from agent ${i}.`,
+    model: { provider: "OpenAI", name: "gpt-4.1-mini", temperature: 0.3, responseLimit: 900 },
+    tools: [`tool_lookup_${i}`],
+    ...(i + 1 < n ? { subAgents: [{ local: `agent${i + 1}`, useWhen: `The request is about topic ${i + 1}.`, mode: "active_conversation" }] } : {}),
+  }));
+  return JSON.stringify({ apiVersion: "v2", kind: "AgentBundle", agents }, null, 2);
+}
+
+function masAgent(tools) {
+  const list = Array.from({ length: tools }, (_, i) => {
+    switch (i % 3) {
+      case 0: return `web-search-${i}`;
+      case 1: return { module_path: `mas.tools.t${i}`, class_name: `Tool${i}`, kind: "python", priority: i };
+      default: return { kind: "system", name: "request_human_input", enabled: true, params: { timeout: 300 + i } };
+    }
+  });
+  return yamlStringify({ apiVersion: "mas/v1", kind: "Agent", metadata: { name: "many-tools" }, spec: { description: "Uses many tools.", context: { role: "Use the right tool." }, models: [{ model: "openai/gpt-4.1" }], tools: list } });
+}
+
+function caploPrompt(bytes) {
+  const line = "Answer the customer politely, cite the policy section, and never promise a refund.\n";
+  return JSON.stringify({ apiVersion: "v2", kind: "Agent", name: "Long Prompt", instructions: line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes), greeting: "Hi.", model: { provider: "OpenAI", name: "gpt-4o-mini" } }, null, 2);
+}
+
+function scalingTable(label, unit, sizes, make, to) {
+  console.log(`\n${label} → ${to}: ms per conversion and µs per ${unit}, median (min–max); ratio = per-${unit} cost / at ${sizes[0]}`);
+  const rows = [];
+  for (const n of sizes) {
+    const text = make(n);
+    const first = convert(text, to, { lenient: true });
+    if (!first.outputs.length) throw new Error(`${label} ${n}: ${first.diagnostics.find((d) => d.severity === "error")?.message}`);
+    const rounds = n >= 1000 ? Math.max(5, Math.floor(ROUNDS / 3)) : ROUNDS;
+    const { c } = interleaved({ c: () => convert(text, to, { lenient: true }) }, rounds);
+    rows.push({ n, c });
+  }
+  const base = rows[0].c.median / rows[0].n;
+  for (const { n, c } of rows) {
+    const perUnit = c.median / n;
+    console.log(`  ${String(n).padStart(7)} ${unit}s  ${fmt(c.median, 2).padStart(9)} ms (${fmt(c.min, 2)}–${fmt(c.max, 2)})  ${fmt(perUnit * 1000, 1).padStart(9)} µs/${unit}  ${fmt(perUnit / base, 2).padStart(5)}×`);
+  }
+  const last = rows[rows.length - 1];
+  return { label, unit, ratio: last.c.median / last.n / base };
+}
+
+function scaling() {
+  console.log("\n(c) scaling");
+  const big = quick ? [1, 10, 100, 300] : [1, 10, 100, 1000];
+  const fromSmall = (sizes) => sizes.filter((s) => s >= 10);
+  scalingTable("Caplo bundle, agents", "agent", big, caploBundle, "agentmug");
+  // Per-agent cost against 10 agents as well: one agent is mostly fixed cost.
+  scalingTable("Caplo bundle, agents", "agent", fromSmall(big), caploBundle, "agentmug");
+  scalingTable("Caplo bundle, agents", "agent", fromSmall(big), caploBundle, "mas");
+  const tools = quick ? [10, 100, 500] : [10, 100, 500, 2000, 5000];
+  scalingTable("mas agent, tools", "tool", tools, masAgent, "caplo");
+  scalingTable("mas agent, tools", "tool", tools, masAgent, "agentmug");
+  const kb = quick ? [1, 64, 256] : [1, 64, 256, 1024];
+  scalingTable("Caplo agent, prompt KB", "KB", kb, (n) => caploPrompt(n * 1024), "agentmug");
+  scalingTable("Caplo agent, prompt KB", "KB", kb, (n) => caploPrompt(n * 1024), "mas");
+}
+
+// ---------------------------------------------------------------- (d)
+function cli() {
+  const sample = join(root, "golden/mas-extensions/input.yaml");
+  const bin = join(root, "dist/agentport.mjs");
+  if (!existsSync(bin) || !existsSync(sample)) return;
+  const run = (args) => {
+    const t = now();
     const r = spawnSync(process.execPath, args, { encoding: "utf8" });
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
     if (r.status !== 0 && r.status !== 1) throw new Error(`${args.join(" ")} exited ${r.status}: ${r.stderr}`);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+    return now() - t;
+  };
+  const n = quick ? 9 : 21;
+  const bare = [], conv = [];
+  run(["-e", "0"]); run([bin, "convert", sample, "--to", "caplo", "-q"]);
+  for (let i = 0; i < n; i++) { bare.push(run(["-e", "0"])); conv.push(run([bin, "convert", sample, "--to", "caplo", "-q"])); }
+  const b = stats(bare), c = stats(conv);
+  console.log(`\n(d) CLI one-file wall time, ${relative(root, sample)} → caplo, ${n} interleaved runs, ms median (min–max)`);
+  console.log(`  node -e 0              ${fmt(b.median)} (${fmt(b.min)}–${fmt(b.max)})`);
+  console.log(`  dist/agentport.mjs     ${fmt(c.median)} (${fmt(c.min)}–${fmt(c.max)})   ${fmt(c.median / b.median, 2)}× bare node`);
 }
 
-const sample = inputs.find((f) => f.format === "mas" && f.path.includes("golden")) ?? inputs[0];
-const bare = wall(["-e", "0"]);
-console.log(`\nCLI one-file wall time (median of 15), input ${relative(root, sample.path)} → caplo`);
-console.log(`node -e 0                      ${bare.toFixed(1).padStart(7)} ms   1.00`);
-for (const [label, bin] of [["dist/cli/main.js (tsc output)", "dist/cli/main.js"], ["dist/agentport.mjs (bundle)", "dist/agentport.mjs"]]) {
-  if (!existsSync(join(root, bin))) continue;
-  const t = wall([join(root, bin), "convert", sample.path, "--to", "caplo", "-q"]);
-  console.log(`${label.padEnd(30)} ${t.toFixed(1).padStart(7)} ms  ${(t / bare).toFixed(2).padStart(5)}  ≤ 2 ${t / bare <= 2 ? "met" : "NOT met"}`);
-}
+console.log(`agentport bench — node ${process.version}${quick ? " (quick)" : ""}`);
+if (!only || only === "floor") directions();
+if (!only || only === "scaling") scaling();
+if (!only || only === "cli") cli();
