@@ -1,5 +1,5 @@
 // `agentport convert DIR… --to X -o OUTDIR`: the batch path of convert.
-import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, planBatch, runBatch, type BatchFileResult } from "../node/batch.js";
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, planBatch, runBatch, type BatchFileResult, type BatchPool } from "../node/batch.js";
 import { diagnostic } from "../ir/diagnostics.js";
 import { registerOutputRoot } from "../node/write.js";
 import { fileOptions, type ConvertArgs } from "./convert-command.js";
@@ -13,6 +13,8 @@ export interface BatchArgs extends ConvertArgs {
   jobs?: number;
   /** Draw a progress bar (stderr is a terminal). */
   progress: boolean;
+  /** Worker threads to run on instead of starting new ones (tests run many folders on one pool). */
+  pool?: BatchPool;
 }
 
 const n = (x: number) => x.toLocaleString("en-US");
@@ -53,6 +55,7 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
         }
       }
     },
+    args.pool,
   );
   const line = `converted ${n(summary.converted)}, with warnings ${n(summary.withWarnings)}, failed ${n(summary.failed)}`;
   if (args.json) io.out(JSON.stringify({ outputs, diagnostics, summary: { ...summary } }, null, 2) + "\n");

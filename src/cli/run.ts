@@ -9,12 +9,15 @@ import type { CliIO } from "./io.js";
 import { formatDiagnostic } from "./report.js";
 import { runConvert, type ConvertArgs } from "./convert-command.js";
 import { runBatchConvert } from "./batch-command.js";
+import type { BatchPool } from "../node/batch.js";
 import { runDetect, runFormats, runValidate } from "./inspect-commands.js";
 import { fastParse } from "./fast-args.js";
 import { COMMANDS, GLOBAL_OPTIONS, type OptionSpec, type ParsedArgs } from "./options.js";
 
 export interface CliEnv {
   stderrIsTTY?: boolean;
+  /** Folder mode: worker threads to reuse (tests); by default each folder run starts its own. */
+  batchPool?: BatchPool;
 }
 
 function isDirectory(p: string): boolean {
@@ -65,7 +68,7 @@ function dispatch(command: string, a: ParsedArgs, io: CliIO, env: CliEnv): numbe
       const include = strs(a["include"]);
       const exclude = strs(a["exclude"]);
       const jobs = num(a["jobs"]);
-      return runBatchConvert({ ...args, ...(include ? { include } : {}), ...(exclude ? { exclude } : {}), ...(jobs !== undefined ? { jobs } : {}), progress: env.stderrIsTTY === true && !json }, io);
+      return runBatchConvert({ ...args, ...(include ? { include } : {}), ...(exclude ? { exclude } : {}), ...(jobs !== undefined ? { jobs } : {}), progress: env.stderrIsTTY === true && !json, ...(env.batchPool ? { pool: env.batchPool } : {}) }, io);
     }
     case "validate": {
       const from = str(a["from"]);

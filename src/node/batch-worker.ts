@@ -1,9 +1,9 @@
-// One batch worker thread: converts the chunks of files it is sent.
-import { parentPort, workerData } from "node:worker_threads";
-import { convertOne, internalFailure, type BatchFileOptions, type BatchFileResult, type BatchTask } from "./batch.js";
+// One batch worker thread: converts the pieces of a folder it is sent, in order.
+import { parentPort } from "node:worker_threads";
+import { convertOne, internalFailure, type BatchFileResult } from "./batch.js";
+import type { WorkerMessage, WorkerReply } from "./batch-pool.js";
 
-const { to, options } = workerData as { to: string; options: BatchFileOptions };
-parentPort!.on("message", (tasks: BatchTask[]) => {
+parentPort!.on("message", ({ id, to, options, tasks }: WorkerMessage) => {
   const results: BatchFileResult[] = tasks.map((task) => {
     try {
       return convertOne(task, to, options);
@@ -11,5 +11,6 @@ parentPort!.on("message", (tasks: BatchTask[]) => {
       return internalFailure(task, e);
     }
   });
-  parentPort!.postMessage(results);
+  const reply: WorkerReply = { id, results };
+  parentPort!.postMessage(reply);
 });

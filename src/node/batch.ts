@@ -6,24 +6,14 @@ import { readdirSync, realpathSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, join, relative, resolve, sep } from "node:path";
 import { adapterFor } from "../adapters/registry.js";
-import { Worker } from "node:worker_threads";
+import { createPool, runInProcess, workersFor, type BatchPool } from "./batch-pool.js";
 import { convertFiles, type FileConvertOptions } from "./files.js";
 import { writeAll, WriteRefused, type PlannedFile } from "./write.js";
 import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { globToRegExp, matchesAny } from "./glob.js";
 import { formatDiagnostic } from "../ir/format.js";
 
-/** Live worker threads, so an interrupted run can stop them before it sweeps their temp files. */
-const liveWorkers = new Set<Worker>();
-
-/** Stops every batch worker of this process (on SIGINT/SIGTERM), so none writes after the sweep. */
-export async function stopWorkers(): Promise<void> {
-  await Promise.all([...liveWorkers].map((w) => w.terminate()));
-  liveWorkers.clear();
-}
-
-/** A smaller young generation per worker keeps a two-worker batch's peak RSS flat (docs/performance.md). */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8 };
+export { createPool, stopWorkers, type BatchPool } from "./batch-pool.js";
 
 export const DEFAULT_INCLUDE = ["**/*.{json,yaml,yml,agent}"];
 export const DEFAULT_EXCLUDE = ["**/node_modules/**", "**/.git/**"];
@@ -151,8 +141,11 @@ export function defaultJobs(): number {
   return Math.max(1, availableParallelism());
 }
 
-/** Runs the tasks on `jobs` worker threads (in-process when jobs is 1), reporting each result as it completes. */
-export async function runBatch(tasks: readonly BatchTask[], to: string, options: BatchFileOptions, jobs: number, onResult: (r: BatchFileResult, done: number) => void): Promise<BatchSummary> {
+/**
+ * Runs the tasks on up to `jobs` worker threads (on this thread when jobs is 1 or the folder is
+ * too small to pay for threads: see workersFor), or on `pool`'s, reporting each result as it completes.
+ */
+export async function runBatch(tasks: readonly BatchTask[], to: string, options: BatchFileOptions, jobs: number, onResult: (r: BatchFileResult, done: number) => void, pool?: BatchPool): Promise<BatchSummary> {
   const summary: BatchSummary = { files: tasks.length, converted: 0, withWarnings: 0, failed: 0, worst: 0 };
   let done = 0;
   const record = (r: BatchFileResult) => {
@@ -164,54 +157,20 @@ export async function runBatch(tasks: readonly BatchTask[], to: string, options:
     summary.worst = Math.max(summary.worst, r.code);
     onResult(r, done);
   };
-  const workerUrl = new URL("./batch-worker.js", import.meta.url);
-  const canUseWorkers = jobs > 1 && tasks.length > 1 && workerUrl.pathname.endsWith(".js") && existsFile(workerUrl);
-  if (!canUseWorkers) {
-    for (const [i, t] of tasks.entries()) {
-      // Yield now and then, so Ctrl-C / SIGTERM are handled mid-batch, not after it.
-      if (i % 16 === 15) await new Promise((r) => setImmediate(r));
-      let r: BatchFileResult;
-      try {
-        r = convertOne(t, to, options);
-      } catch (e) {
-        r = internalFailure(t, e);
-      }
-      record(r);
-    }
+  if (pool && jobs > 1) {
+    await pool.run(tasks, to, options, jobs, record);
     return summary;
   }
-  // Tasks go out in small chunks, two chunks in flight per worker: one message per
-  // file would cost as much as converting it.
-  const CHUNK = 16;
-  let next = 0;
-  await new Promise<void>((resolveAll, rejectAll) => {
-    const count = Math.min(jobs, Math.ceil(tasks.length / CHUNK));
-    let live = count;
-    for (let w = 0; w < count; w++) {
-      const worker = new Worker(workerUrl, { workerData: { to, options }, resourceLimits: WORKER_LIMITS });
-      liveWorkers.add(worker);
-      worker.on("exit", () => liveWorkers.delete(worker));
-      let inFlight = 0;
-      const feed = () => {
-        if (next < tasks.length) {
-          worker.postMessage(tasks.slice(next, next + CHUNK));
-          next += CHUNK;
-          inFlight++;
-        } else if (inFlight === 0) {
-          void worker.terminate();
-          if (--live === 0) resolveAll();
-        }
-      };
-      worker.on("message", (rs: BatchFileResult[]) => {
-        inFlight--;
-        for (const r of rs) record(r);
-        feed();
-      });
-      worker.on("error", rejectAll);
-      feed();
-      feed();
+  const workerUrl = new URL("./batch-worker.js", import.meta.url);
+  const workers = workersFor(tasks.length, jobs);
+  if (workers >= 2 && workerUrl.pathname.endsWith(".js") && existsFile(workerUrl)) {
+    const own = createPool(workerUrl, workers);
+    try {
+      await own.run(tasks, to, options, workers, record);
+    } finally {
+      await own.close();
     }
-  });
+  } else await runInProcess(tasks, to, options, record);
   return summary;
 }
 
