@@ -48,3 +48,20 @@ it("locates every pointer of the golden JSON inputs exactly where the YAML locat
     }
   }
 });
+it("finds every duplicate key the counting check must not miss, and no false one", () => {
+  const dup = [
+    '{"a": 1, "a": 2}',
+    '[{"k": {"x": 1}}, {"k": {"x": 1, "x": 1}}]',
+    '{"a\\u0062": 1, "ab": 2}',
+    '{"__proto__": 1, "__proto__": 2}',
+    '{"s": "a: b, c: d", "t": {"u": 1, "u": [1]}}',
+  ];
+  for (const t of dup) expect(parseText(t).diagnostics[0]?.message, t).toMatch(/unique/);
+  const ok = ['{"a": "x:y:z", "b": {"c\\":": ":"}}', '{"__proto__": {"a": 1}, "constructor": 2}', '[]', '"a:b"', '{"a": [{}, {"a": {}}]}'];
+  for (const t of ok) {
+    const p = parseText(t);
+    expect(p.diagnostics, t).toEqual([]);
+    expect(p.data, t).toEqual(JSON.parse(t));
+  }
+  expect(parseText('{"a": 1, "a": 2}').diagnostics[0]?.source?.pointer).toBe("/a");
+});

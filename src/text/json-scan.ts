@@ -95,6 +95,32 @@ export function scanJson(text: string, start = 0): JsonScan {
   return duplicate ? { duplicate, offsets, depth } : { offsets, depth };
 }
 
+/**
+ * Object members (a colon outside strings is one member) and the deepest nesting of text
+ * JSON.parse has accepted: what it takes to know there is no duplicate key, without the
+ * allocations of a full scan.
+ */
+export function countJson(text: string): { members: number; depth: number } {
+  let members = 0;
+  let depth = 0;
+  let level = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x3a) members++;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++level > depth) depth = level;
+    } else if (c === 0x7d || c === 0x5d) level--;
+  }
+  return { members, depth };
+}
+
 /** 1-based line and column of an offset. */
 export function lineColumn(text: string, lineStarts: number[], offset: number): { line: number; column: number } {
   let lo = 0;

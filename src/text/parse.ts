@@ -4,7 +4,7 @@
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, type Document, type Node as YamlNode } from "yaml";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import { escapeToken, parsePointer } from "../ir/pointer.js";
-import { lineColumn, lineStartsOf, scanJson } from "./json-scan.js";
+import { countJson, lineColumn, lineStartsOf, scanJson, type JsonScan } from "./json-scan.js";
 import type { JsonValue } from "../ir/json.js";
 
 export type Syntax = "json" | "yaml";
@@ -88,25 +88,53 @@ function parseJsonFast(body: string, file?: string): ParsedText | undefined {
   } catch {
     return undefined;
   }
-  const scan = scanJson(body);
+  // JSON.parse keeps the last of duplicate keys, so the text has more members than the data
+  // exactly when a key repeats. Counting is a tight loop; the full scan (positions, the
+  // duplicate's pointer) runs only when a duplicate exists or a diagnostic needs a position.
+  const counted = countJson(body);
+  let scan: JsonScan | undefined;
+  const scanned = (): JsonScan => (scan ??= scanJson(body));
   let starts: number[] | undefined;
   const locate = (pointer: string): Position | undefined => {
+    const offsets = scanned().offsets;
     let p = pointer;
     for (;;) {
-      const at = scan.offsets.get(p);
+      const at = offsets.get(p);
       if (at !== undefined) return lineColumn(body, (starts ??= lineStartsOf(body)), at);
       if (p === "") return { line: 1, column: 1 };
       p = p.slice(0, p.lastIndexOf("/"));
     }
   };
   const src = (pointer: string) => ({ ...(file === undefined ? {} : { file }), pointer, ...locate(pointer) });
-  if (scan.duplicate) {
-    return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { message: "JSON syntax: Map keys must be unique", source: src(scan.duplicate.pointer) })], locate };
+  if (counted.members !== membersOf(data, counted.depth)) {
+    const duplicate = scanned().duplicate;
+    if (duplicate) return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { message: "JSON syntax: Map keys must be unique", source: src(duplicate.pointer) })], locate };
   }
   // JSON.parse yields only JSON values, so depth is the one thing left to check.
-  const bad = scan.depth >= MAX_DEPTH ? firstNonJson(data, "") : undefined;
+  const bad = counted.depth >= MAX_DEPTH ? firstNonJson(data, "") : undefined;
   if (bad) return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { message: bad.what, source: src(bad.pointer) })], locate };
   return { data: data as JsonValue, syntax: "json", diagnostics: [], locate };
+}
+
+/** Object members in parsed JSON data (iterative: depth is bounded only by the text). */
+function membersOf(data: unknown, depth: number): number {
+  if (depth >= MAX_DEPTH) return -1; // too deep to walk here; the depth check refuses it
+  let n = 0;
+  const stack: unknown[] = [data];
+  while (stack.length) {
+    const x = stack.pop();
+    if (typeof x !== "object" || x === null) continue;
+    if (Array.isArray(x)) {
+      for (const y of x) if (typeof y === "object" && y !== null) stack.push(y);
+      continue;
+    }
+    for (const k of Object.keys(x)) {
+      n++;
+      const y = (x as Record<string, unknown>)[k];
+      if (typeof y === "object" && y !== null) stack.push(y);
+    }
+  }
+  return n;
 }
 
 function failed(syntax: Syntax, diagnostics: Diagnostic[]): ParsedText {
