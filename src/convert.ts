@@ -1,12 +1,12 @@
 // The hub: text or data → detect → validate → parse → IR → emit → validate output.
 // Pure: no file or terminal access; file reading arrives as an injected readFile.
 import { ADAPTERS, adapterFor } from "./adapters/registry.js";
-import type { Adapter, EmitOptions, EmittedDocument, ReadFile } from "./adapters/types.js";
+import type { Adapter, EffectiveDefault, EmitOptions, EmittedDocument, ReadFile } from "./adapters/types.js";
 import { diagnostic, hasErrors, type Diagnostic } from "./ir/diagnostics.js";
 import type { IrDocument } from "./ir/model.js";
 import type { JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
-import { defaultDifferences } from "./checks/defaults.js";
+import { defaultDifferences, effectiveDefaults } from "./checks/defaults.js";
 import { secretDiagnostics } from "./checks/secrets.js";
 import { firstNonJson, parseText, type ParsedText, type Position } from "./text/parse.js";
 
@@ -154,14 +154,15 @@ export function emitDocuments(docs: readonly IrDocument[], to: string, options: 
   return { outputs, diagnostics };
 }
 
-function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions): { outputs: ConvertOutput[]; placement: Placement[]; diagnostics: Diagnostic[] } {
+function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, defaults: readonly (Record<string, EffectiveDefault> | undefined)[][] = []): { outputs: ConvertOutput[]; placement: Placement[]; diagnostics: Diagnostic[] } {
   const adapter = adapterFor(to);
   if (!adapter) return { outputs: [], placement: [], diagnostics: [diagnostic("usage-error", { message: `unknown target format "${to}"; known: ${ADAPTERS.map((x) => x.id).join(", ")}` })] };
   const outputs: ConvertOutput[] = [];
   const placement: Placement[] = [];
   const diagnostics: Diagnostic[] = [];
   docs.forEach((doc, d) => {
-    const r = adapter.emit(doc, options);
+    const effective = defaults[d];
+    const r = adapter.emit(doc, options, effective?.some((x) => x !== undefined) ? { effectiveDefaults: effective } : {});
     diagnostics.push(...r.diagnostics);
     for (const o of r.outputs) {
       for (const issue of adapter.validate(o.document)) {
@@ -234,7 +235,8 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
     if (!m.doc) return { ...finish([], diagnostics, options), read: inputsRead };
     toEmit = [m.doc];
   }
-  const emitted = emitAll(toEmit, to, options);
+  // What the source leaves to its defaults is written explicitly where the target would assume another value.
+  const emitted = emitAll(toEmit, to, options, effectiveDefaults(toEmit, to, sources));
   for (const d of emitted.diagnostics) {
     const loc = d.source ? locators.get(d.source.file) : undefined;
     diagnostics.push(loc ? withPos(d, loc) : d);

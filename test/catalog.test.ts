@@ -175,6 +175,12 @@ const RAISERS: Record<DiagnosticCode, Raiser | "todo"> = {
   "dropped-field": () => {
     expectRaised(convert(json({ ...AGENTMUG, emoji: "🤖" }), "caplo"), "dropped-field", { pointer: "/emoji" });
   },
+  "default-lost": () => {
+    // Caplo runs an agent without a temperature at 0.4; AgentMug cannot state a temperature at all.
+    const noTemp = { ...CAPLO, model: { provider: "OpenAI", name: "gpt-4.1" } };
+    const d = expectRaised(convert(json(noTemp), "agentmug"), "default-lost", { pointer: "/model" });
+    expect(d.message).toMatch(/model\.temperature is not set, so Caplo v2 runs the agent with 0\.4/);
+  },
   "dropped-link": () => {
     const withLink = { ...CAPLO, subAgents: [{ agentId: "billing-agent-7", useWhen: "The user asks about invoices." }] };
     // Without the stash (which would carry the link in x-agentport) the link is lost.

@@ -29,6 +29,28 @@ export interface EmitOptions {
   stash?: boolean;
 }
 
+/**
+ * A setting the source leaves to its format's default while the target would assume another: the value
+ * the emitter writes so the agent keeps behaving as its source did. Computed by the hub from both
+ * adapters' `defaults`; an emitter only reads it.
+ */
+export interface EffectiveDefault {
+  /** The source format's effective value; null means "no limit". */
+  value: number | null;
+  /** The setting's name in the source format ("model.temperature"). */
+  name: string;
+  /** The source format's label. */
+  from: string;
+  /** Where to point a diagnostic, relative to the agent's origin (the nearest source object that exists). */
+  at: string;
+}
+
+/** What the hub tells an emitter about a document beyond the IR. */
+export interface EmitContext {
+  /** Per agent index of the document: IR pointer ("/models/0/temperature", "/limits/maxModelCalls") → the value to write. */
+  effectiveDefaults?: readonly (Readonly<Record<string, EffectiveDefault>> | undefined)[];
+}
+
 export interface EmittedDocument {
   /** Suggested file name, e.g. "triage.agent.json". */
   name: string;
@@ -76,10 +98,17 @@ export interface Adapter {
   readonly publishable?: boolean;
   /**
    * What this format assumes when a setting is unset, by IR pointer ("/models/0/temperature"),
-   * with the setting's name in this format. A null value means "no limit". The hub compares source and target defaults for every unset
-   * setting both formats know, and reports a difference as default-differs.
+   * with the setting's name in this format. A null value means "no limit"; a string, a default this format
+   * does not fix (the host's). For every unset setting both formats know whose defaults differ, the hub
+   * asks the target's emitter to write the source's value (EmitContext.effectiveDefaults) when it is a
+   * number or "no limit", and reports the difference as default-differs.
    */
   readonly defaults?: Readonly<Record<string, { value: number | string | null; name: string; /** Where to point, relative to the agent: the first that exists. */ at: readonly string[] }>>;
+  /**
+   * Settings (IR pointers) this format cannot state at all, with the reason in its words. A source
+   * that leaves such a setting to a numeric default of its own loses that behaviour here: a warning.
+   */
+  readonly unstated?: Readonly<Record<string, string>>;
   detect(data: unknown): Detection;
   /**
    * Whether this document cannot be read without other files (a mas kind: MAS manifest and its
@@ -89,7 +118,7 @@ export interface Adapter {
   /** Schema conformance of a document of this format (ajv against the official schema). */
   validate(data: unknown): SchemaIssue[];
   parse(data: JsonValue, options: ParseOptions): ParseResult;
-  emit(doc: IrDocument, options: EmitOptions): EmitResult;
+  emit(doc: IrDocument, options: EmitOptions, context?: EmitContext): EmitResult;
 }
 
 export type { Diagnostic, DiagnosticCode };

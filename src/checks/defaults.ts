@@ -1,39 +1,102 @@
-// default-differs: a setting the source leaves unset, whose default differs
-// between the source's format and the target's, changes the agent's behaviour.
+// Effective defaults: a setting the source leaves unset, whose default differs
+// between the source's format and the target's, would change the agent's
+// behaviour. The hub asks the target's emitter to write the source's value
+// (effectiveDefaults), and says so (default-differs); a setting the target
+// cannot state at all loses that behaviour (a warning).
 import { adapterFor } from "../adapters/registry.js";
+import type { Adapter, EffectiveDefault } from "../adapters/types.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
-import type { IrDocument } from "../ir/model.js";
+import type { IrAgent, IrDocument } from "../ir/model.js";
 import type { Placement } from "../convert.js";
 import type { JsonValue } from "../ir/json.js";
 import { get as getPointer } from "../ir/pointer.js";
 
+type Sources = readonly { file?: string; data: JsonValue }[];
+
+interface Difference {
+  pointer: string;
+  source: Adapter;
+  /** The source's value (null: no limit; a string: a default the source does not fix). */
+  was: number | string | null;
+  name: string;
+  /** The target's default for it, or undefined when the target cannot state the setting. */
+  now?: { value: number | string | null; name: string };
+  unstated?: string;
+  at: string;
+}
+
+/** The format whose defaults an agent's unset settings follow: where it was first written. */
+function sourceOf(agent: IrAgent): Adapter | undefined {
+  return adapterFor(agent.home?.format ?? agent.origin.format);
+}
+
+function differences(agent: IrAgent, target: Adapter, sources: Sources): Difference[] {
+  const source = sourceOf(agent);
+  if (!source?.defaults || source.id === target.id) return [];
+  const data = sources.find((s) => s.file === agent.origin.file)?.data;
+  // Pointers go into the document that was read, whose format may not be the agent's home.
+  const reader = adapterFor(agent.origin.format);
+  const out: Difference[] = [];
+  for (const [pointer, was] of Object.entries(source.defaults)) {
+    if (getPointer(agent, pointer) !== undefined) continue;
+    // A model setting matters only when there is a model to apply it to.
+    if (pointer.startsWith("/models/0/") && !agent.models?.length) continue;
+    const candidates = reader?.defaults?.[pointer]?.at ?? was.at;
+    const at = candidates.find((p) => getPointer(data, agent.origin.pointer + p) !== undefined) ?? "";
+    const now = target.defaults?.[pointer];
+    const unstated = target.unstated?.[pointer];
+    if (now !== undefined && now.value !== was.value) out.push({ pointer, source, was: was.value, name: was.name, now, at });
+    // Losing a limit the source imposed, or a value it fixed, changes behaviour; losing "no limit" does not.
+    else if (now === undefined && unstated !== undefined && typeof was.value === "number") out.push({ pointer, source, was: was.value, name: was.name, unstated, at });
+  }
+  return out;
+}
+
+/** Per document, per agent: the source values the target's emitter writes explicitly. */
+export function effectiveDefaults(docs: readonly IrDocument[], to: string, sources: Sources): (Record<string, EffectiveDefault> | undefined)[][] {
+  const target = adapterFor(to);
+  return docs.map((doc) => doc.agents.map((agent) => {
+    if (!target) return undefined;
+    const out: Record<string, EffectiveDefault> = {};
+    for (const d of differences(agent, target, sources)) {
+      if (d.now === undefined || typeof d.was === "string") continue;
+      out[d.pointer] = { value: d.was, name: d.name, from: d.source.label, at: d.at };
+    }
+    return Object.keys(out).length ? out : undefined;
+  }));
+}
+
 /**
  * Unset is not default: where the source leaves a setting unset and its format's
- * default differs from the target's, the agent will behave differently, so say so,
- * pointing at the object the setting would go in.
+ * default differs from the target's, say what was done, pointing at the object the
+ * setting would go in: the source's value is written (numbers; "no limit" becomes the
+ * target's highest value, which its emitter reports), or it cannot be (a warning).
  */
-export function defaultDifferences(docs: readonly IrDocument[], to: string, outputs: readonly { name: string }[], placement: readonly Placement[], sources: readonly { file?: string; data: JsonValue }[]): Diagnostic[] {
+export function defaultDifferences(docs: readonly IrDocument[], to: string, outputs: readonly { name: string }[], placement: readonly Placement[], sources: Sources): Diagnostic[] {
   const target = adapterFor(to);
   const out: Diagnostic[] = [];
-  if (!target?.defaults) return out;
+  if (!target) return out;
   docs.forEach((doc, d) => doc.agents.forEach((agent, i) => {
-    const source = adapterFor(agent.origin.format);
-    if (!source?.defaults || source.id === target.id) return;
-    const data = sources.find((s) => s.file === agent.origin.file)?.data;
     // The output that holds this agent, as its emitter placed it.
     const file = outputs.find((_, k) => placement[k]?.doc === d && placement[k]?.agents?.includes(i) === true)?.name;
-    for (const [pointer, was] of Object.entries(source.defaults)) {
-      const now = target.defaults![pointer];
-      if (now === undefined || now.value === was.value || getPointer(agent, pointer) !== undefined) continue;
-      // A model setting matters only when there is a model to apply it to.
-      if (pointer.startsWith("/models/0/") && !agent.models?.length) continue;
-      const rel = was.at.find((p) => getPointer(data, agent.origin.pointer + p) !== undefined) ?? "";
+    for (const diff of differences(agent, target, sources)) {
       const show = (v: number | string | null) => (v === null ? "no limit" : String(v));
+      const source = { ...(agent.origin.file === undefined ? {} : { file: agent.origin.file }), pointer: agent.origin.pointer + diff.at };
+      const targetAt = { format: target.id, ...(file === undefined ? {} : { file }) };
+      if (diff.now === undefined) {
+        out.push(diagnostic("default-lost", {
+          message: `${diff.name} is not set, so ${diff.source.label} runs the agent with ${show(diff.was)}; ${diff.unstated ?? `${target.label} cannot state it`}`,
+          source, target: targetAt,
+        }));
+        continue;
+      }
+      // "No limit" into a target that always limits is written as its highest value, a change its emitter reports.
+      if (diff.was === null && diff.now.value !== null) continue;
+      const written = typeof diff.was === "number" || diff.was === null;
       out.push(diagnostic("default-differs", {
-        message: `${was.name} is not set: ${source.label} assumes ${show(was.value)}, while ${target.label} assumes ${show(now.value)} for ${now.name}`,
-        source: { ...(agent.origin.file === undefined ? {} : { file: agent.origin.file }), pointer: agent.origin.pointer + rel },
-        target: { format: target.id, ...(file === undefined ? {} : { file }) },
-        hint: "set it explicitly in the source to keep the agent's behaviour",
+        message: `${diff.name} is not set: ${diff.source.label} assumes ${show(diff.was)}, while ${target.label} assumes ${show(diff.now.value)} for ${diff.now.name}${written ? `; ${show(diff.was)} is written explicitly, so the agent keeps its behaviour` : ""}`,
+        source, target: targetAt,
+        ...(written ? {} : { hint: "set it explicitly in the source to keep the agent's behaviour" }),
       }));
     }
   }));

@@ -6,6 +6,7 @@ import type { Reporter } from "../../ir/report.js";
 import { primaryModelIndex } from "../../ir/agent.js";
 import { inferProvider } from "../../ir/providers.js";
 import type { JsonObject } from "../../ir/json.js";
+import type { EffectiveDefault } from "../types.js";
 import { DEFAULT_PRIMARY_MODEL } from "./constants.js";
 
 export interface EmittedModels {
@@ -15,7 +16,7 @@ export interface EmittedModels {
   modelPolicy?: JsonObject;
 }
 
-export function emitModels(a: IrAgent, r: Reporter, file: string, hasPolicy: boolean): EmittedModels {
+export function emitModels(a: IrAgent, r: Reporter, file: string, hasPolicy: boolean, defaults?: Readonly<Record<string, EffectiveDefault>>): EmittedModels {
   const models = a.models ?? [];
   const p = primaryModelIndex(a);
   const primary = models[p];
@@ -29,6 +30,11 @@ export function emitModels(a: IrAgent, r: Reporter, file: string, hasPolicy: boo
   }
   const out: EmittedModels = { primaryModel: primary.id };
   if (primary.maxTokens !== undefined) out.maxTokens = primary.maxTokens;
+  else {
+    // The source's own answer cap (Caplo 1024, mas 2000), where AgentMug would leave it to the host; the hub reports it.
+    const d = defaults?.["/models/0/maxTokens"]?.value;
+    if (typeof d === "number") out.maxTokens = d;
+  }
   reportSpelling(a, r, p, file);
   // A row that is not the source's first (or has a role) comes back as the first, role-less row.
   const role = primary.role !== undefined && primary.role !== "main" ? primary.role : undefined;

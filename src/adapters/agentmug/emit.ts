@@ -1,7 +1,7 @@
 // IR → one AgentMug v1 file per agent. Values kept in extensions.agentmug are put
 // back at their pointers, canonical fields are written over them, and every
 // object is ordered as the schema lists its members (unknown members last).
-import type { EmitOptions, EmitResult, EmittedDocument } from "../types.js";
+import type { EffectiveDefault, EmitContext, EmitOptions, EmitResult, EmittedDocument } from "../types.js";
 import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { Reporter } from "../../ir/report.js";
 import { renderInstructions } from "../../ir/agent.js";
@@ -28,10 +28,10 @@ const PRIVATE = ["brain", "memory"] as const;
 /** Extension pointers the list assemblers and the privacy gate handle instead of the generic placement. */
 const ASSEMBLED = /^\/sources(?:\/(?:0|[1-9][0-9]*))?$|^\/(?:brain|memory)$/;
 
-export function emitAgentmug(doc: IrDocument, options: EmitOptions): EmitResult {
+export function emitAgentmug(doc: IrDocument, options: EmitOptions, context: EmitContext = {}): EmitResult {
   const r = new Reporter(FORMAT);
   const legacy = !doc.bundle && doc.extensions[FORMAT]?.["/$schema"] === LEGACY_SCHEMA_URL;
-  const outputs = doc.agents.map((a, i) => ({ ...emitAgent(a, doc, options, r, legacy), agents: [i] }));
+  const outputs = doc.agents.map((a, i) => ({ ...emitAgent(a, doc, options, r, legacy, context.effectiveDefaults?.[i]), agents: [i] }));
   reportDocExtensions(r, doc, options.stash !== false && doc.agents.length > 0);
   return { outputs, diagnostics: r.diagnostics };
 }
@@ -53,7 +53,7 @@ function nonEmpty(s: string | undefined): string | undefined {
   return s === undefined || s === "" ? undefined : s;
 }
 
-function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporter, legacySchema: boolean): EmittedDocument {
+function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporter, legacySchema: boolean, defaults?: Readonly<Record<string, EffectiveDefault>>): EmittedDocument {
   const ext = a.extensions[FORMAT] ?? {};
   const fromHere = isHome(a, FORMAT);
   const id = nonEmpty(a.id) ?? nonEmpty(a.key) ?? slugKey(a.name ?? "agent");
@@ -69,7 +69,7 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporte
   Object.assign(out, identity(a, id, options, r, file));
 
   const bp: JsonObject = isObject(out["blueprint"]) ? out["blueprint"] : {};
-  const models = emitModels(a, r, file, bp["modelPolicy"] !== undefined);
+  const models = emitModels(a, r, file, bp["modelPolicy"] !== undefined, defaults);
   bp["primaryModel"] = models.primaryModel;
   if (models.modelPolicy) bp["modelPolicy"] = models.modelPolicy;
   if (models.maxTokens !== undefined) bp["maxTokens"] = models.maxTokens;

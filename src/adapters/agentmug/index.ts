@@ -13,6 +13,15 @@ export const agentmugAdapter: Adapter = {
   bundles: false,
   // The spec: files "are publishable as-is — they never contain secrets".
   publishable: true,
+  // blueprint.maxTokens absent: "the runtime default", which no file fixes.
+  defaults: {
+    "/models/0/maxTokens": { value: "the host's default", name: "blueprint.maxTokens", at: ["/blueprint"] },
+  },
+  unstated: {
+    "/models/0/temperature": "AgentMug v1 has no temperature: the host's own default applies",
+    "/limits/maxModelCalls": "AgentMug v1 has no call limits: the host decides",
+    "/limits/maxToolCalls": "AgentMug v1 has no tool-call limits: the host decides",
+  },
   detect: detectAgentmug,
   validate: validateAgentmug,
   parse: parseAgentmug,

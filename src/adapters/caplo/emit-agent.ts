@@ -3,6 +3,7 @@
 // required value the IR lacks is derived and reported at its target pointer.
 import type { Reporter } from "../../ir/report.js";
 import type { IrAgent, IrEvalCase, IrLink, IrTool } from "../../ir/model.js";
+import type { EffectiveDefault } from "../types.js";
 import { primaryModelIndex, renderInstructions, sourceOf } from "../../ir/agent.js";
 import { isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { dotted, escapeToken, parsePointer } from "../../ir/pointer.js";
@@ -43,6 +44,8 @@ export interface AgentTarget {
   at: string;
   /** Bundle key; absent for a single Agent document. */
   key?: string;
+  /** The source's values for settings it leaves to its defaults (IR pointer → value), written explicitly. */
+  defaults?: Readonly<Record<string, EffectiveDefault>>;
   /** New bundle key of the agent a `local` link names, if it is emitted. */
   resolve(local: string): { key: string; agent: IrAgent } | undefined;
 }
@@ -185,7 +188,9 @@ function modelOf(a: IrAgent, t: AgentTarget, ext: JsonObject): JsonObject {
     t.r.at(a, "transformed-value", `${p}/raw`, `{name} "${m.raw}" became model.provider "${String(out["provider"])}" and model.name "${m.id}"`, tp(t, "/model"));
   }
   if (m.temperature !== undefined) setKey(out, "temperature", clamp(a, t, `${p}/temperature`, "/model/temperature", m.temperature, TEMPERATURE));
+  else setDefault(a, t, out, "temperature", "/models/0/temperature", "/model/temperature", TEMPERATURE);
   if (m.maxTokens !== undefined) setKey(out, "responseLimit", clamp(a, t, `${p}/maxTokens`, "/model/responseLimit", m.maxTokens, RESPONSE_LIMIT));
+  else setDefault(a, t, out, "responseLimit", "/models/0/maxTokens", "/model/responseLimit", RESPONSE_LIMIT);
   return orderKeys(out, MODEL_ORDER);
 }
 
@@ -214,6 +219,25 @@ function providerOf(a: IrAgent, t: AgentTarget, key: string | undefined, source:
 function madeExplicit(a: IrAgent, t: AgentTarget, p: string, display: string, id: string): void {
   const ir = a.sourceMap[`${p}/provider`] !== undefined ? `${p}/provider` : `${p}/id`;
   t.r.at(a, "transformed-value", ir, `{name} "${id}" names no provider; Caplo states it, so model.provider is "${display}", inferred from the model id`, tp(t, "/model/provider"));
+}
+
+/**
+ * A setting the source left to its own default, which Caplo would assume differently: the source's
+ * value is written (fitted into Caplo's range), and "no limit" becomes Caplo's highest value. The hub
+ * reports the difference (default-differs); only a value that had to change is reported here.
+ */
+function setDefault(a: IrAgent, t: AgentTarget, out: JsonObject, member: string, ir: string, rel: string, range: { min: number; max: number; integer: boolean }): void {
+  const d = t.defaults?.[ir];
+  if (d === undefined) return;
+  const target = { ...tp(t, rel), hint: "set the limit the agent needs in the source, or edit it here" };
+  if (d.value === null) {
+    setKey(out, member, range.max);
+    t.r.atSource(a, "clamped-value", d.at, `${d.name} is not set, which in ${d.from} means no limit; Caplo always limits ${dotted(rel)}, so it is ${range.max}, its highest value`, target);
+    return;
+  }
+  const v = fit(d.value, range);
+  if (v !== d.value) t.r.atSource(a, "clamped-value", d.at, `${d.name} is not set, so ${d.from} uses ${d.value}, which is outside Caplo's ${dotted(rel)} range ${describeRange(range)}; set to ${v}`, target);
+  setKey(out, member, v);
 }
 
 function clamp(a: IrAgent, t: AgentTarget, ir: string, rel: string, v: number, range: { min: number; max: number; integer: boolean }): number {
@@ -363,8 +387,11 @@ function policyOf(a: IrAgent, t: AgentTarget, ext: JsonObject, responseLimit: nu
   }
   for (const l of LIMITS) {
     const v = a.limits?.[l.ir];
-    if (v === undefined) continue;
     const rel = "/policy/" + l.caplo;
+    if (v === undefined) {
+      if (l.caplo !== "history/maxTokens") setDefault(a, t, out, l.caplo, "/limits/" + l.ir, rel, l.range);
+      continue;
+    }
     const fitted = clamp(a, t, "/limits/" + l.ir, rel, v, l.range);
     if (l.caplo === "history/maxTokens") setKey(out, "history", { maxTokens: fitted });
     else setKey(out, l.caplo, fitted);

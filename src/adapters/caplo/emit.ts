@@ -1,6 +1,6 @@
 // IR document → one Caplo document: a single Agent, or an AgentBundle holding every
 // agent (with keys made valid and unique, and local links rewritten to match).
-import type { EmitOptions, EmitResult } from "../types.js";
+import type { EmitContext, EmitOptions, EmitResult } from "../types.js";
 import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { diagnostic } from "../../ir/diagnostics.js";
 import { orderKeys, type JsonObject } from "../../ir/json.js";
@@ -11,7 +11,7 @@ import { jsonText } from "../serialize.js";
 import { emitAgent } from "./emit-agent.js";
 import { API_VERSION_RE, DOC_ORDER, FORMAT, KEY_RE, LABEL } from "./spec.js";
 
-export function emitCaplo(doc: IrDocument, options: EmitOptions): EmitResult {
+export function emitCaplo(doc: IrDocument, options: EmitOptions, context: EmitContext = {}): EmitResult {
   const r = new Reporter(FORMAT);
   const agents = doc.agents;
   if (agents.length === 0) {
@@ -33,7 +33,8 @@ export function emitCaplo(doc: IrDocument, options: EmitOptions): EmitResult {
     const at = asBundle ? `/agents/${i}` : "";
     const key = keys[i] ?? "agent";
     if (asBundle) reportKey(r, a, key, at, file);
-    return emitAgent(a, { r, file, at, ...(asBundle ? { key } : {}), resolve });
+    const defaults = context.effectiveDefaults?.[i];
+    return emitAgent(a, { r, file, at, ...(asBundle ? { key } : {}), ...(defaults ? { defaults } : {}), resolve });
   });
   const apiVersion = apiVersionOf(r, doc, file);
   reportDocExtensions(r, doc, file);

@@ -11,7 +11,7 @@ import { dotted, join, parsePointer } from "../../ir/pointer.js";
 import { slugKey } from "../../ir/slug.js";
 import { isHome, isSubAgentTool, placementMap } from "../../ir/home.js";
 import { buildStash, reportStashed, STASH_KEY } from "../../ir/stash.js";
-import type { EmitOptions, EmitResult, EmittedDocument, ReadFile } from "../types.js";
+import type { EffectiveDefault, EmitContext, EmitOptions, EmitResult, EmittedDocument, ReadFile } from "../types.js";
 import { MAS } from "./parse-context.js";
 import { emitContext } from "./context.js";
 import { emitModels } from "./models.js";
@@ -30,7 +30,9 @@ const UNSUPPORTED = ["/greeting", "/knowledge", "/routing", "/triggers", "/input
 const ARRAY_PATHS = new Set(["/spec/models", "/spec/tools"]);
 const MAX_DEPTH_AT = /^\/spec\/tools\/(0|[1-9][0-9]*)\/params\/max_depth$/;
 
-export function emitMas(doc: IrDocument, options: EmitOptions): EmitResult {
+type Defaults = Readonly<Record<string, EffectiveDefault>> | undefined;
+
+export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitContext = {}): EmitResult {
   const outputs: EmittedDocument[] = [];
   const diagnostics: Diagnostic[] = [];
   const stashing = options.stash !== false && doc.agents.length > 0;
@@ -58,7 +60,7 @@ export function emitMas(doc: IrDocument, options: EmitOptions): EmitResult {
   const masFile = system ? emitSystem(doc, names, files, names.map(() => ({}))).output.name : undefined;
   for (const [i, agent] of doc.agents.entries()) {
     const r = new Reporter(MAS, `${fileStem(agent)}.yaml`);
-    const out = { ...emitAgent(agent, doc, options, r, masFile), agents: [i] };
+    const out = { ...emitAgent(agent, doc, options, r, masFile, context.effectiveDefaults?.[i]), agents: [i] };
     outputs.push(out);
     // A link the stash keeps is kept in this agent's file, though the workflow of the MAS file expresses it too.
     for (const d of r.diagnostics) {
@@ -97,7 +99,7 @@ function reportLinks(agent: IrAgent, doc: IrDocument, r: Reporter, masFile: stri
   });
 }
 
-function emitAgent(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporter, masFile: string | undefined): EmittedDocument {
+function emitAgent(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporter, masFile: string | undefined, defaults: Defaults): EmittedDocument {
   const fromMas = isHome(agent, MAS);
   const name = metadataName(agent, r);
   const metadata: JsonObject = { name };
@@ -114,7 +116,7 @@ function emitAgent(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Rep
   const ctx = emitContext(agent, r, options.extractPrompts);
   if (ctx.context) spec["context"] = ctx.context;
   spec["description"] = routingDescription(agent, r, name);
-  const models = emitModels(agent, r, fromMas);
+  const models = emitModels(agent, r, fromMas, defaults);
   if (models.models) spec["models"] = models.models;
   if (models.llm) spec["llm"] = models.llm;
   const tools = emitTools(agent, r, fromMas);
@@ -124,7 +126,7 @@ function emitAgent(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Rep
   const out: JsonObject = { apiVersion: "mas/v1", kind: "Agent", metadata, spec };
   const replayed = replayExtensions(agent, r, out);
   const depthPlaced = placeMaxDepth(agent, r, spec);
-  emitLimits(agent, r, spec, fromMas, depthPlaced);
+  emitLimits(agent, r, spec, fromMas, depthPlaced, defaults);
   r.dropForeignExtensions(agent, LABEL);
   r.dropUnsupported(agent, UNSUPPORTED, LABEL);
   reportLinks(agent, doc, r, masFile);
@@ -209,13 +211,17 @@ function emitSkills(agent: IrAgent, r: Reporter, spec: JsonObject): void {
   });
 }
 
-function emitLimits(agent: IrAgent, r: Reporter, spec: JsonObject, fromMas: boolean, depthPlaced: boolean): void {
-  const l = agent.limits;
-  if (!l) return;
+function emitLimits(agent: IrAgent, r: Reporter, spec: JsonObject, fromMas: boolean, depthPlaced: boolean, defaults: Defaults): void {
+  const l = agent.limits ?? {};
   const budget: JsonObject = isObject(spec["budget"]) ? spec["budget"] : {};
   const put = (irKey: "maxModelCalls" | "maxToolCalls", masKey: string) => {
     const v = l[irKey];
-    if (v === undefined) return;
+    if (v === undefined) {
+      // The source's own default limit (Caplo: 16 model calls, 8 reads), where mas would set none; the hub reports it.
+      const d = defaults?.[`/limits/${irKey}`]?.value;
+      if (typeof d === "number") budget[masKey] = Math.max(0, Math.round(d));
+      return;
+    }
     const n = Math.max(0, Math.round(v));
     if (n !== v) r.at(agent, "clamped-value", `/limits/${irKey}`, `{name} ${v} is written as ${masKey} ${n} (an integer ≥ 0)`);
     else if (!fromMas) r.at(agent, "transformed-value", `/limits/${irKey}`, `{name} becomes spec.budget.${masKey}: a ceiling per run of this agent, not per turn of the whole agent graph`, { targetPointer: `/spec/budget/${masKey}` });

@@ -8,6 +8,7 @@ import { placementMap } from "../../ir/home.js";
 import { dotted } from "../../ir/pointer.js";
 import { PROVIDERS, fallbackProviderKey, inferProvider } from "../../ir/providers.js";
 import type { Reporter } from "../../ir/report.js";
+import type { EffectiveDefault } from "../types.js";
 import { keep, note, type MasParseCtx } from "./parse-context.js";
 import { LLM_ORDER, MODEL_ROW_ORDER, REASONING_ORDER } from "./shapes.js";
 
@@ -164,7 +165,7 @@ export interface EmittedModels {
 }
 
 /** IR models (+ agent reasoning on the primary row) → spec.models rows, placed at their source indices for mas inputs. */
-export function emitModels(agent: IrAgent, r: Reporter, fromMas: boolean): EmittedModels {
+export function emitModels(agent: IrAgent, r: Reporter, fromMas: boolean, defaults?: Readonly<Record<string, EffectiveDefault>>): EmittedModels {
   const models = agent.models ?? [];
   const primary = primaryModelIndex(agent);
   const rows: JsonValue[] = [];
@@ -187,6 +188,7 @@ export function emitModels(agent: IrAgent, r: Reporter, fromMas: boolean): Emitt
       if (n !== m.maxTokens) r.at(agent, "clamped-value", `${ir}/maxTokens`, `{name} ${m.maxTokens} is not an integer ≥ 1; written as max_tokens ${n}`);
       row["max_tokens"] = n;
     }
+    if (i === primary) writeDefaults(agent, r, row, defaults);
     if (i === primary && agent.reasoning) Object.assign(row, reasoningMembers(agent, r));
     const at = fromMas ? sourceRow(agent, i) : undefined;
     if (at === "llm") llm = orderKeys(row, LLM_ORDER);
@@ -200,6 +202,23 @@ export function emitModels(agent: IrAgent, r: Reporter, fromMas: boolean): Emitt
   if (rows.length > 0) out.models = rows;
   if (llm) out.llm = llm;
   return out;
+}
+
+/**
+ * The primary row's sampling settings the source left to its own defaults (Caplo: temperature 0.4,
+ * responseLimit 1024), where mas would assume others (0.7, 2000): the source's values are written,
+ * fitted into mas's ranges. The hub reports the difference; only a value that had to change is reported here.
+ */
+function writeDefaults(agent: IrAgent, r: Reporter, row: JsonObject, defaults: Readonly<Record<string, EffectiveDefault>> | undefined): void {
+  const fitted = (ir: string, member: string, fit: (v: number) => number, range: string) => {
+    const d = defaults?.[ir];
+    if (row[member] !== undefined || d === undefined || d.value === null) return;
+    const v = fit(d.value);
+    if (v !== d.value) r.atSource(agent, "clamped-value", d.at, `${d.name} is not set, so ${d.from} uses ${d.value}, which is outside mas's ${range}; written as ${member} ${v}`);
+    row[member] = v;
+  };
+  fitted("/models/0/temperature", "temperature", (v) => Math.min(2, Math.max(0, v)), "0..2");
+  fitted("/models/0/maxTokens", "max_tokens", (v) => Math.max(1, Math.round(v)), "integers ≥ 1");
 }
 
 function reasoningMembers(agent: IrAgent, r: Reporter): JsonObject {
