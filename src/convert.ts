@@ -88,7 +88,11 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
     if (bad) return { diagnostics: [diagnostic("invalid-input", { message: bad.what, source: at(bad.pointer) })], locate };
   }
   const adapter = pickAdapter(data, options.from);
-  if ("error" in adapter) return { diagnostics: [withPos(adapter.error, locate)], locate };
+  if ("error" in adapter) {
+    // Detection judges the whole document: the error names it by file, like every other input error.
+    const e = adapter.error;
+    return { diagnostics: [withPos(e.source ? { ...e, source: at(e.source.pointer) } : e, locate)], locate };
+  }
   const diagnostics: Diagnostic[] = [];
   const issues = adapter.validate(data);
   for (const issue of issues) {
