@@ -1,0 +1,283 @@
+// The playground page in a real browser: Debian's Chromium (/usr/bin/chromium, installed by
+// .ci/run) driven by playwright-core, never a downloaded browser. The page is built into a
+// temporary folder and opened from file:// and from `npm run playground`'s server; every
+// request the page makes is recorded and must stay on file:// or that loopback server.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { crc32 as nodeCrc32 } from "node:zlib";
+import { convert } from "../src/index.js";
+
+const CHROMIUM = process.env["AGENTPORT_CHROMIUM"] ?? "/usr/bin/chromium";
+// The flags that keep Chromium off the network (the machine's env notes): no background
+// connections, no component or sync traffic, no QUIC.
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const BUNDLE = readFileSync("examples/support-bundle.caplo.json", "utf8");
+// Screenshots for review go to dist/ (git-ignored); UPDATE_SCREENSHOT=1 also refreshes the README's.
+const SHOTS = "dist/test-screenshots";
+
+let tmp: string;
+let context: BrowserContext;
+let pageUrl: string;
+let server: ChildProcess | undefined;
+let serverUrl: string;
+const requests: string[] = [];
+const problems: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does), or set AGENTPORT_CHROMIUM`);
+  tmp = mkdtempSync(join(tmpdir(), "agentport-playground-"));
+  execFileSync(process.execPath, ["scripts/playground-build.mjs", "--out", join(tmp, "page")], { stdio: "pipe" });
+  pageUrl = pathToFileURL(join(tmp, "page", "index.html")).href;
+  context = await chromium.launchPersistentContext(join(tmp, "profile"), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
+    downloadsPath: join(tmp, "downloads"),
+  });
+  // Short waits: the page answers in milliseconds, and a missing element should fail fast.
+  context.setDefaultTimeout(5_000);
+  context.on("request", (r) => requests.push(r.url()));
+  context.on("weberror", (e) => problems.push(`page error: ${e.error().message}`));
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  server?.kill();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+async function open(url = pageUrl): Promise<Page> {
+  const page = await context.newPage();
+  page.on("console", (m) => {
+    // A CSP refusal (an attempted request) or a script error shows here.
+    if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  await page.goto(url);
+  return page;
+}
+
+async function convertText(page: Page, text: string, to: string): Promise<void> {
+  await page.getByTestId("source").fill(text);
+  await page.getByTestId("target-format").selectOption(to);
+  await page.getByTestId("convert").click();
+}
+
+function allowed(url: string): boolean {
+  return url.startsWith("file://") || (serverUrl !== undefined && url.startsWith(serverUrl));
+}
+
+describe("playground page (Chromium)", () => {
+  it("converts the quick-start bundle to AgentMug: three documents, the lost sub-agent links first", async () => {
+    const page = await open();
+    expect(await page.locator("#detected").textContent()).toBe("Paste, type or drop a manifest.");
+    await page.getByTestId("source").fill(BUNDLE);
+    await expect.poll(() => page.locator("#detected").textContent()).toContain("Caplo");
+    await page.getByTestId("target-format").selectOption("agentmug");
+    await page.getByTestId("convert").click();
+
+    const output = page.getByTestId("output");
+    await expect.poll(() => output.getByRole("tab").allTextContents()).toEqual(["front-desk.agent.json", "billing.agent.json", "tech.agent.json"]);
+    // Each tab's document is the library's own output, byte for byte.
+    const expected = convert(BUNDLE, "agentmug", { file: "input-1.json" });
+    for (const [i, o] of expected.outputs.entries()) {
+      await output.getByRole("tab").nth(i).click();
+      const shown = await page.locator(`#output-panel-${i} .doc`).innerText();
+      expect(shown.replace(/\n$/, "")).toBe(o.text.replace(/\n$/, ""));
+    }
+
+    // Behaviour changes come first and are not folded: the three sub-agent links AgentMug cannot hold.
+    const diags = page.getByTestId("diagnostics");
+    const behaviour = diags.locator("h3:has-text('Behaviour changes') + ul .diag");
+    const pointers = await behaviour.evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset["pointer"]));
+    expect(pointers).toEqual(expect.arrayContaining(["/agents/0/subAgents/0", "/agents/0/subAgents/1", "/agents/1/subAgents/0"]));
+    for (const p of ["/agents/0/subAgents/0", "/agents/0/subAgents/1", "/agents/1/subAgents/0"]) {
+      await expect.poll(() => behaviour.locator(`[data-pointer="${p}"]`).getAttribute("class")).toContain("warning");
+    }
+    // The notes are there, folded.
+    const notes = diags.locator("details.notes");
+    expect(await notes.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await notes.locator(".diag").count()).toBeGreaterThan(0);
+    // The fidelity summary, in the CLI's words.
+    expect(await diags.getByTestId("fidelity").innerText()).toMatch(/^fidelity input-1\.json \d+\.\d% \(\d+ of \d+ source values carried exactly\)$/);
+
+    mkdirSync(SHOTS, { recursive: true });
+    await behaviour.locator('[data-pointer="/agents/0/subAgents/0"]').click();
+    await page.screenshot({ path: join(SHOTS, "playground-1280x800.png") });
+    if (process.env["UPDATE_SCREENSHOT"] === "1") await page.screenshot({ path: "docs/playground.png" });
+    await page.setViewportSize({ width: 420, height: 900 });
+    await page.screenshot({ path: join(SHOTS, "playground-narrow.png"), fullPage: true });
+    await page.close();
+  });
+
+  it("clicking a warning marks its line in the source and its place in the output", async () => {
+    const page = await open();
+    await convertText(page, BUNDLE, "agentmug");
+    const expected = convert(BUNDLE, "agentmug", { file: "input-1.json" }).diagnostics.find((d) => d.source?.pointer === "/agents/1/subAgents/0")!;
+    expect(expected.source?.line).toBeDefined();
+    await page.locator('[data-testid="diagnostics"] .diag[data-pointer="/agents/1/subAgents/0"]').first().click();
+
+    const source = page.getByTestId("source");
+    await expect.poll(() => source.getAttribute("data-highlight-line")).toBe(String(expected.source!.line));
+    expect(await page.locator("#gutter .hl").innerText()).toBe(String(expected.source!.line));
+    expect(await page.locator("#source-mark").isVisible()).toBe(true);
+    // The caret sits at the reported line:column.
+    const caret = await source.evaluate((t) => {
+      const ta = t as HTMLTextAreaElement;
+      const before = ta.value.slice(0, ta.selectionStart).split("\n");
+      return { line: before.length, column: before[before.length - 1]!.length + 1 };
+    });
+    expect(caret).toEqual({ line: expected.source!.line, column: expected.source!.column });
+    // The output side: the target file's tab, and the line its pointer names.
+    const tab = page.getByTestId("output").getByRole("tab", { selected: true });
+    expect(await tab.innerText()).toBe(expected.target!.file);
+    const marked = page.locator('[data-testid="output"] .output-panel:not([hidden]) .doc > span.hl');
+    expect(await marked.count()).toBe(1);
+    const key = expected.target!.pointer!.split("/").pop()!;
+    expect(await marked.innerText()).toContain(`"${key}"`);
+    await page.close();
+  });
+
+  it("a bad input shows the located error and no output", async () => {
+    const page = await open();
+    await convertText(page, BUNDLE, "agentmug");
+    expect(await page.getByTestId("output").getByRole("tab").count()).toBe(3);
+    // Broken JSON: a located syntax error, and the earlier outputs are gone.
+    await convertText(page, '{\n  "apiVersion": "caplo/v2",\n  "kind": "Agent",\n  "name": "x",,\n}\n', "agentmug");
+    const error = page.locator('[data-testid="diagnostics"] .diag.error');
+    await expect.poll(() => error.count()).toBeGreaterThan(0);
+    expect(await error.first().innerText()).toMatch(/invalid-syntax[\s\S]*input-1\.json:\d+:\d+/);
+    expect(await page.getByTestId("output").getByRole("tab").count()).toBe(0);
+    expect(await page.locator("#output-empty").innerText()).toContain("No output");
+    // Well-formed but schema-invalid: the error names the line of the bad value.
+    const invalid = BUNDLE.replace('"temperature": 0.3', '"temperature": "hot"');
+    expect(invalid).not.toBe(BUNDLE);
+    await convertText(page, invalid, "agentmug");
+    const lib = convert(invalid, "agentmug", { file: "input-1.json" }).diagnostics.filter((d) => d.severity === "error");
+    expect(lib.length).toBeGreaterThan(0);
+    await expect.poll(() => error.first().innerText()).toContain(`input-1.json:${lib[0]!.source!.line}:${lib[0]!.source!.column}`);
+    expect(await page.getByTestId("output").getByRole("tab").count()).toBe(0);
+    // Clicking the error marks its line.
+    await error.first().click();
+    expect(await page.getByTestId("source").getAttribute("data-highlight-line")).toBe(String(lib[0]!.source!.line));
+    await page.close();
+  });
+
+  it("a MAS manifest with its agent file, opened together, converts with an in-memory readFile", async () => {
+    const page = await open();
+    const dir = "../shared/corpus/mas/apps/03-experiments-and-analysis";
+    await page.locator("#open-files").setInputFiles([
+      { name: "mas.yaml", mimeType: "text/yaml", buffer: readFileSync(join(dir, "mas.yaml")) },
+      { name: "agent.yaml", mimeType: "text/yaml", buffer: readFileSync(join(dir, "agent.yaml")) },
+    ]);
+    await expect.poll(() => page.locator("#file-tabs [role=tab]").count()).toBe(2);
+    expect(await page.locator("#detected").innerText()).toContain("mas/v1");
+    await page.getByTestId("target-format").selectOption("caplo");
+    await page.getByTestId("convert").click();
+    await expect.poll(() => page.getByTestId("output").getByRole("tab").allTextContents()).toEqual(["qa-agent-t3-bundle.caplo.json"]);
+    // A diagnostic about the agent file opens that file's tab.
+    const inAgent = page.locator('[data-testid="diagnostics"] .diag .loc:visible', { hasText: /^agent\.yaml:\d+:\d+/ }).first();
+    await inAgent.locator("xpath=..").click();
+    expect(await page.locator("#file-tabs [role=tab][aria-selected=true]").innerText()).toContain("agent.yaml");
+    expect(await page.getByTestId("source").getAttribute("data-highlight-line")).toMatch(/^\d+$/);
+    await page.close();
+  });
+
+  it("is keyboard usable: tab to the controls, convert with Ctrl+Enter, open a diagnostic with Enter, download", async () => {
+    const page = await open();
+    await page.getByTestId("source").fill(BUNDLE);
+    await page.getByTestId("target-format").focus();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("opt-private");
+    await page.getByTestId("source").focus();
+    await page.keyboard.press("Control+Enter");
+    await expect.poll(() => page.getByTestId("output").getByRole("tab").count()).toBeGreaterThan(0);
+    // Every control has an accessible name.
+    const unnamed = await page.evaluate(() =>
+      [...document.querySelectorAll("button, select, textarea, input:not(.visually-hidden)")].filter((el) => {
+        const id = el.id;
+        const label = (id && document.querySelector(`label[for="${id}"]`)) || el.closest("label");
+        return !label && !el.getAttribute("aria-label") && !(el.textContent ?? "").trim();
+      }).map((el) => el.outerHTML.slice(0, 80)),
+    );
+    expect(unnamed).toEqual([]);
+    // A diagnostic opens with the keyboard.
+    const first = page.locator('[data-testid="diagnostics"] .diag:visible').first();
+    await first.focus();
+    await page.keyboard.press("Enter");
+    expect(await first.getAttribute("aria-current")).toBe("true");
+    // Arrow keys move between output tabs.
+    await page.getByTestId("output").getByRole("tab").first().focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("billing.agent.json");
+    // One document, then all of them as a zip whose entries are the documents.
+    const one = page.waitForEvent("download");
+    await page.locator("#output-panel-1 .panel-bar button").click();
+    const d1 = await one;
+    expect(d1.suggestedFilename()).toBe("billing.agent.json");
+    const lib = convert(BUNDLE, "agentmug", { file: "input-1.json" });
+    expect(readFileSync((await d1.path())!, "utf8")).toBe(lib.outputs.find((o) => o.name === "billing.agent.json")!.text);
+    const all = page.waitForEvent("download");
+    await page.locator("#download-all").click();
+    const d2 = await all;
+    expect(d2.suggestedFilename()).toBe("agentport-output.zip");
+    const entries = readZip(readFileSync((await d2.path())!));
+    expect(entries.map((e) => e.name)).toEqual(lib.outputs.map((o) => o.name));
+    for (const e of entries) expect(e.text).toBe(lib.outputs.find((o) => o.name === e.name)!.text);
+    await page.close();
+  });
+
+  it("served by npm run playground's server on loopback, it works the same", async () => {
+    server = spawn(process.execPath, ["scripts/playground-serve.mjs", "--port", "0", "--no-build", "--dir", join(tmp, "page")], { stdio: ["ignore", "pipe", "pipe"] });
+    serverUrl = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      server!.stdout!.on("data", (b: Buffer) => {
+        out += b.toString();
+        const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+        if (m) resolve(m[0]);
+      });
+      server!.once("exit", (code) => reject(new Error(`the server exited (${code}): ${out}`)));
+    });
+    const page = await open(serverUrl);
+    await convertText(page, BUNDLE, "mas");
+    const names = convert(BUNDLE, "mas", { file: "input-1.json" }).outputs.map((o) => o.name);
+    await expect.poll(() => page.getByTestId("output").getByRole("tab").allTextContents()).toEqual(names);
+    await page.close();
+    // Only the page itself is served.
+    const other = await fetch(new URL("/../package.json", serverUrl));
+    expect(other.status).toBe(404);
+  });
+
+  it("made no request beyond file:// and the loopback server, and logged no error", () => {
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((u) => !allowed(u))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
+
+/** Entries of a stored (uncompressed) zip, checked against Node's own CRC-32. */
+function readZip(buf: Buffer): { name: string; text: string }[] {
+  const out: { name: string; text: string }[] = [];
+  let at = 0;
+  while (buf.readUInt32LE(at) === 0x04034b50) {
+    expect(buf.readUInt16LE(at + 8)).toBe(0);
+    const crc = buf.readUInt32LE(at + 14);
+    const size = buf.readUInt32LE(at + 18);
+    const nameLen = buf.readUInt16LE(at + 26);
+    const extra = buf.readUInt16LE(at + 28);
+    const name = buf.subarray(at + 30, at + 30 + nameLen).toString("utf8");
+    const data = buf.subarray(at + 30 + nameLen + extra, at + 30 + nameLen + extra + size);
+    expect(nodeCrc32(data)).toBe(crc);
+    out.push({ name, text: data.toString("utf8") });
+    at += 30 + nameLen + extra + size;
+  }
+  expect(buf.readUInt32LE(buf.length - 22)).toBe(0x06054b50);
+  expect(buf.readUInt16LE(buf.length - 12)).toBe(out.length);
+  return out;
+}
