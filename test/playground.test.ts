@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { crc32 as nodeCrc32 } from "node:zlib";
-import { convert } from "../src/index.js";
+import { convert, convertMany } from "../src/index.js";
 
 const CHROMIUM = process.env["AGENTPORT_CHROMIUM"] ?? "/usr/bin/chromium";
 // The flags that keep Chromium off the network (the machine's env notes): no background
@@ -95,14 +95,14 @@ describe("playground page (Chromium)", () => {
     // Behaviour changes come first and are not folded: the three sub-agent links AgentMug cannot hold.
     const diags = page.getByTestId("diagnostics");
     const behaviour = diags.locator("h3:has-text('Behaviour changes') + ul .diag");
-    const pointers = await behaviour.evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset["pointer"]));
+    const pointers = await Promise.all((await behaviour.all()).map((b) => b.getAttribute("data-pointer")));
     expect(pointers).toEqual(expect.arrayContaining(["/agents/0/subAgents/0", "/agents/0/subAgents/1", "/agents/1/subAgents/0"]));
     for (const p of ["/agents/0/subAgents/0", "/agents/0/subAgents/1", "/agents/1/subAgents/0"]) {
       await expect.poll(() => behaviour.locator(`[data-pointer="${p}"]`).getAttribute("class")).toContain("warning");
     }
     // The notes are there, folded.
     const notes = diags.locator("details.notes");
-    expect(await notes.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await notes.getAttribute("open")).toBeNull();
     expect(await notes.locator(".diag").count()).toBeGreaterThan(0);
     // The fidelity summary, in the CLI's words.
     expect(await diags.getByTestId("fidelity").innerText()).toMatch(/^fidelity input-1\.json \d+\.\d% \(\d+ of \d+ source values carried exactly\)$/);
@@ -128,11 +128,12 @@ describe("playground page (Chromium)", () => {
     expect(await page.locator("#gutter .hl").innerText()).toBe(String(expected.source!.line));
     expect(await page.locator("#source-mark").isVisible()).toBe(true);
     // The caret sits at the reported line:column.
-    const caret = await source.evaluate((t) => {
-      const ta = t as HTMLTextAreaElement;
-      const before = ta.value.slice(0, ta.selectionStart).split("\n");
-      return { line: before.length, column: before[before.length - 1]!.length + 1 };
-    });
+    // (Browser-side code is written as text: the test program has no DOM types.)
+    const caret = (await page.evaluate(`(() => {
+      const t = document.querySelector('[data-testid="source"]');
+      const b = t.value.slice(0, t.selectionStart).split("\\n");
+      return { line: b.length, column: b[b.length - 1].length + 1 };
+    })()`)) as { line: number; column: number };
     expect(caret).toEqual({ line: expected.source!.line, column: expected.source!.column });
     // The output side: the target file's tab, and the line its pointer names.
     const tab = page.getByTestId("output").getByRole("tab", { selected: true });
@@ -189,23 +190,40 @@ describe("playground page (Chromium)", () => {
     await page.close();
   });
 
+  it("two agent files dropped on the source pane merge into one bundle", async () => {
+    const page = await open();
+    const files = ["hello.agent", "researcher.agent"].map((name) => ({ name, text: readFileSync(join("test/fixtures/agentmug", name), "utf8") }));
+    // A drop as the browser delivers it: a DataTransfer holding File objects.
+    await page.evaluate(`(() => {
+      const dt = new DataTransfer();
+      for (const f of ${JSON.stringify(files)}) dt.items.add(new File([f.text], f.name, { type: "application/json" }));
+      document.getElementById("source-pane").dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    })()`);
+    await expect.poll(() => page.locator("#file-tabs [role=tab]").allTextContents()).toEqual(["hello.agentAgentMug v1", "researcher.agentAgentMug v1"]);
+    await page.locator("#opt-bundle").check();
+    await page.getByTestId("target-format").selectOption("caplo");
+    await page.getByTestId("convert").click();
+    const names = convertMany(files.map((f) => ({ text: f.text, file: f.name })), "caplo", { bundle: true }).outputs.map((o) => o.name);
+    expect(names).toHaveLength(1);
+    await expect.poll(() => page.getByTestId("output").getByRole("tab").allTextContents()).toEqual(names);
+    expect(await page.getByTestId("fidelity").locator("p").count()).toBe(2);
+    await page.close();
+  });
+
   it("is keyboard usable: tab to the controls, convert with Ctrl+Enter, open a diagnostic with Enter, download", async () => {
     const page = await open();
     await page.getByTestId("source").fill(BUNDLE);
     await page.getByTestId("target-format").focus();
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("opt-private");
+    expect(await page.locator(":focus").getAttribute("id")).toBe("opt-private");
     await page.getByTestId("source").focus();
     await page.keyboard.press("Control+Enter");
     await expect.poll(() => page.getByTestId("output").getByRole("tab").count()).toBeGreaterThan(0);
     // Every control has an accessible name.
-    const unnamed = await page.evaluate(() =>
-      [...document.querySelectorAll("button, select, textarea, input:not(.visually-hidden)")].filter((el) => {
-        const id = el.id;
-        const label = (id && document.querySelector(`label[for="${id}"]`)) || el.closest("label");
-        return !label && !el.getAttribute("aria-label") && !(el.textContent ?? "").trim();
-      }).map((el) => el.outerHTML.slice(0, 80)),
-    );
+    const unnamed = await page.evaluate(`[...document.querySelectorAll("button, select, textarea, input")].filter((el) => {
+      const label = (el.id && document.querySelector('label[for="' + el.id + '"]')) || el.closest("label");
+      return !label && !el.getAttribute("aria-label") && !el.textContent.trim();
+    }).map((el) => el.outerHTML.slice(0, 80))`);
     expect(unnamed).toEqual([]);
     // A diagnostic opens with the keyboard.
     const first = page.locator('[data-testid="diagnostics"] .diag:visible').first();
@@ -215,7 +233,7 @@ describe("playground page (Chromium)", () => {
     // Arrow keys move between output tabs.
     await page.getByTestId("output").getByRole("tab").first().focus();
     await page.keyboard.press("ArrowRight");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("billing.agent.json");
+    expect(await page.locator(":focus").textContent()).toBe("billing.agent.json");
     // One document, then all of them as a zip whose entries are the documents.
     const one = page.waitForEvent("download");
     await page.locator("#output-panel-1 .panel-bar button").click();

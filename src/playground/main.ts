@@ -234,7 +234,7 @@ ui.removeFile.addEventListener("click", () => {
   selectFile(Math.min(state.active, state.files.length - 1));
   markStale();
 });
-ui.loadExample.addEventListener("click", () => addFiles([__PLAYGROUND_EXAMPLE__], true));
+ui.loadExample.addEventListener("click", () => addFiles([__PLAYGROUND_EXAMPLE__]));
 
 // Arrow keys move between tabs (the WAI-ARIA tabs pattern); Tab moves on to the panel.
 function tabKeys(list: HTMLElement, count: () => number, current: () => number, select: (i: number) => void): void {
@@ -251,9 +251,9 @@ tabKeys(ui.fileTabs, () => state.files.length, () => state.active, (i) => select
 tabKeys(ui.outputTabs, () => state.result?.outputs.length ?? 0, () => state.activeOutput, (i) => selectOutput(i, true));
 
 /** Adds files (replacing ones of the same name, and the empty starting file). */
-function addFiles(files: readonly PageFile[], replaceAll = false): void {
+function addFiles(files: readonly PageFile[]): void {
   if (files.length === 0) return;
-  if (replaceAll || (state.files.length === 1 && state.files[0]!.text.trim() === "")) {
+  if (state.files.length === 1 && state.files[0]!.text.trim() === "") {
     state.files = [];
     state.named = [];
   }
@@ -279,16 +279,23 @@ ui.openFiles.addEventListener("change", async () => {
   ui.openFiles.value = "";
 });
 
-// Dropping: files and whole folders (their relative paths matter: a MAS manifest names its agent files by path).
-ui.sourcePane.addEventListener("dragover", (e) => {
-  e.preventDefault();
+// Dropping: files and whole folders (their relative paths matter: a manifest may name other files by path).
+// dragenter/dragleave fire for every child crossed: count them to know when the pointer left the pane.
+let dragDepth = 0;
+ui.sourcePane.addEventListener("dragenter", () => {
+  dragDepth++;
   ui.sourcePane.classList.add("dragging");
 });
-ui.sourcePane.addEventListener("dragleave", (e) => {
-  if (e.target === ui.sourcePane) ui.sourcePane.classList.remove("dragging");
+ui.sourcePane.addEventListener("dragleave", () => {
+  if (--dragDepth <= 0) {
+    dragDepth = 0;
+    ui.sourcePane.classList.remove("dragging");
+  }
 });
+ui.sourcePane.addEventListener("dragover", (e) => e.preventDefault());
 ui.sourcePane.addEventListener("drop", async (e) => {
   e.preventDefault();
+  dragDepth = 0;
   ui.sourcePane.classList.remove("dragging");
   const dt = e.dataTransfer;
   if (!dt) return;

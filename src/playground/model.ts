@@ -124,7 +124,7 @@ export function runConversion(files: readonly PageFile[], options: PageOptions):
 
 /**
  * Diagnostics with line:column filled in where the library gives only a pointer into a file the
- * page holds (values of a MAS manifest's agent files reported while emitting): the page has
+ * page holds (values of files that another manifest read, reported while emitting): the page has
  * every file's text, so it can find the place the way the library's own locator does.
  */
 function locateAll(files: readonly PageFile[], diagnostics: readonly Diagnostic[]): Diagnostic[] {
@@ -171,7 +171,7 @@ export function groupDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic
   return g;
 }
 
-/** Which page file a diagnostic's source names (mas agent files are named relative to their manifest). */
+/** Which page file a diagnostic's source names (files read by another manifest are named relative to it). */
 export function sourceFileIndex(files: readonly PageFile[], d: Diagnostic): number {
   const want = d.source?.file;
   if (want === undefined) return files.length === 1 ? 0 : -1;
