@@ -333,6 +333,9 @@ function markStale(): void {
 function convertNow(): void {
   const f = state.files[state.active]!;
   f.text = ui.source.value;
+  // Detection may still be waiting for typing to pause: settle it (and the offered target) first.
+  if (detectTimer !== undefined) clearTimeout(detectTimer);
+  refreshKinds();
   const exportedAt = ui.exportedAt.value.trim();
   state.result = runConversion(state.files, {
     to: ui.target.value,
