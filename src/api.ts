@@ -42,14 +42,16 @@ function toData(src: string | JsonValue, file?: string): { data?: JsonValue; dia
 export function detect(src: string | JsonValue, options: { file?: string } = {}): DetectResult {
   const { data, diagnostics } = toData(src, options.file);
   if (data === undefined) return { confidence: 0, diagnostics };
+  // Located at the document's start, like the hub's detection errors.
+  const at = { ...(options.file === undefined ? {} : { file: options.file }), pointer: "", ...(typeof src === "string" ? { line: 1, column: 1 } : {}) };
   let best: DetectResult = { confidence: 0, diagnostics: [] };
   for (const a of ADAPTERS) {
     const d = a.detect(data);
     if (d.confidence > best.confidence) {
-      best = { format: a.id, confidence: d.confidence, diagnostics: d.unsupported ? [diagnostic("unsupported-document", { message: d.unsupported, source: { pointer: "" } })] : [] };
+      best = { format: a.id, confidence: d.confidence, diagnostics: d.unsupported ? [diagnostic("unsupported-document", { message: d.unsupported, source: at })] : [] };
     }
   }
-  if (best.confidence < 0.5) return { confidence: best.confidence, diagnostics: [diagnostic("unknown-format", { message: "not a manifest agentport knows", source: { pointer: "" } })] };
+  if (best.confidence < 0.5) return { confidence: best.confidence, diagnostics: [diagnostic("unknown-format", { message: "not a manifest agentport knows", source: at })] };
   return best;
 }
 

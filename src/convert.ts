@@ -112,23 +112,34 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
 }
 
 function pickAdapter(data: JsonValue, from?: string): Adapter | { error: Diagnostic } {
+  const source = { pointer: "" };
+  const best = detectBest(data);
   if (from !== undefined) {
     const a = adapterFor(from);
     if (!a) return { error: diagnostic("usage-error", { message: `unknown format "${from}"; known: ${ADAPTERS.map((x) => x.id).join(", ")}` }) };
     const d = a.detect(data);
-    if (d.unsupported) return { error: diagnostic("unsupported-document", { message: d.unsupported, source: { pointer: "" } }) };
+    if (d.unsupported) return { error: diagnostic("unsupported-document", { message: d.unsupported, source }) };
+    // Content that is plainly another format would fail every rule of this one's schema: say what it is instead.
+    if (d.confidence === 0 && best && best.a !== a && best.c >= 0.5) {
+      return { error: diagnostic("unknown-format", { message: `--from ${a.id} names ${a.label}, but the content is ${best.a.label}`, source, hint: `leave out --from to detect the format, or pass --from ${best.a.id}` }) };
+    }
     return a;
   }
+  if (!best || best.c < 0.5) {
+    return { error: diagnostic("unknown-format", { message: `not a manifest agentport knows (${ADAPTERS.map((x) => x.label).join(", ")})`, source, hint: "name the format with --from if detection is wrong" }) };
+  }
+  if (best.unsupported) return { error: diagnostic("unsupported-document", { message: best.unsupported, source }) };
+  return best.a;
+}
+
+/** The adapter most confident that `data` is its format (the registry's detection). */
+function detectBest(data: JsonValue): { a: Adapter; c: number; unsupported?: string } | undefined {
   let best: { a: Adapter; c: number; unsupported?: string } | undefined;
   for (const a of ADAPTERS) {
     const d = a.detect(data);
     if (d.confidence > (best?.c ?? 0)) best = { a, c: d.confidence, ...(d.unsupported ? { unsupported: d.unsupported } : {}) };
   }
-  if (!best || best.c < 0.5) {
-    return { error: diagnostic("unknown-format", { message: `not a manifest agentport knows (${ADAPTERS.map((x) => x.label).join(", ")})`, source: { pointer: "" }, hint: "name the format with --from if detection is wrong" }) };
-  }
-  if (best.unsupported) return { error: diagnostic("unsupported-document", { message: best.unsupported, source: { pointer: "" } }) };
-  return best.a;
+  return best;
 }
 
 function withPos(d: Diagnostic, locate: (p: string) => Position | undefined): Diagnostic {

@@ -158,7 +158,7 @@ describe("the built executable", () => {
     const dir = tmp();
     for (const k of ["a", "b", "c"]) copyFileSync(BUNDLE, join(dir, `${k}.caplo.json`));
     const out = join(tmp(), "out");
-    const b = spawnSync(process.execPath, [bin, "convert", dir, "--to", "mas", "-o", out, "--jobs", "2", "-q"], { encoding: "utf8" });
+    const b = spawnSync(process.execPath, [bin, "convert", dir, "--to", "mas", "-o", out, "--jobs", "2"], { encoding: "utf8" });
     expect(b.status, b.stderr).toBe(0);
     expect(b.stderr).toMatch(/converted 3, with warnings 0, failed 0/);
     expect(readdirSync(out).sort()).toEqual(["a", "b", "c"]);

@@ -61,7 +61,7 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   if (args.json) io.out(JSON.stringify({ outputs, diagnostics, summary: { ...summary } }, null, 2) + "\n");
   else {
     if (args.progress) io.err("\r\x1b[K");
-    io.err(`agentport: ${line}\n`);
+    if (!args.quiet) io.err(`agentport: ${line}\n`);
   }
   return summary.worst;
 }

@@ -1,7 +1,7 @@
 // `agentport convert <input..> --to <format>`: decide where outputs go, write them
 // atomically, or write nothing at all when anything is wrong.
 import { existsSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { convertFiles, type FileConvertOptions } from "../node/files.js";
 import { registerOutputRoot, writeAll, writeAtomic, WriteRefused, type PlannedFile } from "../node/write.js";
 import { analyse, formatOperation } from "./fidelity.js";
@@ -132,8 +132,18 @@ function planWrites(outputs: readonly ConvertOutput[], args: ConvertArgs): Plan 
     return { error: diagnostic("usage-error", { message: `this conversion yields ${outputs.length + extra.length} files; name a folder with -o DIR`, hint: "e.g. -o out/" }) };
   }
   const o = args.output;
-  const isDir = outputs.length > 1 || extra.length > 0 || o.endsWith("/") || (existsSync(o) && statSync(o).isDirectory());
-  if (!isDir) return { files: [{ path: o, text: outputs[0]?.text ?? "" }] };
+  // A folder only when the user says so: a trailing slash, or a folder that exists. Several
+  // documents and a file name is a mistake to report, not a folder to make under that name.
+  const isDir = /[\\/]$/.test(o) || (existsSync(o) && statSync(o).isDirectory());
+  if (!isDir) {
+    if (outputs.length !== 1) {
+      return { error: diagnostic("usage-error", { message: `this conversion yields ${outputs.length} documents (${outputs.map((x) => x.name).join(", ")}) and -o ${o} names one file`, hint: `to write them into a folder, end it with /: -o ${o}/` }) };
+    }
+    // The files a document refers to (extracted prompts) go where its relative references point: beside it.
+    const files: PlannedFile[] = [{ path: o, text: outputs[0]!.text }];
+    for (const f of extra) files.push({ path: join(dirname(o), f.path), text: f.text });
+    return { files };
+  }
   const files: PlannedFile[] = outputs.map((x) => ({ path: join(o, x.name), text: x.text }));
   for (const f of extra) files.push({ path: join(o, f.path), text: f.text });
   return { files };

@@ -26,6 +26,7 @@ export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { name: "json", type: "boolean", default: false, describe: "print one JSON object on stdout" },
   { name: "debug", type: "boolean", default: false, describe: "print stack traces of internal errors" },
   { name: "max-bytes", type: "number", describe: "refuse inputs larger than this (default 10 MB)" },
+  { name: "version", type: "boolean", describe: "print agentport's version" },
 ];
 
 export const COMMANDS: readonly CommandSpec[] = [

@@ -1,7 +1,9 @@
 // The CLI as a function of (argv, io) → exit code, so tests run it in-process.
 // Well-formed command lines take the fast parser; help, errors and anything
 // unusual go through yargs (loaded only then), configured from the same table.
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { diagnostic } from "../ir/diagnostics.js";
 import { ADAPTERS } from "../adapters/registry.js";
 import { EXIT } from "./exit.js";
@@ -84,16 +86,101 @@ function dispatch(command: string, a: ParsedArgs, io: CliIO, env: CliEnv): numbe
 export async function runCli(argv: readonly string[], io: CliIO, env: CliEnv = {}): Promise<number> {
   const debug = argv.includes("--debug");
   try {
+    const options = argv.indexOf("--") === -1 ? argv : argv.slice(0, argv.indexOf("--"));
+    if (options.includes("--version")) {
+      io.out(`${packageVersion()}\n`);
+      return EXIT.ok;
+    }
     const formatIds = ADAPTERS.map((x) => x.id);
-    const fast = fastParse(argv, formatIds);
-    if (fast) return await dispatch(fast.command, fast.args, io, env);
-    return await runWithYargs(argv, io, env, formatIds);
+    const parsed = fastParse(argv, formatIds) ?? (await yargsParse(argv, formatIds));
+    if ("help" in parsed) return EXIT.ok;
+    if ("usageError" in parsed) return usageError(commandOf(argv), parsed.usageError, argv.includes("--json"), io);
+    const problem = checkArgs(parsed.command, parsed.args, argv);
+    if (problem !== undefined) return usageError(parsed.command, problem, parsed.args["json"] === true, io);
+    return await dispatch(parsed.command, parsed.args, io, env);
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     io.err(`agentport: internal error: ${msg.split("\n")[0]} — please report it${debug ? "" : " (run with --debug for the trace)"}\n`);
     if (debug && e instanceof Error && e.stack) io.err(e.stack + "\n");
     return EXIT.internal;
   }
+}
+
+/** The command a command line names (for the shape of its --json usage error), if any. */
+function commandOf(argv: readonly string[]): string | undefined {
+  return argv.find((a) => COMMANDS.some((c) => c.name === a));
+}
+
+/** A usage error, printed as the command's own --json shape (convert's when no command is known). */
+function usageError(command: string | undefined, message: string, json: boolean, io: CliIO): number {
+  const d = diagnostic("usage-error", { message, hint: "agentport --help" });
+  if (!json) io.err(formatDiagnostic(d) + "\n");
+  else if (command === "validate") io.out(JSON.stringify({ valid: false, files: [], diagnostics: [d] }, null, 2) + "\n");
+  else if (command === "detect") io.out(JSON.stringify({ files: [], diagnostics: [d] }, null, 2) + "\n");
+  else if (command === "formats") io.out(JSON.stringify({ formats: [], diagnostics: [d] }, null, 2) + "\n");
+  else io.out(JSON.stringify({ outputs: [], diagnostics: [d] }, null, 2) + "\n");
+  return EXIT.invalid;
+}
+
+// RFC 3339 date-time, as AgentMug's exportedAt requires (the calendar is checked below).
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)(?:[Zz]|[+-]\d{2}:\d{2})$/;
+
+function isDateTime(s: string): boolean {
+  const m = DATE_TIME.exec(s);
+  if (!m) return false;
+  const [y, mo, d, h, mi, sec] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d && h < 24 && mi < 60 && sec < 61;
+}
+
+/** What the command line gave for an option, as typed (for messages). */
+function typed(argv: readonly string[], spec: OptionSpec): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    for (const flag of [`--${spec.name}`, ...(spec.alias ? [`-${spec.alias}`] : [])]) {
+      if (a === flag) return argv[i + 1];
+      if (a.startsWith(`${flag}=`)) return a.slice(flag.length + 1);
+    }
+  }
+  return undefined;
+}
+
+/** Values both parsers let through but no command can use: a usage error message, or undefined. */
+function checkArgs(command: string, a: ParsedArgs, argv: readonly string[]): string | undefined {
+  const cmd = COMMANDS.find((c) => c.name === command);
+  for (const s of [...GLOBAL_OPTIONS, ...(cmd?.options ?? [])]) {
+    const v = a[s.name];
+    if (s.type === "number" && v !== undefined) {
+      const min = s.name === "jobs" ? 1 : 0;
+      if (typeof v !== "number" || !Number.isInteger(v) || v < min) {
+        const got = typed(argv, s);
+        return `--${s.name} needs a whole number${min > 0 ? ` of at least ${min}` : ""}${got === undefined ? "" : `, not ${JSON.stringify(got)}`}`;
+      }
+    }
+  }
+  if (command !== "convert") return undefined;
+  if (a["output"] === "") return "-o needs a file name, or a folder name ending in /";
+  const at = a["exported-at"];
+  if (typeof at === "string" && !isDateTime(at)) return `--exported-at needs an RFC 3339 date-time such as 2026-01-31T12:00:00Z, not ${JSON.stringify(at)}`;
+  return undefined;
+}
+
+let version: string | undefined;
+
+/** The version in agentport's package.json, found upward from this module (the bundle lives in dist/, the source in src/cli/). */
+function packageVersion(): string {
+  if (version !== undefined) return version;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
+      if (pkg.name === "agentport" && typeof pkg.version === "string") return (version = pkg.version);
+    } catch {
+      // not here: one folder up
+    }
+    dir = dirname(dir);
+  }
+  return (version = "unknown");
 }
 
 type YargsOptions = Record<string, unknown>;
@@ -110,11 +197,14 @@ function yargsOption(s: OptionSpec, formatIds: readonly string[]): YargsOptions 
   };
 }
 
-async function runWithYargs(argv: readonly string[], io: CliIO, env: CliEnv, formatIds: readonly string[]): Promise<number> {
+export type YargsParsed = { command: string; args: ParsedArgs } | { usageError: string } | { help: true };
+
+/** The canonical parse (help, messages for every malformed command line), configured from the same table as fastParse. */
+export async function yargsParse(argv: readonly string[], formatIds: readonly string[]): Promise<YargsParsed> {
   const { default: yargs } = await import("yargs");
-  let usageError: string | undefined;
-  // yargs may call a handler before reporting a validation failure; run it only after parsing succeeded.
-  let pending: (() => number | Promise<number>) | undefined;
+  let failure: string | undefined;
+  // yargs may call a handler before reporting a validation failure; take its result only after parsing succeeded.
+  let got: { command: string; args: ParsedArgs } | undefined;
   // yargs swallows a lone "-" positional; carry stdin through under a sentinel.
   const STDIN = "\u0000stdin";
   let cli = yargs(argv.map((x) => (x === "-" ? STDIN : x)))
@@ -137,26 +227,23 @@ async function runWithYargs(argv: readonly string[], io: CliIO, env: CliEnv, for
       },
       (parsed) => {
         const a: ParsedArgs = {};
-        for (const s of [...GLOBAL_OPTIONS, ...c.options]) a[s.name] = parsed[s.name] as ParsedArgs[string];
-        if (c.positional) a[c.positional] = (parsed[c.positional] as unknown[]).map((x) => (x === STDIN ? "-" : String(x)));
-        pending = () => dispatch(c.name, a, io, env);
+        for (const s of [...GLOBAL_OPTIONS, ...c.options]) if (parsed[s.name] !== undefined) a[s.name] = parsed[s.name] as ParsedArgs[string];
+        // yargs gives a missing string value as "" (-o with nothing after it); so does --output=.
+        // Inputs after "--" (names that start with "-") are in yargs' "_", after the command's name.
+        if (c.positional) a[c.positional] = [...(parsed[c.positional] as unknown[]), ...(parsed["_"] as unknown[]).slice(1)].map((x) => (x === STDIN ? "-" : String(x)));
+        got = { command: c.name, args: a };
       },
     );
   }
-  const parsed = await cli
+  await cli
     .demandCommand(1, "name a command: convert, validate, detect or formats")
     .fail((msg, err) => {
       if (err) throw err;
-      usageError = msg;
+      failure = msg;
     })
     .wrap(Math.min(100, process.stdout.columns ?? 100))
     .parse();
-  if (usageError !== undefined) {
-    const d = diagnostic("usage-error", { message: usageError, hint: "agentport --help" });
-    if (argv.includes("--json")) io.out(JSON.stringify({ outputs: [], diagnostics: [d] }, null, 2) + "\n");
-    else io.err(formatDiagnostic(d) + "\n");
-    return EXIT.invalid;
-  }
-  if (pending) return await pending();
-  return (parsed as { help?: boolean }).help || argv.includes("--help") ? EXIT.ok : EXIT.ok;
+  if (failure !== undefined) return { usageError: failure };
+  // No handler ran and nothing failed: yargs printed the help.
+  return got ?? { help: true };
 }

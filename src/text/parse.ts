@@ -1,7 +1,7 @@
 // Text → data, for JSON and YAML alike, with a locator that turns a JSON Pointer
 // into line:column. yaml's Document API keeps the safe defaults (unique keys,
 // alias-count limit) and never writes "__proto__" through to a prototype.
-import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, type Document, type Node as YamlNode } from "yaml";
+import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, visit, type Document, type Node as YamlNode } from "yaml";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import { escapeToken, parsePointer } from "../ir/pointer.js";
 import { countJson, lineColumn, lineStartsOf, scanJson, type JsonScan } from "./json-scan.js";
@@ -62,6 +62,12 @@ export function parseText(text: string, file?: string): ParsedText {
   }
   if (doc.contents === null || body.trim() === "") {
     return { syntax, diagnostics: [diagnostic("invalid-syntax", { message: "the input is empty", source: src("", { line: 1, column: 1 }) })], locate };
+  }
+  // A key that is a map or a list has no JSON form (yaml would stringify it, warning on stderr).
+  const collectionKey = firstCollectionKey(doc);
+  if (collectionKey !== undefined) {
+    const pos = lineCounter.linePos(collectionKey);
+    return { syntax, diagnostics: [diagnostic("invalid-syntax", { message: `${syntax.toUpperCase()}: a mapping key is a map or a list, which has no JSON form; keys must be strings`, source: src("", { line: pos.line, column: pos.col }) })], locate };
   }
   let data: unknown;
   try {
@@ -135,6 +141,21 @@ function membersOf(data: unknown, depth: number): number {
     }
   }
   return n;
+}
+
+/** The offset of the first mapping key that is a collection, if any. */
+function firstCollectionKey(doc: Document.Parsed): number | undefined {
+  let at: number | undefined;
+  visit(doc, {
+    Pair(_, pair) {
+      if (isPair(pair) && (isMap(pair.key) || isSeq(pair.key))) {
+        at = rangeStart(pair.key) ?? 0;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return at;
 }
 
 function failed(syntax: Syntax, diagnostics: Diagnostic[]): ParsedText {

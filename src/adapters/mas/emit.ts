@@ -113,7 +113,9 @@ function emitAgent(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Rep
   }
 
   const spec: JsonObject = {};
-  const ctx = emitContext(agent, r, options.extractPrompts);
+  // Several agents each get their own prompt folder: their chunks are often named alike (role).
+  const prompts = options.extractPrompts === undefined || doc.agents.length < 2 ? options.extractPrompts : `${options.extractPrompts.replace(/\/+$/, "")}/${fileStem(agent)}`.replace(/^\//, "");
+  const ctx = emitContext(agent, r, prompts);
   if (ctx.context) spec["context"] = ctx.context;
   spec["description"] = routingDescription(agent, r, name);
   const models = emitModels(agent, r, fromMas, defaults);
