@@ -26,6 +26,11 @@ export interface ConvertOptions extends EmitOptions {
   from?: string;
   /** Accept schema-invalid inputs with warnings instead of errors. */
   lenient?: boolean;
+  /**
+   * Skip, with one info line (skipped-document), an input its adapter declares no agent
+   * (Detection.notAgent: a mas kind: Tool or Overlay) instead of refusing it. Folder runs set it.
+   */
+  skipNotAgents?: boolean;
   /** Treat warnings as failure (`ok` is false when any warning is raised). */
   strict?: boolean;
   /** Refuse text inputs larger than this many bytes (default 10 MB). */
@@ -62,7 +67,7 @@ export interface ReadResult {
 }
 
 /** Reads one input into the IR: parse text, detect the format, validate against its schema, map to IR. */
-export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "from" | "lenient" | "maxBytes" | "readFile"> = {}, siblings: ReadonlyMap<string, string> = new Map()): ReadResult {
+export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "from" | "lenient" | "maxBytes" | "readFile" | "skipNotAgents"> = {}, siblings: ReadonlyMap<string, string> = new Map()): ReadResult {
   const file = input.file;
   const at = (pointer: string, pos?: Position) => ({ ...(file === undefined ? {} : { file }), pointer, ...pos });
   let data: JsonValue | undefined = input.data;
@@ -89,6 +94,9 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
   }
   const adapter = pickAdapter(data, options.from);
   if ("error" in adapter) {
+    if (options.skipNotAgents && adapter.notAgent) {
+      return { diagnostics: [diagnostic("skipped-document", { message: `not converted: ${adapter.error.message}`, source: at("") })], locate };
+    }
     // Detection judges the whole document: the error names it by file, like every other input error.
     const e = adapter.error;
     return { diagnostics: [withPos(e.source ? { ...e, source: at(e.source.pointer) } : e, locate)], locate };
@@ -111,14 +119,14 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
   return { ...(result.doc ? { doc: result.doc } : {}), data, adapter, diagnostics: diagnostics.map(own), locate };
 }
 
-function pickAdapter(data: JsonValue, from?: string): Adapter | { error: Diagnostic } {
+function pickAdapter(data: JsonValue, from?: string): Adapter | { error: Diagnostic; notAgent?: true } {
   const source = { pointer: "" };
   const best = detectBest(data);
   if (from !== undefined) {
     const a = adapterFor(from);
     if (!a) return { error: diagnostic("usage-error", { message: `unknown format "${from}"; known: ${ADAPTERS.map((x) => x.id).join(", ")}` }) };
     const d = a.detect(data);
-    if (d.unsupported) return { error: diagnostic("unsupported-document", { message: d.unsupported, source }) };
+    if (d.unsupported) return { error: diagnostic("unsupported-document", { message: d.unsupported, source }), ...(d.notAgent ? { notAgent: true as const } : {}) };
     // Content that is plainly another format would fail every rule of this one's schema: say what it is instead.
     if (d.confidence === 0 && best && best.a !== a && best.c >= 0.5) {
       return { error: diagnostic("unknown-format", { message: `--from ${a.id} names ${a.label}, but the content is ${best.a.label}`, source, hint: `leave out --from to detect the format, or pass --from ${best.a.id}` }) };
@@ -128,16 +136,16 @@ function pickAdapter(data: JsonValue, from?: string): Adapter | { error: Diagnos
   if (!best || best.c < 0.5) {
     return { error: diagnostic("unknown-format", { message: `not a manifest agentport knows (${ADAPTERS.map((x) => x.label).join(", ")})`, source, hint: "name the format with --from if detection is wrong" }) };
   }
-  if (best.unsupported) return { error: diagnostic("unsupported-document", { message: best.unsupported, source }) };
+  if (best.unsupported) return { error: diagnostic("unsupported-document", { message: best.unsupported, source }), ...(best.notAgent ? { notAgent: true as const } : {}) };
   return best.a;
 }
 
 /** The adapter most confident that `data` is its format (the registry's detection). */
-function detectBest(data: JsonValue): { a: Adapter; c: number; unsupported?: string } | undefined {
-  let best: { a: Adapter; c: number; unsupported?: string } | undefined;
+function detectBest(data: JsonValue): { a: Adapter; c: number; unsupported?: string; notAgent?: true } | undefined {
+  let best: { a: Adapter; c: number; unsupported?: string; notAgent?: true } | undefined;
   for (const a of ADAPTERS) {
     const d = a.detect(data);
-    if (d.confidence > (best?.c ?? 0)) best = { a, c: d.confidence, ...(d.unsupported ? { unsupported: d.unsupported } : {}) };
+    if (d.confidence > (best?.c ?? 0)) best = { a, c: d.confidence, ...(d.unsupported ? { unsupported: d.unsupported } : {}), ...(d.notAgent ? { notAgent: d.notAgent } : {}) };
   }
   return best;
 }

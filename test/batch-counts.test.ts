@@ -127,7 +127,7 @@ describe("folder mode agrees with itself at every count", () => {
         const j = await run(["convert", dir, "--to", "agentmug", "-o", outJson, "--jobs", String(jobs), "--json"]);
         expect(j.code, at).toBe(worst);
         const body = JSON.parse(j.stdout) as { outputs: { path: string }[]; diagnostics: { severity: string; source?: { file?: string } }[]; summary: Record<string, number> };
-        expect(body.summary, at).toEqual({ files: n, converted, withWarnings, failed, worst });
+        expect(body.summary, at).toEqual({ files: n, converted, withWarnings, failed, skipped: 0, worst });
         const onDisk = filesUnder(outJson);
         expect(onDisk, at).toEqual(okStems);
         expect(body.outputs.map((o) => relative(outJson, o.path)).sort(), at).toEqual(onDisk);

@@ -12,6 +12,7 @@ import { runBatch, type BatchFileResult } from "../src/node/batch.js";
 import { ADAPTERS, adapterFor } from "../src/adapters/registry.js";
 import { DIAGNOSTIC_CODES } from "../src/ir/diagnostics.js";
 import { PROJECT_ROOT } from "./helpers/cases.js";
+import { cli } from "./helpers/cli.js";
 
 const CAPLO = {
   apiVersion: "v2",
@@ -114,6 +115,19 @@ const RAISERS: Record<DiagnosticCode, Raiser | "todo"> = {
   },
   "unknown-format": () => {
     expectRaised(convert('{"hello": "world"}', "caplo"), "unknown-format");
+  },
+  "skipped-document": async () => {
+    // A folder run skips a mas kind: Tool with one info line, and converts an app's agent file once, with its MAS manifest.
+    const dir = tempCase({
+      "tools/calc.tool.yaml": "apiVersion: mas/v1\nkind: Tool\nmetadata:\n  name: calc\nspec:\n  description: Adds numbers.\n",
+      "agents/a.yaml": "apiVersion: mas/v1\nkind: Agent\nmetadata:\n  name: a\nspec:\n  description: Answers.\n  tools:\n    - ref: ../tools/calc.tool.yaml\n",
+      "mas.yaml": "apiVersion: mas/v1\nkind: MAS\nmetadata:\n  name: app\nspec:\n  agency:\n    agents:\n      - id: a\n        ref: agents/a.yaml\n  workflow:\n    entry: a\n    nodes:\n      - id: a\n",
+    });
+    const r = await cli(["convert", dir, "--to", "caplo", "-o", join(dir, "out"), "--jobs", "1"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/calc\.tool\.yaml info skipped-document not converted: mas\/v1 kind: Tool is not an agent manifest/);
+    expect(r.stderr).toMatch(/agents\/a\.yaml info skipped-document not converted on its own: .*mas\.yaml reads it as its part/);
+    expect(r.stderr).toMatch(/^agentport: converted 1, with warnings \d+, failed 0, skipped 2$/m);
   },
   "unsupported-document": () => {
     const tool = "apiVersion: mas/v1\nkind: Tool\nmetadata:\n  name: calc\nspec:\n  description: Adds numbers.\n";

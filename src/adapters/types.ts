@@ -85,6 +85,13 @@ export interface Detection {
   confidence: number;
   /** Set when the document is of this format family but a kind/version that is not converted. */
   unsupported?: string;
+  /**
+   * Set (with `unsupported`) when the document is no agent but lives beside agents: read as
+   * part of the documents that use it (a tool manifest an agent refers to), applied to one at
+   * run time (an overlay) or a setting of the runtime. Converting it alone is refused; a folder
+   * conversion skips it with one info line (skipped-document), not a failure.
+   */
+  notAgent?: true;
 }
 
 export interface Adapter {
@@ -115,6 +122,17 @@ export interface Adapter {
    * agent files). Given several inputs and no file access, such a document may read the others.
    */
   needsFiles?(data: unknown): boolean;
+  /**
+   * The other documents this one reads as its own parts (a mas kind: MAS manifest's agent
+   * files), as the references it writes (relative to its folder). A folder conversion converts
+   * such a document once, with its parts, and does not convert the parts again alone.
+   */
+  parts?(data: unknown): string[];
+  /**
+   * A cheap test on the raw text before `parts` is asked (false: this text certainly has no
+   * parts), so finding the composite documents of a folder does not parse every file twice.
+   */
+  mayHaveParts?(text: string): boolean;
   /** Schema conformance of a document of this format (ajv against the official schema). */
   validate(data: unknown): SchemaIssue[];
   parse(data: JsonValue, options: ParseOptions): ParseResult;

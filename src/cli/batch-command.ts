@@ -1,5 +1,5 @@
 // `agentport convert DIR… --to X -o OUTDIR`: the batch path of convert.
-import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, planBatch, runBatch, type BatchFileResult, type BatchPool } from "../node/batch.js";
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, partDiagnostic, planBatch, runBatch, withoutParts, type BatchFileResult, type BatchPool } from "../node/batch.js";
 import { diagnostic } from "../ir/diagnostics.js";
 import { registerOutputRoot } from "../node/write.js";
 import { fileOptions, type ConvertArgs } from "./convert-command.js";
@@ -27,10 +27,13 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
     return EXIT.invalid;
   }
   registerOutputRoot(args.output);
-  const tasks = planBatch(args.inputs, args.output, args.include?.length ? args.include : DEFAULT_INCLUDE, [...DEFAULT_EXCLUDE, ...(args.exclude ?? [])]);
+  const planned = planBatch(args.inputs, args.output, args.include?.length ? args.include : DEFAULT_INCLUDE, [...DEFAULT_EXCLUDE, ...(args.exclude ?? [])]);
+  // An app's agent files are converted with its MAS manifest, not a second time alone.
+  const { tasks, parts } = withoutParts(planned, args.maxBytes);
   const jobs = Math.max(1, args.jobs ?? defaultJobs());
   const outputs: { name: string; format: string; path: string }[] = [];
   const diagnostics: BatchFileResult["diagnostics"] = [];
+  if (!args.json && !args.quiet) for (const p of parts) io.err(formatDiagnostic(partDiagnostic(p)) + "\n");
   let lastDraw = 0;
   const summary = await runBatch(
     tasks,
@@ -57,7 +60,9 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
     },
     args.pool,
   );
-  const line = `converted ${n(summary.converted)}, with warnings ${n(summary.withWarnings)}, failed ${n(summary.failed)}`;
+  summary.files += parts.length;
+  summary.skipped += parts.length;
+  const line = `converted ${n(summary.converted)}, with warnings ${n(summary.withWarnings)}, failed ${n(summary.failed)}${summary.skipped > 0 ? `, skipped ${n(summary.skipped)}` : ""}`;
   if (args.json) io.out(JSON.stringify({ outputs, diagnostics, summary: { ...summary } }, null, 2) + "\n");
   else {
     if (args.progress) io.err("\r\x1b[K");

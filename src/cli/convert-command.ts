@@ -23,6 +23,8 @@ export interface ConvertArgs {
   lenient: boolean;
   force: boolean;
   allowOutsideRefs: boolean;
+  /** --root: the folder every file read stays inside. */
+  root?: string;
   allowSecrets?: boolean;
   /** Carry values the target cannot hold in its extension slot (default true). */
   stash?: boolean;
@@ -45,6 +47,7 @@ export function fileOptions(args: ConvertArgs): FileConvertOptions {
     includePrivate: args.includePrivate,
     lenient: args.lenient,
     allowOutsideRefs: args.allowOutsideRefs,
+    ...(args.root !== undefined ? { root: args.root } : {}),
     allowSecrets: args.allowSecrets === true,
     ...(args.stash === false ? { stash: false } : {}),
     ...(args.exportedAt ? { exportedAt: args.exportedAt } : {}),

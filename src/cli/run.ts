@@ -12,6 +12,7 @@ import { formatDiagnostic } from "./report.js";
 import { runConvert, type ConvertArgs } from "./convert-command.js";
 import { runBatchConvert } from "./batch-command.js";
 import type { BatchPool } from "../node/batch.js";
+import { checkRoot } from "./root-option.js";
 import { runDetect, runFormats, runValidate } from "./inspect-commands.js";
 import { fastParse } from "./fast-args.js";
 import { COMMANDS, GLOBAL_OPTIONS, type OptionSpec, type ParsedArgs } from "./options.js";
@@ -55,6 +56,10 @@ function dispatch(command: string, a: ParsedArgs, io: CliIO, env: CliEnv): numbe
         quiet: a["quiet"] === true,
         verifyRoundtrip: a["verify-roundtrip"] === true,
       };
+      const root = str(a["root"]);
+      const badRoot = checkRoot(root, json, io);
+      if (badRoot !== undefined) return badRoot;
+      if (root !== undefined) args.root = root;
       const ledger = str(a["ledger"]);
       if (ledger !== undefined) args.ledger = ledger;
       const from = str(a["from"]);

@@ -12,7 +12,7 @@ export const DIAGNOSTIC_CODES = {
   "unsupported-document": { severity: "error", summary: "The document is of a known format but of a kind or version agentport does not convert (e.g. a mas kind: Tool, AgentMug v2)." },
   "input-too-large": { severity: "error", summary: "The input is larger than the --max-bytes limit and was not parsed." },
   "key-clash": { severity: "error", summary: "Two agents merged into one bundle would get the same key." },
-  "ref-outside-root": { severity: "error", summary: "A file reference escapes the manifest's folder (.., absolute path or symlink) and --allow-outside-refs was not given." },
+  "ref-outside-root": { severity: "error", summary: "A file reference escapes the root (--root; by default the manifest's folder or its app's) through .., an absolute path or a symlink, and --allow-outside-refs was not given." },
   "ref-not-found": { severity: "error", summary: "A file reference names a file that does not exist or is not a regular file." },
   "usage-error": { severity: "error", summary: "The command line or options are inconsistent (e.g. several outputs without -o DIR)." },
   "output-invalid": { severity: "error", summary: "An emitted document failed the target's official schema; nothing is written (a bug: please report)." },
@@ -36,6 +36,7 @@ export const DIAGNOSTIC_CODES = {
   "stashed-value": { severity: "info", summary: "A value the target cannot hold rides in the target's extension slot (x-agentport) and comes back on the return trip." },
   "private-omitted": { severity: "info", summary: "Private AgentMug data (brain, memory) was left out; pass --include-private to keep it." },
   "ref-kept": { severity: "info", summary: "A file reference was left as a reference (no file access, or the path-like text is inline)." },
+  "skipped-document": { severity: "info", summary: "A folder conversion did not convert this file on its own: it is no agent (a mas kind: Tool, Overlay, a workflow with no agents), or an agent that a manifest of the folder reads as its part." },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -4,7 +4,7 @@
 // memory stays flat however many files there are.
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { basename, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { adapterFor } from "../adapters/registry.js";
 import { createPool, runInProcess, workersFor, type BatchPool } from "./batch-pool.js";
 import { convertFiles, type FileConvertOptions } from "./files.js";
@@ -12,6 +12,8 @@ import { writeAll, WriteRefused, type PlannedFile } from "./write.js";
 import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { globToRegExp, matchesAny } from "./glob.js";
 import { formatDiagnostic } from "../ir/format.js";
+import { partsOf } from "../parts.js";
+import { readSmall } from "./roots.js";
 
 export { createPool, stopWorkers, type BatchPool } from "./batch-pool.js";
 
@@ -28,6 +30,15 @@ export interface BatchTask {
   file: string;
   /** Folder the outputs of this file go to. */
   outDir: string;
+  /** The folder converted, which this file's references must stay inside (unless --root names another). */
+  root?: string;
+}
+
+/** A file of the tree not converted on its own: a manifest of the tree reads it as its part. */
+export interface PartOf {
+  file: string;
+  /** The manifest that reads it. */
+  by: string;
 }
 
 export interface BatchFileResult {
@@ -39,6 +50,8 @@ export interface BatchFileResult {
   diagnostics: Diagnostic[];
   /** The diagnostics as text lines, when options.render asked for it (diagnostics is then empty). */
   text?: string;
+  /** Not converted: no agent (skipped-document), not a failure. */
+  skipped?: boolean;
 }
 
 export interface BatchSummary {
@@ -46,6 +59,8 @@ export interface BatchSummary {
   converted: number;
   withWarnings: number;
   failed: number;
+  /** Files not converted on their own and not failed: no agents, or parts of another manifest (skipped-document). */
+  skipped: number;
   worst: number;
 }
 
@@ -56,8 +71,8 @@ export function planBatch(roots: readonly string[], outDir: string, include: rea
   const outReal = safeReal(resolve(outDir));
   const tasks: BatchTask[] = [];
   for (const root of roots) {
-    const st = statSync(root);
-    if (!st.isDirectory()) {
+    if (!isDirectory(root)) {
+      // A file named on the command line keeps its own default root (src/node/roots.ts).
       tasks.push({ file: root, outDir });
       continue;
     }
@@ -72,13 +87,47 @@ export function planBatch(roots: readonly string[], outDir: string, include: rea
         if (e.isDirectory()) walk(full);
         else if (e.isFile() && matchesAny(rel, inc)) {
           const relDir = relative(root, dir);
-          tasks.push({ file: full, outDir: relDir ? join(outDir, relDir) : outDir });
+          tasks.push({ file: full, outDir: relDir ? join(outDir, relDir) : outDir, root });
         }
       }
     };
     walk(root);
   }
   return tasks;
+}
+
+/**
+ * Takes out of the plan the files that another planned file reads as its parts (the agent
+ * files of a mas kind: MAS manifest, asked of the adapters: partsOf), so an app is converted
+ * once, as a whole, and its agents not a second time alone. Only texts an adapter's cheap test
+ * flags are parsed here; the rest are not read twice.
+ */
+export function withoutParts(tasks: readonly BatchTask[], maxBytes?: number): { tasks: BatchTask[]; parts: PartOf[] } {
+  const byReal = new Map<string, BatchTask>();
+  for (const t of tasks) byReal.set(safeReal(resolve(t.file)), t);
+  const partOf = new Map<BatchTask, string>();
+  for (const t of tasks) {
+    const text = readSmall(t.file, maxBytes);
+    if (text === undefined) continue;
+    for (const ref of partsOf(text)) {
+      const part = byReal.get(safeReal(resolve(dirname(t.file), ref)));
+      if (part && part !== t && !partOf.has(part)) partOf.set(part, t.file);
+    }
+  }
+  return { tasks: tasks.filter((t) => !partOf.has(t)), parts: [...partOf].map(([t, by]) => ({ file: t.file, by })) };
+}
+
+/** The info line of a file converted as part of another. */
+export function partDiagnostic(p: PartOf): Diagnostic {
+  return diagnostic("skipped-document", { message: `not converted on its own: ${p.by} reads it as its part (an agent of that app), so it is converted once, with it`, source: { file: p.file, pointer: "" } });
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function safeReal(p: string): string {
@@ -91,10 +140,12 @@ function safeReal(p: string): string {
 
 /** Converts and writes one file of a batch. Never throws for bad input. */
 export function convertOne(task: BatchTask, to: string, options: BatchFileOptions): BatchFileResult {
-  const r = convertFiles([task.file], to, options);
+  const own: FileConvertOptions = task.root !== undefined && options.root === undefined ? { ...options, root: task.root, rootLabel: "the folder converted" } : options;
+  const r = convertFiles([task.file], to, { ...own, skipNotAgents: true });
   const diagnostics = [...r.diagnostics];
   const warnings = diagnostics.filter((d) => d.severity === "warning").length;
   let code = hasErrors(diagnostics) ? 2 : options.strict && warnings > 0 ? 1 : 0;
+  const skipped = code === 0 && r.outputs.length === 0 && diagnostics.some((d) => d.code === "skipped-document");
   const written: BatchFileResult["written"] = [];
   if (code === 0) {
     // Outputs are named after their input, so files of one folder never collide:
@@ -118,12 +169,13 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
       written.length = 0;
     }
   }
+  const flag = skipped ? { skipped: true } : {};
   if (options.render) {
     let text = "";
     for (const d of diagnostics) if (!(options.render === "quiet-text" && d.severity === "info")) text += formatDiagnostic(d) + "\n";
-    return { file: task.file, code, warnings, written, diagnostics: [], text };
+    return { file: task.file, code, warnings, written, diagnostics: [], text, ...flag };
   }
-  return { file: task.file, code, warnings, written, diagnostics };
+  return { file: task.file, code, warnings, written, diagnostics, ...flag };
 }
 
 /** A bug while converting one file fails that file (exit 3), not the whole batch. */
@@ -146,11 +198,12 @@ export function defaultJobs(): number {
  * too small to pay for threads: see workersFor), or on `pool`'s, reporting each result as it completes.
  */
 export async function runBatch(tasks: readonly BatchTask[], to: string, options: BatchFileOptions, jobs: number, onResult: (r: BatchFileResult, done: number) => void, pool?: BatchPool): Promise<BatchSummary> {
-  const summary: BatchSummary = { files: tasks.length, converted: 0, withWarnings: 0, failed: 0, worst: 0 };
+  const summary: BatchSummary = { files: tasks.length, converted: 0, withWarnings: 0, failed: 0, skipped: 0, worst: 0 };
   let done = 0;
   const record = (r: BatchFileResult) => {
     done++;
-    if (r.code === 0) {
+    if (r.skipped) summary.skipped++;
+    else if (r.code === 0) {
       summary.converted++;
       if (r.warnings > 0) summary.withWarnings++;
     } else summary.failed++;

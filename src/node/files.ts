@@ -4,11 +4,20 @@ import { openSync, readSync, closeSync, fstatSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { convertManyRead, DEFAULT_MAX_BYTES, type ConvertInput, type ConvertOptions, type ConvertResult, type InputRead } from "../convert.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
-import { makeReadFile } from "./refs.js";
+import { makeReadFile, type ReadFileOptions } from "./refs.js";
+import { defaultRoot, type Root } from "./roots.js";
 
 export interface FileConvertOptions extends ConvertOptions {
-  /** Allow file references that resolve outside each manifest's folder. */
+  /** Allow file references that resolve outside the root. */
   allowOutsideRefs?: boolean;
+  /**
+   * The folder every file read is confined to. Default: the input's own folder, or its app's
+   * folder when a manifest up to three folders above lists it (src/node/roots.ts); stdin
+   * reads no files without it. Never the current folder.
+   */
+  root?: string;
+  /** What `root` is, for messages (default "--root"). */
+  rootLabel?: string;
 }
 
 export interface LoadedInput {
@@ -21,7 +30,8 @@ export function loadInput(path: string, options: FileConvertOptions, stdinText?:
   const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
   if (path === "-") {
     const text = stdinText ?? "";
-    return { input: { text, file: "<stdin>", readFile: makeReadFile(process.cwd(), refOptions(options)) }, diagnostics: [] };
+    // stdin has no folder: its references are read only from a root the user names.
+    return { input: { text, file: "<stdin>", ...(options.root !== undefined ? { readFile: makeReadFile(options.root, refOptions(options, options.root)) } : {}) }, diagnostics: [] };
   }
   let fd: number;
   try {
@@ -48,14 +58,15 @@ export function loadInput(path: string, options: FileConvertOptions, stdinText?:
       return { diagnostics: [diagnostic("invalid-syntax", { message: `${path} is binary, not JSON or YAML text`, source: { file: path, pointer: "", line: 1, column: 1 } })] };
     }
     const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
-    return { input: { text, file: path, readFile: makeReadFile(dirname(resolve(path)), refOptions(options)) }, diagnostics: [] };
+    return { input: { text, file: path, readFile: makeReadFile(dirname(resolve(path)), refOptions(options, path)) }, diagnostics: [] };
   } finally {
     closeSync(fd);
   }
 }
 
-function refOptions(options: FileConvertOptions) {
-  return options.allowOutsideRefs ? { allowOutside: true } : {};
+function refOptions(options: FileConvertOptions, path: string): ReadFileOptions {
+  const root: Root = options.root !== undefined ? { dir: options.root, label: options.rootLabel ?? "the root (--root)" } : defaultRoot(path);
+  return { root: root.dir, rootLabel: root.label, ...(options.allowOutsideRefs ? { allowOutside: true } : {}), ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}) };
 }
 
 /** Converts files by path; nothing is written (see writeAll). */

@@ -1,16 +1,23 @@
-// File references (mas prompt files, tool manifests), read for the pure core.
-// Confined to the manifest's folder: "..", absolute paths and symlinks that land
-// outside are refused unless the user allows it; only regular files are read
-// (never a directory, FIFO or device, which could block or flood).
+// File references (mas prompt files, tool manifests, agent files), read for the
+// pure core. A reference is resolved from the manifest's folder and confined to a
+// root (`--root`; by default the manifest's folder, the folder converted or the
+// app's: src/node/roots.ts): "..", absolute paths and symlinks that land outside
+// it are refused unless the user allows it; only regular files are read (never a
+// directory, FIFO or device, which could block or flood).
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { homedir } from "node:os";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import type { ReadFile } from "../adapters/types.js";
 
 export interface ReadFileOptions {
-  /** Allow references that resolve outside `baseDir`. */
+  /** Allow references that resolve outside the root. */
   allowOutside?: boolean;
   /** Largest file read, in bytes (default 10 MB). */
   maxBytes?: number;
+  /** The folder every file read must be inside (default: `baseDir`). */
+  root?: string;
+  /** What the root is, for messages ("the manifest's folder", "the folder converted", "--root"). */
+  rootLabel?: string;
 }
 
 function inside(root: string, p: string): boolean {
@@ -18,19 +25,23 @@ function inside(root: string, p: string): boolean {
   return rel === "" || (!rel.startsWith(".." + sep) && rel !== ".." && !isAbsolute(rel));
 }
 
+/** A reader for the references of a manifest in `baseDir`, confined to `options.root` (default `baseDir`). */
 export function makeReadFile(baseDir: string, options: ReadFileOptions = {}): ReadFile {
-  const root = safeRealpath(resolve(baseDir)) ?? resolve(baseDir);
+  const base = safeRealpath(resolve(baseDir)) ?? resolve(baseDir);
+  const root = options.root === undefined ? base : (safeRealpath(resolve(options.root)) ?? resolve(options.root));
+  const label = options.rootLabel ?? (options.root === undefined ? "the manifest's folder" : "the root");
   const max = options.maxBytes ?? 10 * 1024 * 1024;
+  const outside = (ref: string, target: string, link: boolean) =>
+    `"${ref}" ${link ? "is a link that points" : "resolves"} outside ${label}; ${widen(root, target)}`;
   return (ref: string) => {
     if (ref.includes("\0")) return { ok: false, code: "ref-not-found", message: `"${ref}" is not a valid path` };
-    const outsideMsg = `"${ref}" resolves outside the manifest's folder; pass --allow-outside-refs to allow it`;
-    if (!options.allowOutside && isAbsolute(ref)) return { ok: false, code: "ref-outside-root", message: outsideMsg };
-    const target = resolve(root, ref);
-    if (!options.allowOutside && !inside(root, target)) return { ok: false, code: "ref-outside-root", message: outsideMsg };
+    if (!options.allowOutside && isAbsolute(ref)) return { ok: false, code: "ref-outside-root", message: outside(ref, ref, false) };
+    const target = resolve(base, ref);
+    if (!options.allowOutside && !inside(root, target)) return { ok: false, code: "ref-outside-root", message: outside(ref, target, false) };
     const real = safeRealpath(target);
     // Named relative to the manifest's folder: a message never carries this machine's absolute paths.
-    if (real === undefined) return { ok: false, code: "ref-not-found", message: `"${ref}" does not exist (looked for ${shown(root, target)} in the manifest's folder)` };
-    if (!options.allowOutside && !inside(root, real)) return { ok: false, code: "ref-outside-root", message: `"${ref}" is a link that points outside the manifest's folder; pass --allow-outside-refs to allow it` };
+    if (real === undefined) return { ok: false, code: "ref-not-found", message: `"${ref}" does not exist (looked for ${shown(base, target)} from the manifest's folder)` };
+    if (!options.allowOutside && !inside(root, real)) return { ok: false, code: "ref-outside-root", message: outside(ref, real, true) };
     let st;
     try {
       st = statSync(real);
@@ -47,9 +58,26 @@ export function makeReadFile(baseDir: string, options: ReadFileOptions = {}): Re
   };
 }
 
-/** A path as seen from the manifest's folder, with forward slashes. */
-function shown(root: string, p: string): string {
-  return relative(root, p).split(sep).join("/") || ".";
+/**
+ * How to let the file in, without printing absolute paths: the smallest --root that holds
+ * both, as a number of folders up from the root — unless that is the home folder or the
+ * file system's root, which no app needs (a manifest reaching there is suspect).
+ */
+function widen(root: string, target: string): string {
+  let common = root;
+  let up = 0;
+  while (!inside(common, target) && dirname(common) !== common) {
+    common = dirname(common);
+    up++;
+  }
+  const suspicious = !isAbsolute(target) || dirname(common) === common || common === homedir() || inside(common, homedir());
+  const hint = suspicious ? "pass --root DIR if the file belongs to the app" : `pass --root with the app's folder (here ${up} folder${up === 1 ? "" : "s"} up from the root) if the file belongs to the app`;
+  return `${hint}, or --allow-outside-refs`;
+}
+
+/** A path as seen from a folder, with forward slashes. */
+function shown(from: string, p: string): string {
+  return relative(from, p).split(sep).join("/") || ".";
 }
 
 function safeRealpath(p: string): string | undefined {

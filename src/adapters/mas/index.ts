@@ -4,7 +4,7 @@
 import type { Adapter } from "../types.js";
 import { isObject } from "../../ir/json.js";
 import { parseMas } from "./parse.js";
-import { parseMasSystem } from "./system-parse.js";
+import { agentRefs, parseMasSystem } from "./system-parse.js";
 import { emitMas } from "./emit.js";
 import { validateMas } from "./validate.js";
 
@@ -21,14 +21,21 @@ export const masAdapter: Adapter = {
     "/limits/maxToolCalls": { value: null, name: "spec.budget.max_tool_calls", at: ["/spec/budget", "/spec"] },
   },
   detect(data) {
+    if (isObject(data) && data["apiVersion"] === "flavour/v1" && data["kind"] === "Flavour") {
+      return { confidence: 0.95, unsupported: "a mas flavour/v1 kind: Flavour (a deployment posture) is not an agent manifest; agentport converts kind: Agent and kind: MAS (with spec.agency)", notAgent: true };
+    }
     if (!isObject(data) || data["apiVersion"] !== "mas/v1") return { confidence: 0 };
     if (data["kind"] === "Agent") return { confidence: 1 };
     const spec = data["spec"];
     if (data["kind"] === "MAS" && isObject(spec) && (spec["agency"] !== undefined || spec["agents"] !== undefined)) return { confidence: 1 };
     const kind = typeof data["kind"] === "string" ? data["kind"] : "(none)";
-    return { confidence: 0.95, unsupported: `mas/v1 kind: ${kind} is not an agent manifest; agentport converts kind: Agent and kind: MAS (with spec.agency)` };
+    const unsupported = `mas/v1 kind: ${kind}${data["kind"] === "MAS" ? " without spec.agency (a workflow topology with no agents)" : ""} is not an agent manifest; agentport converts kind: Agent and kind: MAS (with spec.agency)`;
+    // Tools, overlays, topologies, registries… belong beside agents: a folder skips them.
+    return typeof data["kind"] === "string" ? { confidence: 0.95, unsupported, notAgent: true } : { confidence: 0.95, unsupported };
   },
   needsFiles: (data) => isObject(data) && data["apiVersion"] === "mas/v1" && data["kind"] === "MAS",
+  parts: (data) => (isObject(data) && data["kind"] === "MAS" ? agentRefs(data) : []),
+  mayHaveParts: (text) => text.includes("MAS"),
   validate: validateMas,
   parse: (data, options) => (isObject(data) && data["kind"] === "MAS" ? parseMasSystem(data, options) : parseMas(data, options)),
   emit: emitMas,

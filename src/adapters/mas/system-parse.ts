@@ -23,18 +23,29 @@ export function agencyPointer(spec: JsonObject): "/spec/agency/agents" | "/spec/
   return undefined;
 }
 
-/** A ref as a clean path relative to the MAS folder ("./a/../b.yaml" → "b.yaml"); undefined when it leaves the folder. */
+/** The agent files a kind: MAS manifest lists (spec.agency.agents[].ref, or spec.agents[].ref). */
+export function agentRefs(data: JsonObject): string[] {
+  const spec = isObject(data["spec"]) ? data["spec"] : {};
+  const at = agencyPointer(spec);
+  const list = at === "/spec/agents" ? spec["agents"] : at ? (spec["agency"] as JsonObject)["agents"] : [];
+  return Array.isArray(list) ? list.flatMap((e) => (isObject(e) && typeof e["ref"] === "string" ? [e["ref"]] : [])) : [];
+}
+
+/**
+ * A ref as a clean path relative to the MAS folder ("./a/../b.yaml" → "b.yaml", "../agents/a.yaml"
+ * stays): an app's MAS manifest may name agents beside its folder. Whether a path may be read at
+ * all is the file reader's decision (the Node side confines it to a root); undefined for an
+ * absolute path or one that names no file.
+ */
 export function relPath(ref: string, base = ""): string | undefined {
   if (ref.startsWith("/") || /^[a-zA-Z]:[\\/]/.test(ref)) return undefined;
   const out: string[] = base === "" ? [] : base.split("/");
   for (const part of ref.split(/[\\/]+/)) {
     if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (out.length === 0) return undefined;
-      out.pop();
-    } else out.push(part);
+    if (part === ".." && out.length > 0 && out[out.length - 1] !== "..") out.pop();
+    else out.push(part);
   }
-  return out.length === 0 ? undefined : out.join("/");
+  return out.length === 0 || out[out.length - 1] === ".." ? undefined : out.join("/");
 }
 
 function dirOf(path: string): string {
@@ -117,8 +128,9 @@ function readAgentFile(ref: string, refAt: string, options: ParseOptions, diagno
   // The agent's own references (prompt files, tool manifests) are relative to its folder.
   const base = dirOf(file);
   const readFile: ReadFile = (p) => {
+    // An absolute path goes to the reader as written (it refuses it unless allowed).
     const inner = relPath(p, base);
-    return inner === undefined ? { ok: false, code: "ref-outside-root", message: `${p} (in ${file}) leaves the MAS manifest's folder` } : (options.readFile as ReadFile)(inner);
+    return inner === undefined && !p.startsWith("/") ? { ok: false, code: "ref-not-found", message: `${p} (in ${file}) names no file` } : (options.readFile as ReadFile)(inner ?? p);
   };
   const r = parseMas(data, { file, readFile, ...(options.lenient ? { lenient: true } : {}) });
   if (r.doc) documentLevel.push(r.doc.extensions);
