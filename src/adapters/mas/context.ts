@@ -54,7 +54,8 @@ function refChunk(ctx: MasParseCtx, key: string, path: string, ptr: string): IrC
   }
   const r = ctx.readFile(path);
   if (!r.ok) {
-    note(ctx, r.code, ptr, `${dotted(ptr)}: ${r.message}`, "the mas runtime fails with ContextRefNotFoundError on this manifest too");
+    // Outside the root, the message says what to pass; a missing file fails the runtime too.
+    note(ctx, r.code, ptr, `${dotted(ptr)}: ${r.message}`, ...(r.code === "ref-not-found" ? ["the mas runtime fails with ContextRefNotFoundError on this manifest too"] : []));
     return { key, ref: path };
   }
   return { key, ref: path, text: r.text.trim() };
@@ -71,7 +72,7 @@ function stringChunk(ctx: MasParseCtx, key: string, raw: string, ptr: string): I
     }
     const r = ctx.readFile(text);
     if (!r.ok) {
-      note(ctx, r.code, ptr, `${dotted(ptr)}: ${r.message}`, "a context value starting with ./ or ../ must name an existing file");
+      note(ctx, r.code, ptr, `${dotted(ptr)}: ${r.message}`, ...(r.code === "ref-not-found" ? ["a context value starting with ./ or ../ must name an existing file"] : []));
       return { key, ref: text, raw };
     }
     return { key, ref: text, raw, text: r.text.trim() };
