@@ -116,6 +116,17 @@ const RAISERS: Record<DiagnosticCode, Raiser | "todo"> = {
   "unknown-format": () => {
     expectRaised(convert('{"hello": "world"}', "caplo"), "unknown-format");
   },
+  "ref-rewritten": () => {
+    // An agent file of a MAS manifest, written beside the new MAS manifest: ../tools from agents/ becomes tools/.
+    const dir = tempCase({
+      "tools/calc.tool.yaml": "apiVersion: mas/v1\nkind: Tool\nmetadata:\n  name: calc\nspec:\n  description: Adds numbers.\n",
+      "agents/a.yaml": "apiVersion: mas/v1\nkind: Agent\nmetadata:\n  name: a\nspec:\n  description: Answers.\n  tools:\n    - ref: ../tools/calc.tool.yaml\n",
+    });
+    const mas = "apiVersion: mas/v1\nkind: MAS\nmetadata:\n  name: app\nspec:\n  agency:\n    agents:\n      - id: a\n        ref: agents/a.yaml\n  workflow:\n    entry: a\n    nodes:\n      - id: a\n";
+    const r = convert(mas, "mas", { file: "mas.yaml", readFile: makeReadFile(dir) });
+    expectRaised(r, "ref-rewritten", { pointer: "/spec/tools/0/ref", text: false });
+    expect(r.outputs.find((o) => o.name === "a.yaml")!.text).toContain("ref: tools/calc.tool.yaml");
+  },
   "skipped-document": async () => {
     // A folder run skips a mas kind: Tool with one info line, and converts an app's agent file once, with its MAS manifest.
     const dir = tempCase({

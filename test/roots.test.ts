@@ -156,3 +156,49 @@ describe("references inside an app", () => {
     }
   });
 });
+
+describe("an agent written elsewhere keeps naming its files", () => {
+  const refsOf = (text: string) => [...text.matchAll(/ref: (\S+)/g)].map((m) => m[1]!).concat([...text.matchAll(/intent: (\S+)/g)].map((m) => m[1]!));
+
+  it("a MAS conversion to -o DIR/: the agent's tool and prompt references are rewritten, each reported, and still read", async () => {
+    const out = join(t, "out-rewrite");
+    const r = await cli(["convert", join(t, "app/mas.yaml"), "--to", "mas", "-o", out + "/", "--json"]);
+    expect(r.code, r.stdout).toBe(0);
+    const body = JSON.parse(r.stdout) as { diagnostics: { code: string; source?: { pointer: string } }[] };
+    expect(body.diagnostics.filter((d) => d.code === "ref-rewritten").map((d) => d.source?.pointer).sort()).toEqual(["/spec/context/role", "/spec/tools/0/ref"]);
+    const written = readFileSync(join(out, "a.yaml"), "utf8");
+    const refs = refsOf(written).filter((x) => !x.startsWith("./a.yaml"));
+    expect(refs.length).toBe(2);
+    // Each names, from the folder written to, the file the original named from agents/.
+    const targets = refs.map((x) => join(out, x)).sort();
+    expect(targets).toEqual([join(t, "app/prompts/role.md"), join(t, "app/tools/lookup.tool.yaml")].sort());
+    // Read back (with a root that holds both), the prompt text and the tool's own name come through.
+    const back = await cli(["convert", join(out, "a.yaml"), "--to", "caplo", "--json", "--root", t]);
+    expect(back.code, back.stdout).toBe(0);
+    const doc = (JSON.parse(back.stdout) as { outputs: { document: { instructions: string; tools: string[] } }[] }).outputs[0]!.document;
+    expect(doc.instructions).toContain("Answer from the handbook.");
+    expect(doc.tools).toEqual(["handbook-lookup"]);
+  });
+
+  it("a folder run writes the app under <stem>/ and rewrites for that folder; library references stay", async () => {
+    const out = join(t, "out-rewrite-folder");
+    const r = await cli(["convert", join(t, "app"), "--to", "mas", "-o", out, "--jobs", "1"]);
+    expect(r.code, r.stderr).toBe(0);
+    const written = readFileSync(join(out, "mas", "a.yaml"), "utf8");
+    for (const ref of refsOf(written).filter((x) => x !== "./a.yaml")) expect(statSync(join(out, "mas", ref)).isFile(), ref).toBe(true);
+    expect(r.stderr.match(/info ref-rewritten/g)).toHaveLength(2);
+    const lib = join(t, "lib-agent.yaml");
+    writeFileSync(lib, agent("lib", "    role: Help.\n", "  tools:\n    - ref: samples:tools/calc.tool.yaml\n"));
+    const l = await cli(["convert", lib, "--to", "mas", "-o", join(t, "out-lib") + "/", "--json"]);
+    expect(l.code).toBe(0);
+    expect(readFileSync(join(t, "out-lib", "lib.yaml"), "utf8")).toContain("ref: samples:tools/calc.tool.yaml");
+    expect(l.stdout).not.toContain("ref-rewritten");
+  });
+
+  it("without -o the document counts as written in the input's folder: a single agent's references stay as written", async () => {
+    const r = await cli(["convert", join(t, "app/agents/a.yaml"), "--to", "mas", "--json"]);
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).not.toContain("ref-rewritten");
+    expect(r.stdout).toContain('"ref": "../tools/lookup.tool.yaml"');
+  });
+});

@@ -27,6 +27,13 @@ export interface EmitOptions {
   extractPrompts?: string;
   /** Carry values the target cannot hold in its extension slot (x-agentport); default true. */
   stash?: boolean;
+  /**
+   * Where the folder of the input `file` is, seen from the folder its outputs are written to
+   * ("../app"; "" for the same folder), so an emitter that writes relative file references (mas
+   * tool manifests, prompt files) rewrites them to name the same files from there (ref-rewritten).
+   * Called only when there is such a reference. Unset: outputs count as written in the input's folder.
+   */
+  relocateFrom?: (file: string | undefined) => string | undefined;
 }
 
 /**

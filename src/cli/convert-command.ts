@@ -10,6 +10,7 @@ import type { ConvertOutput } from "../convert.js";
 import { EXIT } from "./exit.js";
 import type { CliIO } from "./io.js";
 import { formatDiagnostic, summarise } from "./report.js";
+import { relocation } from "./relocation.js";
 
 export interface ConvertArgs {
   inputs: string[];
@@ -57,7 +58,7 @@ export function fileOptions(args: ConvertArgs): FileConvertOptions {
 }
 
 export function runConvert(args: ConvertArgs, io: CliIO): number {
-  const options = fileOptions(args);
+  const options: FileConvertOptions = { ...fileOptions(args), ...relocation(args.output) };
   const stdin = args.inputs.includes("-") ? io.readStdin() : undefined;
   const result = convertFiles(args.inputs, args.to, options, stdin);
   const diagnostics = [...result.diagnostics];

@@ -36,6 +36,7 @@ export const DIAGNOSTIC_CODES = {
   "stashed-value": { severity: "info", summary: "A value the target cannot hold rides in the target's extension slot (x-agentport) and comes back on the return trip." },
   "private-omitted": { severity: "info", summary: "Private AgentMug data (brain, memory) was left out; pass --include-private to keep it." },
   "ref-kept": { severity: "info", summary: "A file reference was left as a reference (no file access, or the path-like text is inline)." },
+  "ref-rewritten": { severity: "info", summary: "A relative file reference of an agent written to another folder than it was read from was rewritten so it names the same file from there." },
   "skipped-document": { severity: "info", summary: "A folder conversion did not convert this file on its own: it is no agent (a mas kind: Tool, Overlay, a workflow with no agents), or an agent that a manifest of the folder reads as its part." },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
 

@@ -27,6 +27,7 @@ const STATUS: Partial<Record<DiagnosticCode, LedgerStatus>> = {
   "unknown-provider": "transformed",
   "lenient-input": "transformed",
   "ref-kept": "transformed",
+  "ref-rewritten": "transformed",
   "secret-detected": "transformed",
 };
 const RANK: Record<LedgerStatus, number> = { exact: 0, defaulted: 1, stashed: 2, transformed: 3, dropped: 4 };

@@ -122,6 +122,11 @@ export function partDiagnostic(p: PartOf): Diagnostic {
   return diagnostic("skipped-document", { message: `not converted on its own: ${p.by} reads it as its part (an agent of that app), so it is converted once, with it`, source: { file: p.file, pointer: "" } });
 }
 
+/** `to` as seen from `from`, "/"-separated ("" for the same folder). */
+export function relativeDir(from: string, to: string): string {
+  return relative(resolve(from), resolve(to)).split(sep).join("/");
+}
+
 function isDirectory(p: string): boolean {
   try {
     return statSync(p).isDirectory();
@@ -141,7 +146,16 @@ function safeReal(p: string): string {
 /** Converts and writes one file of a batch. Never throws for bad input. */
 export function convertOne(task: BatchTask, to: string, options: BatchFileOptions): BatchFileResult {
   const own: FileConvertOptions = task.root !== undefined && options.root === undefined ? { ...options, root: task.root, rootLabel: "the folder converted" } : options;
-  const r = convertFiles([task.file], to, { ...own, skipNotAgents: true });
+  // One output goes to outDir, several to outDir/<stem>: references are rewritten for where they land,
+  // so a conversion that rewrote some and turned out to have several outputs is done again for that folder.
+  const stem = inputStem(task.file);
+  let relocated = false;
+  const from = (dir: string) => (file: string | undefined) => {
+    relocated = true;
+    return file === undefined ? undefined : relativeDir(dir, dirname(file));
+  };
+  let r = convertFiles([task.file], to, { ...own, skipNotAgents: true, relocateFrom: from(task.outDir) });
+  if (relocated && r.outputs.length > 1) r = convertFiles([task.file], to, { ...own, skipNotAgents: true, relocateFrom: from(join(task.outDir, stem)) });
   const diagnostics = [...r.diagnostics];
   const warnings = diagnostics.filter((d) => d.severity === "warning").length;
   let code = hasErrors(diagnostics) ? 2 : options.strict && warnings > 0 ? 1 : 0;
@@ -150,7 +164,6 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
   if (code === 0) {
     // Outputs are named after their input, so files of one folder never collide:
     // one output → <stem><suffix>; several (a bundle split up) → <stem>/<name>.
-    const stem = inputStem(task.file);
     const suffix = adapterFor(to)?.suffix ?? "";
     const files: PlannedFile[] = [];
     for (const o of r.outputs) {

@@ -21,6 +21,7 @@ import { validateMas } from "./validate.js";
 import { LLM_ORDER, METADATA_ORDER, MODEL_ROW_ORDER, REASONING_ORDER, SPEC_ORDER, TOOL_ORDER, TOP_ORDER } from "./shapes.js";
 import { toYaml } from "./yaml.js";
 import { emitSystem, linkTarget, writesSystem, writtenDescription } from "./system-emit.js";
+import { relocateRefs } from "./relocate.js";
 
 const LABEL = "mas/v1";
 const VERSION = /^[0-9]+\.[0-9]+\.[0-9]+.*$/;
@@ -60,7 +61,8 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
   const masFile = system ? emitSystem(doc, names, files, names.map(() => ({}))).output.name : undefined;
   for (const [i, agent] of doc.agents.entries()) {
     const r = new Reporter(MAS, `${fileStem(agent)}.yaml`);
-    const out = { ...emitAgent(agent, doc, options, r, masFile, context.effectiveDefaults?.[i]), agents: [i] };
+    // Written beside the MAS manifest and under -o, an agent's relative references are rewritten to still name their files.
+    const out = { ...emitAgent(relocateRefs(agent, doc, options, r), doc, options, r, masFile, context.effectiveDefaults?.[i]), agents: [i] };
     outputs.push(out);
     // A link the stash keeps is kept in this agent's file, though the workflow of the MAS file expresses it too.
     for (const d of r.diagnostics) {
