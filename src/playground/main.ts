@@ -23,6 +23,7 @@ const ui = {
   exportedAt: $<HTMLInputElement>("opt-exported-at"),
   exportedNow: $<HTMLButtonElement>("exported-now"),
   sourcePane: $("source-pane"),
+  sourcePanel: $("source-panel"),
   fileTabs: $("file-tabs"),
   fileName: $<HTMLInputElement>("file-name"),
   newFile: $<HTMLButtonElement>("new-file"),
@@ -157,7 +158,7 @@ function renderFileTabs(): void {
     b.type = "button";
     b.setAttribute("role", "tab");
     b.id = `file-tab-${i}`;
-    b.setAttribute("aria-controls", "editor");
+    b.setAttribute("aria-controls", "source-panel");
     b.setAttribute("aria-selected", String(i === state.active));
     b.tabIndex = i === state.active ? 0 : -1;
     b.textContent = f.name || "(unnamed)";
@@ -172,6 +173,7 @@ function renderFileTabs(): void {
     return b;
   });
   ui.fileTabs.replaceChildren(...tabs);
+  ui.sourcePanel.setAttribute("aria-labelledby", `file-tab-${state.active}`);
   ui.removeFile.disabled = state.files.length === 1 && state.files[0]!.text === "";
 }
 
