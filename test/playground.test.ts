@@ -68,7 +68,12 @@ async function open(url = pageUrl): Promise<Page> {
 }
 
 async function convertText(page: Page, text: string, to: string): Promise<void> {
-  await page.getByTestId("source").fill(text);
+  // As a paste lands: the whole text at once, one input event (the first test types it with fill()).
+  await page.evaluate(`(() => {
+    const t = document.querySelector('[data-testid="source"]');
+    t.value = ${JSON.stringify(text)};
+    t.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertFromPaste" }));
+  })()`);
   await page.getByTestId("target-format").selectOption(to);
   await page.getByTestId("convert").click();
 }
@@ -129,7 +134,7 @@ describe("playground page (Chromium)", () => {
     await page.screenshot({ path: join(SHOTS, "playground-1280x800.png") });
     if (process.env["UPDATE_SCREENSHOT"] === "1") await page.screenshot({ path: "docs/playground.png" });
     await page.setViewportSize({ width: 420, height: 900 });
-    await page.screenshot({ path: join(SHOTS, "playground-narrow.png"), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, "playground-narrow.png") });
     await page.close();
   });
 
