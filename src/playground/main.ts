@@ -463,7 +463,16 @@ function diagItem(d: Diagnostic, index: number): HTMLLIElement {
   const loc = document.createElement("span");
   loc.className = "loc";
   loc.textContent = place(d);
-  b.append(sev, code, " ", d.message, loc);
+  b.append(sev, code);
+  // A note says what kind of difference it is (issue 10's effect): metadata or representation.
+  const effect = (d as Diagnostic & { effect?: string }).effect;
+  if (effect && d.severity === "info") {
+    const e = document.createElement("span");
+    e.className = "effect";
+    e.textContent = effect;
+    b.append(" ", e);
+  }
+  b.append(" ", d.message, loc);
   if (d.hint) {
     const h = document.createElement("span");
     h.className = "hint";
