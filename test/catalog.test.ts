@@ -266,6 +266,13 @@ const RAISERS: Record<DiagnosticCode, Raiser | "todo"> = {
     const back = convert(r.outputs[0]!.text, "caplo");
     expect(back.outputs[0]!.document["name"]).toBe("Helper");
   },
+  "stash-stale": () => {
+    // azure/gpt-4o rides to AgentMug as the bare "gpt-4o" with the provider stashed; an edited model wins over the stash.
+    const there = convert(masYaml({ model: "model: azure/gpt-4o" }), "agentmug");
+    const edited = there.outputs[0]!.text.replace('"primaryModel": "gpt-4o"', '"primaryModel": "claude-sonnet-4-6"');
+    expect(edited).not.toBe(there.outputs[0]!.text);
+    expectRaised(convert(edited, "mas"), "stash-stale", { pointer: "/blueprint/primaryModel" });
+  },
   "defaulted-placeholder": () => {
     const noModel = masYaml().replace(/ {2}models:\n.*\n/, "");
     expect(noModel).not.toContain("models");

@@ -28,6 +28,7 @@ export const DIAGNOSTIC_CODES = {
   "lenient-input": { severity: "warning", summary: "A schema-invalid input was accepted in lenient mode; the offending value is reported." },
   "defaulted-placeholder": { severity: "warning", summary: "The target requires a value nothing in the source implies; a documented placeholder was filled in and should be reviewed (e.g. AgentMug blueprint.primaryModel when no model is named)." },
   "default-lost": { severity: "warning", summary: "The source leaves a setting to its default (a temperature, a call limit) and the target cannot state that setting; the target host's own default applies instead." },
+  "stash-stale": { severity: "warning", summary: "A value agentport wrote was edited in the target: the edit wins, and the x-agentport entries that would overwrite or contradict it are not restored." },
   "secret-detected": { severity: "warning", summary: "A credential-shaped string was found in an output of a non-publishable format." },
   // Carried, but not exactly (info).
   "transformed-value": { severity: "info", summary: "A value was carried over in a changed form (renamed, reformatted, joined or split)." },

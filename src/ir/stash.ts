@@ -20,6 +20,8 @@ import { removeAtPointer, setAtPointer } from "./pointer-write.js";
 import { PLACEMENT } from "./home.js";
 import { isPrivateExtension } from "./private.js";
 import { extensionPointer, type Reporter } from "./report.js";
+import { sourceOf } from "./agent.js";
+import { GuardBuilder, GuardCheck, readWritten, wouldChange } from "./stash-guard.js";
 
 export const STASH_KEY = "x-agentport";
 export const STASH_VERSION = 1;
@@ -77,7 +79,7 @@ function diffValues(orig: unknown, back: unknown, ptr: string, out: Diff): void 
  * output (without the stash); undefined when it could not be read, and then
  * nothing is stashed and every loss stays reported as a loss.
  */
-export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDocument, target: string, r: Reporter): BuiltStash | undefined {
+export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDocument, target: string, r: Reporter, written: JsonValue): BuiltStash | undefined {
   if (back === undefined) return undefined;
   const from = agent.home?.format ?? agent.origin.format;
   const diff: Diff = { set: [], absent: [] };
@@ -127,6 +129,17 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
     setKey(document, format, cloneJson(bag));
   }
 
+  // What was written, for each entry: a later edit of it wins over the stash (src/ir/stash-guard.ts).
+  const guards = new GuardBuilder(b, back.sourceMap, written);
+  for (const [p] of diff.set) guards.set(p);
+  for (const q of Object.values(moved)) guards.moved(q);
+  for (const p of absent) {
+    const t = p.startsWith("/extensions/") ? parsePointer(p) : undefined;
+    if (t) guards.extension(p, t[2] ?? "");
+    else guards.absent(p);
+  }
+  for (const e of carried) if (e.format === target) guards.extension(extensionPointer(e.format, e.rel), e.rel);
+
   const ir: JsonObject = {};
   for (const [p, v] of diff.set) setKey(ir, p, v);
   if (!diff.set.length && !Object.keys(moved).length && !absent.length && !carried.length && !Object.keys(document).length) return undefined;
@@ -139,6 +152,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   if (absent.length) value["absent"] = absent;
   if (carried.length) value["extensions"] = extensions;
   if (Object.keys(document).length) value["document"] = document;
+  if (Object.keys(guards.written).length) value["written"] = guards.written as unknown as JsonObject;
   if (from !== target) {
     const map = agent.home?.sourceMap ?? agent.sourceMap;
     const placement: JsonObject = {};
@@ -244,6 +258,7 @@ function isStash(raw: JsonValue): raw is JsonObject {
     extensions: isBagRecord,
     document: isBagRecord,
     sourceMap: isStringRecord,
+    written: (v) => readWritten(v) !== undefined,
   };
   return Object.keys(raw).every((k) => k === "version" || k === "from" || (ok[k]?.(raw[k] as JsonValue) ?? false));
 }
@@ -264,26 +279,36 @@ function forgetSources(agent: IrAgent, p: string, keepSelf: boolean): void {
 
 /**
  * Applies a stash found at `at` (relative to the agent's origin) to the agent
- * the target's parser read from the rest of the document. Restored values
- * override what the document says for those IR paths only. Returns undefined
+ * the target's parser read from the rest of `document`. Restored values
+ * override what the document says for those IR paths only, and only where the
+ * document still holds what agentport wrote: an entry whose value (or the value
+ * it was derived with) was edited is left out, and one `stash-stale` warning per
+ * edited value says which (src/ir/stash-guard.ts). Returns undefined
  * when `raw` is not a stash this version can apply (the caller keeps it as a
  * plain extension value), including a stash that would give an invalid IR.
  */
-export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string): Restored | undefined {
+export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, document: JsonValue): Restored | undefined {
   if (!isStash(raw)) return undefined;
   const agent = structuredClone(parsed);
   const a = agent as unknown as JsonObject;
+  const reading = parsed as unknown as JsonObject;
   const diagnostics: Diagnostic[] = [];
   const sourceFor = (p: string) => (agent.origin.file === undefined ? { pointer: agent.origin.pointer + p } : { file: agent.origin.file, pointer: agent.origin.pointer + p });
   const stashAt = (...tokens: string[]) => join(at, ...tokens);
+  const check = new GuardCheck(readWritten(raw["written"]), reading, document);
+  const placements = Object.entries((raw["sourceMap"] as Record<string, string> | undefined) ?? {}).filter(([k, v]) => LIST_ITEM.test(k) && v !== "");
+  const stale = new StaleReport(parsed, check);
 
   for (const p of (raw["absent"] as string[] | undefined) ?? []) {
     const t = p.startsWith("/extensions/") ? parsePointer(p) : undefined;
     if (t && t.length === 3) {
       const bag = agent.extensions[t[1] as string];
-      if (bag && Object.prototype.hasOwnProperty.call(bag, t[2] as string)) delete bag[t[2] as string];
+      const has = bag !== undefined && Object.prototype.hasOwnProperty.call(bag, t[2] as string);
+      if (has && stale.skips(p, `${t[1] as string} ${dotted(t[2] as string)}`)) continue;
+      if (bag && has) delete bag[t[2] as string];
       if (bag && Object.keys(bag).length === 0) delete agent.extensions[t[1] as string];
     } else if (canonicalPointer(p)) {
+      if (get(reading, p) !== undefined && stale.skips(p, dotted(p))) continue;
       removeAtPointer(a, p);
       forgetSources(agent, p, false);
     }
@@ -292,6 +317,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string): Resto
     if (!canonicalPointer(p) || !canonicalPointer(q)) continue;
     const v = get(a, q);
     if (v === undefined) continue;
+    if (stale.skips(q, `${dotted(p)} (carried as ${dotted(q)})`)) continue;
     const src = agent.sourceMap[q];
     removeAtPointer(a, q);
     forgetSources(agent, q, false);
@@ -300,7 +326,9 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string): Resto
     setKey(agent.sourceMap, p, src ?? stashAt("moved", p));
   }
   for (const [p, v] of Object.entries((raw["ir"] as JsonObject | undefined) ?? {})) {
-    if (!canonicalPointer(p) || !setAtPointer(a, p, cloneJson(v))) continue;
+    if (!canonicalPointer(p)) continue;
+    if (wouldChange(reading, p, v) && stale.skips(p, dotted(p), true)) continue;
+    if (!setAtPointer(a, p, cloneJson(v))) continue;
     forgetSources(agent, p, false);
     setKey(agent.sourceMap, p, stashAt("ir", p));
   }
@@ -310,6 +338,10 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string): Resto
         diagnostics.push(diagnostic("private-omitted", { message: `${dotted(stashAt("extensions", format, rel))} is private AgentMug data, which never travels in a stash; ignored`, source: sourceFor(stashAt("extensions", format, rel)) }));
         continue;
       }
+      const now = parsed.extensions[format]?.[rel];
+      // A home-format value inside a list item (a mas tool's params) belongs to that item: not restored onto an edited one.
+      const item = format === raw["from"] ? itemOf(placements, rel) : undefined;
+      if (!deepEqual(now, bag[rel]) && stale.skips(item ?? extensionPointer(format, rel), `${format} ${dotted(rel)}`)) continue;
       const into = agent.extensions[format] ?? {};
       setKey(into, rel, cloneJson(bag[rel] as JsonValue));
       setKey(agent.extensions, format, into);
@@ -319,14 +351,63 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string): Resto
   const from = raw["from"] as string;
   if (from !== agent.origin.format) {
     const placement: Record<string, string> = {};
-    for (const [k, v] of Object.entries((raw["sourceMap"] as Record<string, string> | undefined) ?? {})) if (PLACEMENT.test(k)) setKey(placement, k, v);
+    // Placement hints of an edited list item are not applied: the item is where the edit put it.
+    for (const [k, v] of Object.entries((raw["sourceMap"] as Record<string, string> | undefined) ?? {})) if (PLACEMENT.test(k) && check.staleFor(k) === undefined) setKey(placement, k, v);
     agent.home = { format: from, pointer: typeof raw["pointer"] === "string" ? raw["pointer"] : "", sourceMap: placement };
   }
   const checked = IrAgentSchema.safeParse(agent);
   if (!checked.success) return undefined;
-  const document: Record<string, JsonObject> = {};
-  for (const [format, bag] of Object.entries((raw["document"] as Record<string, JsonObject> | undefined) ?? {})) setKey(document, format, cloneJson(bag));
-  return { agent, document, diagnostics };
+  diagnostics.push(...stale.diagnostics(sourceFor));
+  const doc: Record<string, JsonObject> = {};
+  for (const [format, bag] of Object.entries((raw["document"] as Record<string, JsonObject> | undefined) ?? {})) setKey(doc, format, cloneJson(bag));
+  return { agent, document: doc, diagnostics };
+}
+
+/** IR list items whose home placement a stash records. */
+const LIST_ITEM = /^\/(?:models|tools|knowledge|evals)\/(?:0|[1-9][0-9]*)$/;
+
+/** The IR list item whose home place holds the home-format pointer `rel`, if any. */
+function itemOf(placements: readonly [string, string][], rel: string): string | undefined {
+  let best: [string, string] | undefined;
+  for (const [k, v] of placements) if (isAncestorOrSelf(v, rel) && (!best || v.length > best[1].length)) best = [k, v];
+  return best?.[0];
+}
+
+/** Collects the stash entries an edit stops, by the edited value, for one warning each. */
+class StaleReport {
+  /** Source pointer of the edited value → names of the entries not restored. */
+  private readonly byPlace = new Map<string, string[]>();
+  constructor(
+    private readonly parsed: IrAgent,
+    private readonly check: GuardCheck,
+  ) {}
+
+  /**
+   * True (and recorded) when an edit stops the entry at IR pointer `p`. With
+   * `set`, an entry no guard covers is also stopped when the target now holds a
+   * value there: it had none when agentport wrote it, so the user put it there.
+   */
+  skips(p: string, name: string, set = false): boolean {
+    let k = this.check.staleFor(p);
+    if (k === undefined && set && this.check.guarded && this.check.guardOf(p) === undefined && get(this.parsed, p) !== undefined) k = p;
+    if (k === undefined) return false;
+    const place = this.check.at(k) ?? sourceOf(this.parsed, k) ?? "";
+    const names = this.byPlace.get(place) ?? [];
+    names.push(name);
+    this.byPlace.set(place, names);
+    return true;
+  }
+
+  diagnostics(sourceFor: (p: string) => Diagnostic["source"]): Diagnostic[] {
+    return [...this.byPlace.entries()].map(([place, names]) => {
+      const source = sourceFor(place);
+      return diagnostic("stash-stale", {
+        message: `${dotted(place)} differs from what agentport wrote, so it was edited: the edit wins, and ${STASH_KEY} does not restore what would overwrite or contradict it: ${names.join(", ")}`,
+        ...(source ? { source } : {}),
+        hint: `the originals are still in ${STASH_KEY} of this file: undo the edit to get them back`,
+      });
+    });
+  }
 }
 
 /** Merges stashed document-level values into a document's extensions; the document's own values win. */

@@ -140,7 +140,7 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporte
 /** What this file cannot hold rides in its last member, x-agentport (the schema allows extra members). */
 function addStash(a: IrAgent, doc: IrDocument, document: JsonObject, r: Reporter, file: string): void {
   const back = parseAgentmug(document, {}).doc?.agents[0];
-  const stash = buildStash(a, back, doc, FORMAT, r);
+  const stash = buildStash(a, back, doc, FORMAT, r, document);
   if (!stash) return;
   if (document[STASH_KEY] !== undefined) {
     r.atExtension(a, "dropped-field", FORMAT, `/${STASH_KEY}`, `${STASH_KEY} is not a stash this version of agentport can restore; replaced by this conversion's stash, so it is dropped`, { targetFile: file });

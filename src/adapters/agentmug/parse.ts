@@ -88,7 +88,7 @@ export function parseAgentmug(data: JsonValue, options: ParseOptions): ParseResu
   const diagnostics: ParseResult["diagnostics"] = [];
   if (stash !== undefined) {
     // A stash written by agentport brings back what this file could not hold; anything else of that name is kept as is.
-    const restored = restoreStash(a, stash, `/${STASH_KEY}`);
+    const restored = restoreStash(a, stash, `/${STASH_KEY}`, data);
     if (restored) {
       agent = restored.agent;
       mergeDocumentExtensions(docExtensions, restored.document);

@@ -152,7 +152,7 @@ function addStash(agent: IrAgent, doc: IrDocument, document: JsonObject, r: Repo
     return f ? { ok: true, text: f.text } : { ok: false, code: "ref-not-found", message: `${path} is not written by this conversion` };
   };
   const back = parseMas(document, { readFile }).doc?.agents[0];
-  const stash = buildStash(agent, back, doc, MAS, r);
+  const stash = buildStash(agent, back, doc, MAS, r, document);
   if (!stash) return;
   if (document[STASH_KEY] !== undefined) {
     r.atExtension(agent, "dropped-field", MAS, `/${STASH_KEY}`, `${STASH_KEY} is not a stash this version of agentport can restore; replaced by this conversion's stash, so it is dropped`);

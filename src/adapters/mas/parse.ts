@@ -33,7 +33,7 @@ export function parseMas(data: JsonValue, options: ParseOptions): ParseResult {
   let restoredAgent = agent;
   if (stash !== undefined) {
     // agentport's own slot: it brings back what this manifest could not hold. Anything else of that name stays as is.
-    const restored = restoreStash(agent, stash, `/${STASH_KEY}`);
+    const restored = restoreStash(agent, stash, `/${STASH_KEY}`, data);
     if (restored) {
       restoredAgent = restored.agent;
       mergeDocumentExtensions(extensions, restored.document);

@@ -1,0 +1,180 @@
+// Edits win over the stash. A stash entry restores an IR value on top of what the
+// target's parser read; if the user edited the target value that entry shadows
+// (or that was derived from the same structure), applying it would throw the edit
+// away. So the stash records, per entry, what was written: the `written` member
+// maps an IR pointer (a guard) to the target pointer it was read from and a digest
+// of the value written there (or, where the target's reading has no source
+// pointer, a digest of that reading). On the way back a guard whose value no longer
+// matches was edited: every entry it guards is left out and reported once, at the
+// edited value (`stash-stale`). See docs/decisions.md, "Edits win".
+import { deepEqual, isObject, type JsonObject, type JsonValue } from "./json.js";
+import { escapeToken, get, isAncestorOrSelf, parsePointer } from "./pointer.js";
+
+/** One guard: the target pointer read (absent: the IR reading itself is digested) and the digest of what was written. */
+export interface Guard {
+  at?: string;
+  digest: string;
+}
+
+export type Written = Record<string, Guard>;
+
+const INDEX = /^(0|[1-9][0-9]*)$/;
+
+/** JSON with object keys sorted, so the digest does not depend on key order. */
+function canonical(v: unknown): string {
+  if (v === undefined) return "";
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (isObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(",")}}`;
+  return JSON.stringify(v);
+}
+
+/**
+ * A 53-bit digest (cyrb53) of a JSON value, as 14 hex digits. It detects edits,
+ * nothing more: it is not a security measure (whoever edits a file can edit its
+ * stash), and it needs no crypto library, so the core still runs in a browser.
+ */
+export function digest(v: unknown): string {
+  const s = canonical(v);
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  const n = 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  return n.toString(16).padStart(14, "0");
+}
+
+/** The IR pointer's ancestors-or-self, deepest first ("" excluded). */
+function lineage(p: string): string[] {
+  const out: string[] = [];
+  for (let q = p; q !== ""; q = q.slice(0, q.lastIndexOf("/"))) out.push(q);
+  return out;
+}
+
+/** Builds the guards of one stash from the target's own reading of its output. */
+export class GuardBuilder {
+  readonly written: Written = {};
+  constructor(
+    private readonly back: JsonObject,
+    private readonly sourceMap: Readonly<Record<string, string>>,
+    private readonly document: JsonValue,
+  ) {}
+
+  /** The deepest ancestor-or-self of `p` that the target's reading has and maps to a place in the output. */
+  private anchor(p: string): string | undefined {
+    return lineage(p).find((q) => this.sourceMap[q] !== undefined && get(this.back, q) !== undefined);
+  }
+
+  private byTarget(q: string): void {
+    const at = this.sourceMap[q] as string;
+    this.written[q] = { at, digest: digest(get(this.document, at)) };
+  }
+
+  private byReading(q: string): void {
+    this.written[q] = { digest: digest(get(this.back, q)) };
+  }
+
+  /**
+   * An IR value the stash sets at `p`: guarded by the output value it is read
+   * from; for a value the target does not carry, by the value that holds its
+   * nearest carried ancestor (a prompt joined from chunks, a list the item was
+   * left out of). A value with no carried ancestor needs no guard: nothing in the
+   * target can hold it, so nothing there can have been edited.
+   */
+  set(p: string): void {
+    const held = lineage(p).find((q) => get(this.back, q) !== undefined);
+    const a = held === undefined ? undefined : this.anchor(held);
+    if (a !== undefined) this.byTarget(a);
+    else if (held === p) this.byReading(p);
+  }
+
+  /** A value the target added, which the stash removes: only while it reads back exactly as written. */
+  absent(p: string): void {
+    this.byReading(p);
+  }
+
+  /** A value carried under IR path `q`, which the stash moves back: guarded by what was written there. */
+  moved(q: string): void {
+    const a = this.anchor(q);
+    if (a !== undefined) this.byTarget(a);
+    else this.byReading(q);
+  }
+
+  /** One of the target format's own values (kept in extensions at its output pointer `rel`). */
+  extension(irPointer: string, rel: string): void {
+    this.written[irPointer] = { at: rel, digest: digest(get(this.document, rel)) };
+  }
+}
+
+/** The `written` member as read from a file: undefined unless every guard has the shape written. */
+export function readWritten(raw: JsonValue | undefined): Written | undefined {
+  if (!isObject(raw)) return undefined;
+  const out: Written = {};
+  for (const [k, g] of Object.entries(raw)) {
+    if (!isObject(g) || typeof g["digest"] !== "string" || (g["at"] !== undefined && typeof g["at"] !== "string")) return undefined;
+    if (Object.keys(g).some((m) => m !== "at" && m !== "digest")) return undefined;
+    Object.defineProperty(out, k, { value: typeof g["at"] === "string" ? { at: g["at"], digest: g["digest"] } : { digest: g["digest"] }, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** Which guards of a stash no longer hold, given the target document and its reading. */
+export class GuardCheck {
+  private readonly stale = new Set<string>();
+  private readonly keys: string[];
+  constructor(
+    private readonly written: Written | undefined,
+    reading: JsonObject,
+    document: JsonValue,
+  ) {
+    this.keys = Object.keys(written ?? {});
+    for (const k of this.keys) {
+      const g = (written as Written)[k] as Guard;
+      const now = g.at !== undefined ? get(document, g.at) : get(reading, k);
+      if (digest(now) !== g.digest) this.stale.add(k);
+    }
+  }
+
+  /** True when the stash records what was written (a stash of an older agentport does not). */
+  get guarded(): boolean {
+    return this.written !== undefined;
+  }
+
+  /** The guard of an IR pointer: the deepest guarded ancestor-or-self. */
+  guardOf(p: string): string | undefined {
+    return lineage(p).find((q) => Object.prototype.hasOwnProperty.call(this.written ?? {}, q));
+  }
+
+  /**
+   * The edited guard that stops an entry at `p`, if any: its own guard, or a
+   * stale guard above a list that holds `p` (once a list was edited, its items'
+   * indexes no longer say which item an entry belongs to).
+   */
+  staleFor(p: string): string | undefined {
+    if (!this.guarded) return undefined;
+    const own = this.guardOf(p);
+    if (own !== undefined && this.stale.has(own)) return own;
+    const tokens = parsePointer(p);
+    let prefix = "";
+    for (let i = 0; i < tokens.length - 1; i++) {
+      prefix += "/" + escapeToken(tokens[i] as string);
+      if (!INDEX.test(tokens[i + 1] as string)) continue;
+      for (const k of this.stale) if (isAncestorOrSelf(k, prefix)) return k;
+    }
+    return undefined;
+  }
+
+  /** A guard's target pointer (where the edited value is), if it names one. */
+  at(k: string): string | undefined {
+    return this.written?.[k]?.at;
+  }
+}
+
+/** True when applying `value` at `p` would change the reading (else leaving it out loses nothing). */
+export function wouldChange(reading: JsonObject, p: string, value: JsonValue | undefined): boolean {
+  return !deepEqual(get(reading, p), value);
+}
