@@ -373,7 +373,7 @@ export function runEdits(opts: { edits: number; seed: number; fuzzPerFormat: num
       const t = targets[s.target % targets.length] as Target;
       const e = applyEdit(t, s);
       const r = e ? checkEdit(t, e) : { outcome: "invalid" as const, notApplied: 0 };
-      if (r.outcome === "invalid") {
+      if (!e || r.outcome === "invalid") {
         stats.invalid++;
         fc.pre(false);
         return true;
