@@ -58,10 +58,16 @@ function lineage(p: string): string[] {
 /** Builds the guards of one stash from the target's own reading of its output. */
 export class GuardBuilder {
   readonly written: Written = {};
+  /**
+   * `derived` names the output place an emitter reported writing an IR value to
+   * (a transformed-value's target pointer), for values the reading has no place for
+   * (an empty knowledge list written as `sources: []`, which reads back as none).
+   */
   constructor(
     private readonly back: JsonObject,
     private readonly sourceMap: Readonly<Record<string, string>>,
     private readonly document: JsonValue,
+    private readonly derived: (p: string) => string | undefined = () => undefined,
   ) {}
 
   /** The deepest ancestor-or-self of `p` that the target's reading has and maps to a place in the output. */
@@ -83,13 +89,16 @@ export class GuardBuilder {
    * from; for a value the target does not carry, by the value that holds its
    * nearest carried ancestor (a prompt joined from chunks, a list the item was
    * left out of). A value with no carried ancestor needs no guard: nothing in the
-   * target can hold it, so nothing there can have been edited.
+   * target can hold it, so nothing there can have been edited, unless the emitter
+   * reported writing it somewhere in a changed form (`derived`).
    */
   set(p: string): void {
     const held = lineage(p).find((q) => get(this.back, q) !== undefined);
     const a = held === undefined ? undefined : this.anchor(held);
+    const into = a === undefined && held !== p ? this.derived(p) : undefined;
     if (a !== undefined) this.byTarget(a);
     else if (held === p) this.byReading(p);
+    else if (into !== undefined) this.written[p] = { at: into, digest: digest(get(this.document, into)) };
   }
 
   /** A value the target added, which the stash removes: only while it reads back exactly as written. */

@@ -130,7 +130,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   }
 
   // What was written, for each entry: a later edit of it wins over the stash (src/ir/stash-guard.ts).
-  const guards = new GuardBuilder(b, back.sourceMap, written);
+  const guards = new GuardBuilder(b, back.sourceMap, written, derivedPlaces(agent, r));
   for (const [p] of diff.set) guards.set(p);
   for (const q of Object.values(moved)) guards.moved(q);
   for (const p of absent) {
@@ -161,6 +161,23 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   }
   const keptPointers = [...diff.set.map(([p]) => p), ...Object.keys(moved)];
   return { value, irPointers: [...keptPointers, ...absent.filter((p) => !p.startsWith("/extensions/"))], keptPointers, movedPointers: Object.keys(moved), extensions: carried };
+}
+
+/** Codes whose target pointer says where in this output a value was written in a changed form. */
+const WRITTEN_AS = new Set<DiagnosticCode>(["transformed-value", "truncated-value", "clamped-value"]);
+
+/** For an IR pointer, the output place an emitter reported writing it (or a part or a holder of it) to. */
+function derivedPlaces(agent: IrAgent, r: Reporter): (p: string) => string | undefined {
+  const places: [string, string][] = [];
+  for (const d of r.diagnostics) {
+    const s = r.subjectOf(d);
+    const t = d.target;
+    if (!WRITTEN_AS.has(d.code) || s?.agent !== agent || s.ir === undefined || s.ir === "" || t?.pointer === undefined) continue;
+    if (t.file !== undefined && r.targetFile !== undefined && t.file !== r.targetFile) continue;
+    if (isAncestorOrSelf(`/${STASH_KEY}`, t.pointer)) continue;
+    places.push([s.ir, t.pointer]);
+  }
+  return (p) => places.find(([ir]) => isAncestorOrSelf(ir, p) || isAncestorOrSelf(p, ir))?.[1];
 }
 
 /**

@@ -328,6 +328,9 @@ export function checkEdit(t: Target, e: Edit): { outcome: Outcome | "refused" | 
   // leaves (and empty containers) of both readings, the target's own extension values among them;
   // other formats' extension values are what the stash carries, never something the file holds.
   const before = agentData(t.plain);
+  // An edit the file's reading cannot see (AgentMug `sources: []` removed: both read as no knowledge) changes nothing
+  // agentport could keep or lose: the stash applies as to the unedited file, and only the reporting is checked.
+  if (deepEqual(before, plainData)) return { outcome: "ok", notApplied: notApplied.length };
   const own = (p: string) => !(p === "/extensions" || (p.startsWith("/extensions/") && !p.startsWith(`/extensions/${escapeToken(t.slot)}/`) && p !== `/extensions/${escapeToken(t.slot)}`));
   const changed = new Set<string>();
   for (const l of leaves(before)) if (own(l.pointer) && !deepEqual(get(plainData, l.pointer), l.value)) changed.add(l.pointer);
