@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { cli } from "./helpers/cli.js";
 import { globToRegExp } from "../src/node/glob.js";
 import { planBatch } from "../src/node/batch.js";
+import { MIN_FILES_PER_WORKER } from "../src/node/batch-pool.js";
 
 const bundle = JSON.parse(readFileSync("examples/support-bundle.caplo.json", "utf8"));
 
@@ -66,14 +67,19 @@ describe("agentport convert DIR", () => {
 
   it("gives the same files on 2 worker threads (built executable)", () => {
     const root = tree();
+    // Enough files that two threads pay for themselves (workersFor), so the bundle's own worker runs.
+    mkdirSync(join(root, "many"));
+    const one = readFileSync(join(root, "one.json"), "utf8");
+    for (let i = 0; i < 2 * MIN_FILES_PER_WORKER; i++) writeFileSync(join(root, "many", `m${i}.json`), one.replace('"name": "', `"name": "${i} `));
     const out1 = mkdtempSync(join(tmpdir(), "agentport-j1-"));
     const out2 = mkdtempSync(join(tmpdir(), "agentport-j2-"));
-    const bin = join(process.cwd(), "dist/cli/main.js");
+    const bin = join(process.cwd(), "dist/agentport.mjs");
     const a = spawnSync(process.execPath, [bin, "convert", root, "--to", "caplo", "-o", out1, "--jobs", "1", "-q"], { encoding: "utf8" });
     const b = spawnSync(process.execPath, [bin, "convert", root, "--to", "caplo", "-o", out2, "--jobs", "2", "-q"], { encoding: "utf8" });
     expect(a.status).toBe(2);
     expect(b.status).toBe(2);
     const list = (d: string) => spawnSync("find", [d, "-type", "f"], { encoding: "utf8" }).stdout.split("\n").filter(Boolean).map((f) => f.slice(d.length)).sort();
+    expect(list(out1).length).toBe(3 + 2 * MIN_FILES_PER_WORKER);
     expect(list(out2)).toEqual(list(out1));
     for (const f of list(out1)) expect(readFileSync(out2 + f, "utf8")).toBe(readFileSync(out1 + f, "utf8"));
   });

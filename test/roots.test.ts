@@ -3,10 +3,10 @@
 // the current folder: run from a (fake) home folder, a downloaded manifest must
 // not reach ~/.ssh.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { cli } from "./helpers/cli.js";
 import { PROJECT_ROOT } from "./helpers/cases.js";
 
@@ -146,6 +146,28 @@ describe("references inside an app", () => {
     const below = await cli(["convert", join(t, "loose/agents"), "--to", "caplo", "-o", join(t, "out-loose"), "--jobs", "1"]);
     expect(below.code).toBe(2);
     expect(below.stderr).toMatch(/error ref-outside-root spec\.context\.role: "\.\.\/prompts\/role\.md" resolves outside the folder converted; pass --root/);
+    const widened = await cli(["convert", join(t, "loose/agents"), "--to", "caplo", "-o", join(t, "out-loose-root"), "--jobs", "1", "--root", join(t, "loose")]);
+    expect(widened.code, widened.stderr).toBe(0);
+  });
+
+  it("inside the app's root, a link pointing out, a folder and a FIFO are still refused", async () => {
+    const app = join(t, "app-hostile");
+    write(join(app, "mas.yaml"), masOf("agents/a.yaml"));
+    write(join(app, "prompts/dir/x.md"), "x");
+    symlinkSync(join(t, "home/.ssh/id_rsa"), join(app, "prompts/key.md"));
+    execFileSync("mkfifo", [join(app, "prompts/pipe.md")]);
+    const cases: [string, RegExp][] = [
+      ["../prompts/key.md", /ref-outside-root .*is a link that points outside the app's folder.*--root/],
+      ["../prompts/dir", /ref-not-found .*is not a regular file/],
+      ["../prompts/pipe.md", /ref-not-found .*is not a regular file/],
+    ];
+    for (const [ref, expected] of cases) {
+      write(join(app, "agents/a.yaml"), agent("a", `    role:\n      ref: ${ref}\n`));
+      const r = await cli(["convert", join(app, "agents/a.yaml"), "--to", "caplo"]);
+      expect(r.code, ref).toBe(2);
+      expect(r.stderr, ref).toMatch(expected);
+      expect(r.stdout + r.stderr).not.toContain(SECRET);
+    }
   });
 
   it("--root must name a folder", async () => {
