@@ -8,6 +8,7 @@ import type { JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
 import { defaultDifferences, effectiveDefaults } from "./checks/defaults.js";
 import { secretDiagnostics } from "./checks/secrets.js";
+import { applyPolicy, checkPolicy, strictFailures, type Policy } from "./policy.js";
 import { firstNonJson, parseText, type ParsedText, type Position } from "./text/parse.js";
 
 export interface ConvertInput {
@@ -39,6 +40,8 @@ export interface ConvertOptions extends EmitOptions {
   readFile?: ReadFile;
   /** Write credential-shaped strings into publishable formats anyway. */
   allowSecrets?: boolean;
+  /** Which findings fail, warn or are set aside (src/policy.ts); applied to the whole result. */
+  policy?: Policy;
 }
 
 export interface ConvertOutput {
@@ -53,6 +56,8 @@ export interface ConvertResult {
   ok: boolean;
   outputs: ConvertOutput[];
   diagnostics: Diagnostic[];
+  /** Findings the policy's ignore rules set aside (present only when there are some). */
+  ignored?: Diagnostic[];
 }
 
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
@@ -213,8 +218,8 @@ function uniqueNames(outputs: ConvertOutput[]): ConvertOutput[] {
 
 /** Converts several inputs; with `bundle`, all agents are merged into one bundle document first. */
 export function convertMany(inputs: readonly ConvertInput[], to: string, options: ConvertOptions = {}): ConvertResult {
-  const { ok, outputs, diagnostics } = convertManyRead(inputs, to, options);
-  return { ok, outputs, diagnostics };
+  const { ok, outputs, diagnostics, ignored } = convertManyRead(inputs, to, options);
+  return { ok, outputs, diagnostics, ...(ignored ? { ignored } : {}) };
 }
 
 /** One input as the conversion read it, for callers that report per input (the CLI's ledger). */
@@ -228,6 +233,8 @@ export interface InputRead {
 
 /** convertMany, plus each input as it was read, so nothing needs to parse the inputs again. */
 export function convertManyRead(inputs: readonly ConvertInput[], to: string, options: ConvertOptions = {}): ConvertResult & { read: InputRead[] } {
+  const badPolicy = options.policy ? checkPolicy(options.policy) : [];
+  if (badPolicy.length) return { ok: false, outputs: [], diagnostics: badPolicy, read: [] };
   const diagnostics: Diagnostic[] = [];
   const docs: IrDocument[] = [];
   const locators = new Map<string | undefined, (p: string) => Position | undefined>();
@@ -320,9 +327,10 @@ function readerFor(input: ConvertInput, own: ReadFile | undefined, siblings: Rea
   };
 }
 
-function finish(outputs: ConvertOutput[], diagnostics: Diagnostic[], options: ConvertOptions): ConvertResult {
-  const failed = hasErrors(diagnostics) || (options.strict === true && diagnostics.some((d) => d.severity === "warning"));
-  return { ok: !failed, outputs: hasErrors(diagnostics) ? [] : outputs, diagnostics };
+function finish(outputs: ConvertOutput[], raw: Diagnostic[], options: ConvertOptions): ConvertResult {
+  const { diagnostics, ignored } = options.policy ? applyPolicy(raw, options.policy) : { diagnostics: raw, ignored: [] };
+  const failed = hasErrors(diagnostics) || (options.strict === true && strictFailures(diagnostics).length > 0);
+  return { ok: !failed, outputs: hasErrors(diagnostics) ? [] : outputs, diagnostics, ...(ignored.length ? { ignored } : {}) };
 }
 
 /** Converts one manifest, given as text (JSON or YAML) or as parsed data, to the format `to`. */

@@ -28,7 +28,7 @@ describe("agentport convert", () => {
 
   it("by default carries what AgentMug cannot hold in x-agentport, still reporting each value (info)", async () => {
     const out = tmp();
-    const r = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", out + "/"]);
+    const r = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", out + "/", "--verbose"]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/support-bundle\.caplo\.json:\d+:\d+ info stashed-value .*subAgents/);
     expect(JSON.parse(readFileSync(join(out, "front-desk.agent.json"), "utf8"))["x-agentport"]).toBeDefined();

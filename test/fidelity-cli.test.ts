@@ -14,7 +14,7 @@ describe("--ledger", () => {
   it("writes one row per source leaf, each with a status, and a code for every non-exact row", async () => {
     const d = tmp();
     const ledger = join(d, "ledger.json");
-    const r = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", join(d, "out") + "/", "--ledger", ledger, "--no-stash"]);
+    const r = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", join(d, "out") + "/", "--ledger", ledger, "--no-stash", "--verbose"]);
     expect(r.code).toBe(0);
     const rows = JSON.parse(readFileSync(ledger, "utf8")) as { file: string; sourcePointer: string; status: string; code?: string; targetPointer?: string }[];
     const source = JSON.parse(readFileSync(BUNDLE, "utf8"));
@@ -48,7 +48,7 @@ describe("--verify-roundtrip", () => {
     const d = tmp();
     const r = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", join(d, "out") + "/", "--verify-roundtrip"]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/fidelity .*; round trip: lossless/);
+    expect(r.stderr).toMatch(/^agentport: behaviour kept for .*; round trip: lossless$/m);
     expect(r.stderr).not.toMatch(/round trip: (remove|replace|add)/);
   });
 

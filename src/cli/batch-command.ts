@@ -6,6 +6,9 @@ import { fileOptions, type ConvertArgs } from "./convert-command.js";
 import { EXIT } from "./exit.js";
 import type { CliIO } from "./io.js";
 import { formatDiagnostic } from "./report.js";
+import { runPolicy, writeBaseline } from "./policy-config.js";
+import { sarifLog } from "./sarif.js";
+import { baselineKey, type BaselineFinding } from "../policy.js";
 
 export interface BatchArgs extends ConvertArgs {
   include?: string[];
@@ -26,6 +29,14 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
     else io.err(formatDiagnostic(d) + "\n");
     return EXIT.invalid;
   }
+  const setup = runPolicy(args.inputs, args);
+  if (setup.diagnostics.length || (args.quiet && args.verbose) || (args.sarif && args.json)) {
+    const ds = setup.diagnostics.length ? setup.diagnostics : [diagnostic("usage-error", { message: args.sarif ? "--json and --format sarif: stdout holds one of them" : "--quiet and --verbose contradict each other" })];
+    if (args.json) io.out(JSON.stringify({ outputs: [], diagnostics: ds }, null, 2) + "\n");
+    else if (args.sarif) io.out(JSON.stringify(sarifLog(ds), null, 2) + "\n");
+    else for (const d of ds) io.err(formatDiagnostic(d) + "\n");
+    return EXIT.invalid;
+  }
   registerOutputRoot(args.output);
   const planned = planBatch(args.inputs, args.output, args.include?.length ? args.include : DEFAULT_INCLUDE, [...DEFAULT_EXCLUDE, ...(args.exclude ?? [])]);
   // An app's agent files are converted with its MAS manifest, not a second time alone.
@@ -33,15 +44,18 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   const jobs = Math.max(1, args.jobs ?? defaultJobs());
   const outputs: { name: string; format: string; path: string }[] = [];
   const diagnostics: BatchFileResult["diagnostics"] = [];
-  if (!args.json && !args.quiet) for (const p of parts) io.err(formatDiagnostic(partDiagnostic(p)) + "\n");
+  // Notes (info): only with --verbose, like every note.
+  if (!args.json && !args.sarif && args.verbose) for (const p of parts) io.err(formatDiagnostic(partDiagnostic(p)) + "\n");
+  const findings: BaselineFinding[] = [];
   let lastDraw = 0;
   const summary = await runBatch(
     tasks,
     args.to,
-    { ...fileOptions(args), bundle: false, force: args.force, ...(args.json ? {} : { render: args.quiet ? ("quiet-text" as const) : ("text" as const) }) },
+    { ...fileOptions(args, setup.policy), bundle: false, force: args.force, ...(setup.writeBaseline ? { baselineOut: true } : {}), ...(args.json || args.sarif ? {} : { render: args.quiet ? ("quiet-text" as const) : args.verbose ? ("verbose-text" as const) : ("text" as const) }) },
     jobs,
     (r, done) => {
-      if (args.json) {
+      if (r.findings) findings.push(...r.findings);
+      if (args.json || args.sarif) {
         // Only what the JSON needs is kept: documents are on disk, not in memory.
         outputs.push(...r.written);
         diagnostics.push(...r.diagnostics.filter((d) => d.severity !== "info"));
@@ -62,8 +76,10 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   );
   summary.files += parts.length;
   summary.skipped += parts.length;
+  if (setup.writeBaseline && setup.baseline !== undefined) writeBaseline(setup.baseline, findings.sort((a, b) => (baselineKey(a) < baselineKey(b) ? -1 : baselineKey(a) > baselineKey(b) ? 1 : 0)));
   const line = `converted ${n(summary.converted)}, with warnings ${n(summary.withWarnings)}, failed ${n(summary.failed)}${summary.skipped > 0 ? `, skipped ${n(summary.skipped)}` : ""}`;
-  if (args.json) io.out(JSON.stringify({ outputs, diagnostics, summary: { ...summary } }, null, 2) + "\n");
+  if (args.sarif) io.out(JSON.stringify(sarifLog(diagnostics, { baseline: setup.baseline !== undefined && !setup.writeBaseline }), null, 2) + "\n");
+  else if (args.json) io.out(JSON.stringify({ outputs, diagnostics, summary: { ...summary } }, null, 2) + "\n");
   else {
     if (args.progress) io.err("\r\x1b[K");
     if (!args.quiet) io.err(`agentport: ${line}\n`);

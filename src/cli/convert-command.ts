@@ -4,12 +4,15 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { convertFiles, type FileConvertOptions } from "../node/files.js";
 import { registerOutputRoot, writeAll, writeAtomic, WriteRefused, type PlannedFile } from "../node/write.js";
-import { analyse, formatOperation } from "./fidelity.js";
-import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
+import { analyse, formatOperation, type FileFidelity } from "./fidelity.js";
+import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import type { ConvertOutput } from "../convert.js";
 import { EXIT } from "./exit.js";
 import type { CliIO } from "./io.js";
-import { formatDiagnostic, summarise } from "./report.js";
+import { countsPerOutput, diagnosticLines, noteCount, outputLine, summarise, type Verbosity } from "./report.js";
+import { baselineFindings, policyErrors, strictFailures, type Policy } from "../policy.js";
+import { runPolicy, writeBaseline } from "./policy-config.js";
+import { sarifLog } from "./sarif.js";
 import { relocation } from "./relocation.js";
 
 export interface ConvertArgs {
@@ -37,11 +40,22 @@ export interface ConvertArgs {
   ledger?: string;
   /** Convert back after converting and report every value that did not survive. */
   verifyRoundtrip?: boolean;
+  /** List every note too (the default report shows what needs action). */
+  verbose?: boolean;
+  /** Print a SARIF 2.1.0 log on stdout instead of the text report. */
+  sarif?: boolean;
+  /** The command line's policy (--error, --warn, --ignore); a config file's lies under it. */
+  policy?: Policy;
+  /** --baseline FILE. */
+  baseline?: string;
+  /** --config FILE instead of looking one up. */
+  config?: string;
 }
 
 /** The library options a convert command line asks for (shared by the single-run and folder paths). */
-export function fileOptions(args: ConvertArgs): FileConvertOptions {
+export function fileOptions(args: ConvertArgs, policy?: Policy): FileConvertOptions {
   return {
+    ...(policy ? { policy } : {}),
     ...(args.from ? { from: args.from } : {}),
     strict: args.strict,
     bundle: args.bundle,
@@ -58,16 +72,23 @@ export function fileOptions(args: ConvertArgs): FileConvertOptions {
 }
 
 export function runConvert(args: ConvertArgs, io: CliIO): number {
-  const options: FileConvertOptions = { ...fileOptions(args), ...relocation(args.output) };
+  const setup = runPolicy(args.inputs, args);
+  const fail = (ds: Diagnostic[]) => finishReport(args, io, { diagnostics: ds, outputs: [], files: [], code: EXIT.invalid });
+  if (setup.diagnostics.length) return fail(setup.diagnostics);
+  if (args.quiet && args.verbose) return fail([diagnostic("usage-error", { message: "--quiet and --verbose contradict each other", hint: "use one of them" })]);
+  if (args.sarif && args.json) return fail([diagnostic("usage-error", { message: "--json and --format sarif: stdout holds one of them", hint: "use --format json or --format sarif" })]);
+  const options: FileConvertOptions = { ...fileOptions(args, setup.policy), ...relocation(args.output) };
   const stdin = args.inputs.includes("-") ? io.readStdin() : undefined;
   const result = convertFiles(args.inputs, args.to, options, stdin);
+  // A missing baseline is written from this run's findings (the run itself is gated as usual).
+  if (setup.writeBaseline && setup.baseline !== undefined && !ownErrors(result.diagnostics)) writeBaseline(setup.baseline, baselineFindings(result.diagnostics));
   const diagnostics = [...result.diagnostics];
   let outputs = result.outputs;
-  let code: number = hasErrors(diagnostics) ? EXIT.invalid : args.strict && diagnostics.some((d) => d.severity === "warning") ? EXIT.strict : EXIT.ok;
+  let code: number = ownErrors(diagnostics) ? EXIT.invalid : policyErrors(diagnostics).length > 0 || (args.strict && strictFailures(diagnostics).length > 0) ? EXIT.strict : EXIT.ok;
 
   // Fidelity: which source values were carried exactly, and (optionally) what a round trip loses.
   const wantFidelity = !args.json || args.ledger !== undefined || args.verifyRoundtrip === true;
-  const files = wantFidelity && !hasErrors(diagnostics) ? analyse(args.inputs, args.to, options, result, args.verifyRoundtrip === true, stdin) : [];
+  const files = wantFidelity && !ownErrors(diagnostics) ? analyse(args.inputs, args.to, options, result, args.verifyRoundtrip === true, stdin) : [];
   const lost = files.reduce((n, f) => n + (f.roundtrip?.patch.length ?? 0), 0);
   if (code === EXIT.ok && args.strict && lost > 0) code = EXIT.strict;
 
@@ -90,40 +111,118 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
       }
     }
   }
+  const names = result.outputs.map((o) => o.name);
   if (code !== EXIT.ok) outputs = [];
-  if (args.ledger !== undefined && !hasErrors(diagnostics)) {
+  if (args.ledger !== undefined && !ownErrors(diagnostics)) {
     writeAtomic(args.ledger, JSON.stringify(files.flatMap((f) => f.rows), null, 2) + "\n", true);
   }
+  return finishReport(args, io, { diagnostics, outputs, names, files, code, ...(toStdout !== undefined ? { stdout: toStdout } : {}), ignored: result.ignored?.length ?? 0, compared: setup.baseline !== undefined && !setup.writeBaseline });
+}
 
+interface RunOutcome {
+  diagnostics: readonly Diagnostic[];
+  /** What was written (empty on failure). */
+  outputs: readonly ConvertOutput[];
+  /** Every output the conversion produced, written or not (the report's per-file lines). */
+  names?: readonly string[];
+  files: readonly FileFidelity[];
+  code: number;
+  stdout?: string;
+  ignored?: number;
+  /** The findings were compared against an existing baseline. */
+  compared?: boolean;
+}
+
+/** Errors of the conversion itself (bad input, usage), as opposed to a failed policy gate. */
+const ownErrors = (ds: readonly Diagnostic[]) => ds.some((d) => d.severity === "error" && d.policy === undefined);
+
+/** Prints the run's outcome: one JSON object, one SARIF log, or the text report. */
+function finishReport(args: ConvertArgs, io: CliIO, run: RunOutcome): number {
+  const { diagnostics, outputs, files, code } = run;
   if (args.json) {
     const body: Record<string, unknown> = { outputs: outputs.map((o) => ({ name: o.name, format: o.format, document: o.document })), diagnostics };
     // Only with --verify-roundtrip: the two-key shape above is the default contract.
     if (args.verifyRoundtrip) body["roundtrip"] = files.map((f) => ({ file: f.file, patch: f.roundtrip?.patch ?? [], ...(f.roundtrip?.failed ? { failed: true } : {}) }));
     io.out(JSON.stringify(body, null, 2) + "\n");
-  } else {
-    if (toStdout !== undefined) io.out(toStdout);
-    report(diagnostics, io, args.quiet);
-    for (const f of files) {
-      for (const op of f.roundtrip?.patch ?? []) io.err(formatOperation(f.file, op) + "\n");
-      if (f.roundtrip?.failed) io.err(`${f.file}: round trip: the way back failed\n`);
-    }
-    if (!args.quiet) {
-      for (const f of files) {
-        const pct = f.total ? ((100 * f.exact) / f.total).toFixed(1) : "100.0";
-        io.err(`agentport: fidelity ${f.file} ${pct}% (${f.exact} of ${f.total} source values carried exactly)${f.roundtrip ? `; round trip: ${f.roundtrip.patch.length === 0 ? "lossless" : `${f.roundtrip.patch.length} difference${f.roundtrip.patch.length === 1 ? "" : "s"}`}` : ""}\n`);
-      }
-      const what = code === EXIT.ok ? `converted ${args.inputs.length} input${args.inputs.length === 1 ? "" : "s"} to ${outputs.length} ${args.to} document${outputs.length === 1 ? "" : "s"}` : code === EXIT.strict ? "not written (--strict and warnings)" : "nothing written";
-      io.err(`agentport: ${what} (${summarise(diagnostics)})\n`);
-    }
+    return code;
   }
+  if (args.sarif) {
+    if (run.stdout !== undefined) io.err("agentport: --format sarif holds stdout; the document was not printed (name a file with -o)\n");
+    io.out(JSON.stringify(sarifLog(diagnostics, { baseline: run.compared === true }), null, 2) + "\n");
+    return code;
+  }
+  if (run.stdout !== undefined) io.out(run.stdout);
+  const verbosity: Verbosity = args.quiet ? "quiet" : args.verbose ? "verbose" : "default";
+  for (const line of diagnosticLines(diagnostics, run.names ?? [], verbosity, code === EXIT.strict)) io.err(line + "\n");
+  if (verbosity === "quiet") return code;
+  // Nothing converted (bad input, usage): the figures would describe a run that did not happen.
+  if (code === EXIT.invalid) {
+    io.err(`agentport: ${closingLine(args, run, verbosity)}\n`);
+    return code;
+  }
+  for (const f of files) {
+    for (const op of f.roundtrip?.patch ?? []) io.err(formatOperation(f.file, op) + "\n");
+    if (f.roundtrip?.failed) io.err(`${f.file}: round trip: the way back failed\n`);
+  }
+  for (const c of countsPerOutput(diagnostics, run.names ?? [])) io.err(outputLine(c) + "\n");
+  if (verbosity === "verbose") {
+    for (const f of files) io.err(`agentport: fidelity ${f.file} ${pct(f.exact, f.total)}% (${f.exact} of ${f.total} source values carried exactly)${roundTrip(f)}\n`);
+  }
+  if (files.length) io.err(`agentport: ${behaviourLine(files)}${verbosity === "verbose" ? "" : roundTripAll(files)}\n`);
+  io.err(`agentport: ${closingLine(args, run, verbosity)}\n`);
   return code;
 }
 
-export function report(diagnostics: readonly Diagnostic[], io: CliIO, quiet: boolean): void {
-  for (const d of diagnostics) {
-    if (quiet && d.severity === "info") continue;
-    io.err(formatDiagnostic(d) + "\n");
+const pct = (n: number, of: number) => (of ? ((100 * n) / of).toFixed(1) : "100.0");
+
+function roundTrip(f: FileFidelity): string {
+  if (!f.roundtrip) return "";
+  const n = f.roundtrip.patch.length;
+  return `; round trip: ${n === 0 ? "lossless" : `${n} difference${n === 1 ? "" : "s"}`}`;
+}
+
+function roundTripAll(files: readonly FileFidelity[]): string {
+  const checked = files.filter((f) => f.roundtrip);
+  if (!checked.length) return "";
+  const n = checked.reduce((k, f) => k + f.roundtrip!.patch.length, 0);
+  const failed = checked.some((f) => f.roundtrip!.failed);
+  return `; round trip: ${n === 0 && !failed ? "lossless" : `${n} difference${n === 1 ? "" : "s"}${failed ? ", the way back failed" : ""}`}`;
+}
+
+/** `behaviour kept for 41 of 44 behaviour-bearing values (3 changed)`, over all inputs. */
+function behaviourLine(files: readonly FileFidelity[]): string {
+  const values = files.reduce((n, f) => n + f.behaviour.values, 0);
+  const changed = files.reduce((n, f) => n + f.behaviour.changed, 0);
+  return `behaviour kept for ${values - changed} of ${values} behaviour-bearing value${values === 1 ? "" : "s"} (${changed} changed)`;
+}
+
+function closingLine(args: ConvertArgs, run: RunOutcome, verbosity: Verbosity): string {
+  const { diagnostics, code } = run;
+  const s = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+  const notes = noteCount(diagnostics);
+  const extra: string[] = [];
+  const known = diagnostics.filter((d) => d.baseline === true && d.severity !== "info").length;
+  if (known) extra.push(`${known} in the baseline`);
+  if (run.ignored) extra.push(`${run.ignored} ignored by policy`);
+  const tail = extra.length ? `; ${extra.join(", ")}` : "";
+  if (verbosity === "verbose") {
+    const what = code === EXIT.ok ? `converted ${s(args.inputs.length, "input")} to ${run.outputs.length} ${args.to} document${run.outputs.length === 1 ? "" : "s"}` : code === EXIT.strict ? "not written (--strict and warnings)" : "nothing written";
+    return `${what} (${summarise(diagnostics)})${tail}`;
   }
+  const more = notes ? `; --verbose lists the ${s(notes, "note")}` : "";
+  if (code === EXIT.ok) return `converted ${s(args.inputs.length, "input")} to ${run.outputs.length} ${args.to} document${run.outputs.length === 1 ? "" : "s"}${tail}${more}`;
+  if (code === EXIT.strict) {
+    const gate = policyErrors(diagnostics).length;
+    const why = gate ? `${s(gate, "finding")} made an error by policy` : `--strict and ${s(strictFailures(diagnostics).length, "warning")}${known ? " not in the baseline" : ""}`;
+    return `not written (${why})${tail}${more}`;
+  }
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  return `nothing written (${s(errors, "error")})`;
+}
+
+/** Diagnostics of validate and detect (errors only there). */
+export function report(diagnostics: readonly Diagnostic[], io: CliIO, quiet: boolean): void {
+  for (const line of diagnosticLines(diagnostics, [], quiet ? "quiet" : "default")) io.err(line + "\n");
 }
 
 type Plan = { stdout: string } | { files: PlannedFile[]; stdout?: undefined } | { error: Diagnostic };

@@ -69,8 +69,12 @@ export function fastParse(argv: readonly string[], formatIds: readonly string[])
     } else if (spec.array) {
       const prior = args[spec.name];
       args[spec.name] = [...(Array.isArray(prior) ? prior : []), ...values];
+    } else if (spec.repeatable) {
+      const prior = args[spec.name];
+      args[spec.name] = [...(Array.isArray(prior) ? prior : []), values[0]!];
     } else {
       if (args[spec.name] !== undefined && !spec.array) return undefined;
+      if (spec.choices && !spec.choices.includes(values[0]!)) return undefined;
       if (spec.formatChoice && !formatIds.includes(values[0]!)) return undefined;
       args[spec.name] = values[0]!;
     }

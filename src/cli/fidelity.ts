@@ -3,6 +3,9 @@
 import { convertFiles, type FileConvertOptions } from "../node/files.js";
 import type { ConvertResult, InputRead } from "../convert.js";
 import { buildLedger, fidelity, type LedgerRow } from "../ir/ledger.js";
+import type { Diagnostic } from "../ir/diagnostics.js";
+import { isAncestorOrSelf } from "../ir/pointer.js";
+import { effectOf } from "../policy.js";
 import { verifyRoundTrip, type PatchOperation } from "../verify.js";
 
 export interface FileFidelity {
@@ -10,6 +13,8 @@ export interface FileFidelity {
   rows: LedgerRow[];
   exact: number;
   total: number;
+  /** Behaviour-bearing source values, and how many of them a behaviour finding says changed. */
+  behaviour: { values: number; changed: number };
   /** Present with --verify-roundtrip. */
   roundtrip?: { patch: PatchOperation[]; failed?: boolean };
 }
@@ -18,19 +23,50 @@ export interface FileFidelity {
 export function analyse(inputs: readonly string[], to: string, options: FileConvertOptions, result: ConvertResult & { read: readonly InputRead[] }, verify: boolean, stdin?: string): FileFidelity[] {
   return result.read.map((input, i) => {
     const file = input.file ?? inputs[i] ?? "<input>";
-    const rows = buildLedger(input.data, result.diagnostics, input.file);
+    // Values a policy ignores were still lost or changed: the ledger says so.
+    const all = result.ignored?.length ? [...result.diagnostics, ...result.ignored] : result.diagnostics;
+    const rows = buildLedger(input.data, all, input.file);
     const f = fidelity(rows);
-    const entry: FileFidelity = { file, rows, exact: f.exact, total: f.total };
+    const entry: FileFidelity = { file, rows, exact: f.exact, total: f.total, behaviour: behaviourFigures(rows, all, input.file) };
     if (verify && input.format !== undefined) {
       // With several inputs the outputs are mixed; each input's round trip needs its own outputs.
       const path = inputs.find((p) => p === input.file) ?? (input.file === "<stdin>" ? "-" : file);
-      const forward = result.read.length === 1 && !options.bundle ? result : convertFiles([path], to, { ...options, bundle: false }, stdin);
+      // The round trip measures the conversion, not the policy: a gate must not hide what it loses.
+      const { policy, ...plain } = options;
+      const forward = result.read.length === 1 && !options.bundle && !policy ? result : convertFiles([path], to, { ...plain, bundle: false }, stdin);
       if (forward.ok) {
         entry.roundtrip = verifyRoundTrip(input.data, input.format, input.bundle, forward.outputs, { ...(options.includePrivate ? { includePrivate: true } : {}), ...(options.stash === false ? { stash: false } : {}) });
       }
     }
     return entry;
   });
+}
+
+/**
+ * Behaviour-bearing values and behaviour changes of one input: a leaf counts as changed when the
+ * finding that covers it is about behaviour (a warning, or an error a target refused).
+ */
+export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readonly Diagnostic[], file: string | undefined): { values: number; changed: number } {
+  const own = diagnostics.filter((d) => d.source !== undefined && d.source.file === file && d.source.pointer !== "");
+  let values = 0;
+  let changed = 0;
+  for (const row of rows) {
+    const cover = row.code === undefined ? undefined : deepest(own, row.sourcePointer, row.code);
+    const effect = cover ? effectOf(cover) : "behaviour";
+    if (effect !== "behaviour") continue;
+    values++;
+    if (cover && cover.severity !== "info") changed++;
+  }
+  return { values, changed };
+}
+
+function deepest(ds: readonly Diagnostic[], pointer: string, code: string): Diagnostic | undefined {
+  let best: Diagnostic | undefined;
+  for (const d of ds) {
+    if (d.code !== code || !isAncestorOrSelf(d.source!.pointer, pointer)) continue;
+    if (!best || d.source!.pointer.length > best.source!.pointer.length) best = d;
+  }
+  return best;
 }
 
 export function formatOperation(file: string, op: PatchOperation): string {

@@ -12,6 +12,10 @@ export interface OptionSpec {
   /** The value must be a format id. */
   formatChoice?: boolean;
   required?: boolean;
+  /** A string option that may be given several times (and takes comma-separated values): collected into a list. */
+  repeatable?: boolean;
+  /** The value must be one of these. */
+  choices?: readonly string[];
 }
 
 export interface CommandSpec {
@@ -51,7 +55,15 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: "extract-prompts", type: "string", describe: "mas target: write prompts to files under this relative folder" },
       { name: "ledger", type: "string", describe: "write one JSON row per source value (exact/transformed/defaulted/stashed/dropped) to this file" },
       { name: "verify-roundtrip", type: "boolean", default: false, describe: "convert back and print every value that did not survive as an RFC 6902 operation (with --strict: exit 1)" },
-      { name: "quiet", alias: "q", type: "boolean", default: false, describe: "hide info diagnostics and the summary" },
+      { name: "quiet", alias: "q", type: "boolean", default: false, describe: "print errors only" },
+      // Reporting and policies (docs/cli.md, docs/diagnostics.md).
+      { name: "verbose", type: "boolean", default: false, describe: "also list every note (info diagnostic) and the exact-carry figures" },
+      { name: "format", type: "string", choices: ["text", "json", "sarif"], describe: "report as text (default), json (same as --json) or sarif (a SARIF 2.1.0 log on stdout)" },
+      { name: "error", type: "string", repeatable: true, describe: "make findings of this code or effect (behaviour, metadata, representation) errors: exit 1, nothing written" },
+      { name: "warn", type: "string", repeatable: true, describe: "make findings of this code warnings" },
+      { name: "ignore", type: "string", repeatable: true, describe: "set aside findings of this code, or at input pointers matching this glob (/agents/*/greeting)" },
+      { name: "baseline", type: "string", describe: "accepted findings: written when FILE is missing; else --strict and --error count only findings not in it" },
+      { name: "config", type: "string", describe: "policy file to use instead of looking up agentport.config.json / package.json \"agentport\"" },
       { name: "include", type: "string", array: true, describe: "folders: glob of files to convert (default **/*.{json,yaml,yml,agent})" },
       { name: "exclude", type: "string", array: true, describe: "folders: glob of files to skip" },
       { name: "jobs", alias: "j", type: "number", describe: "folders: worker threads (default: the core count)" },

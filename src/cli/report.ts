@@ -1,9 +1,88 @@
-// How diagnostics look on a terminal: `file:line:col severity code message`.
+// How a conversion's diagnostics look on a terminal. Each diagnostic is one
+// `file:line:col severity code message` line (tsc style). The default report
+// shows what needs action: usage errors first, then errors and warnings (every
+// behaviour change) grouped per output file, then one line per output file and
+// the closing lines. Notes (info) only with --verbose; --quiet shows errors only.
 import type { Diagnostic } from "../ir/diagnostics.js";
+import { effectOf } from "../policy.js";
+import { formatDiagnostic } from "../ir/format.js";
 export { formatDiagnostic } from "../ir/format.js";
+
+export type Verbosity = "quiet" | "default" | "verbose";
 
 export function summarise(diags: readonly Diagnostic[]): string {
   const n = (s: string) => diags.filter((d) => d.severity === s).length;
   const parts = [`${n("error")} error${n("error") === 1 ? "" : "s"}`, `${n("warning")} warning${n("warning") === 1 ? "" : "s"}`, `${n("info")} info`];
   return parts.join(", ");
+}
+
+const isUsage = (d: Diagnostic) => d.code === "usage-error";
+
+/**
+ * The diagnostic lines of a report, in order. `failing`: the run failed on its warnings
+ * (--strict), so --quiet shows them too: they are why nothing was written.
+ */
+export function diagnosticLines(diagnostics: readonly Diagnostic[], outputNames: readonly string[], verbosity: Verbosity, failing = false): string[] {
+  const shown = diagnostics.filter((d) => d.severity === "error" || verbosity === "verbose" || (d.severity === "warning" && (verbosity === "default" || failing)));
+  // Usage errors first: a mistyped option must not hide below a page of findings.
+  const usage = shown.filter(isUsage);
+  const rest = shown.filter((d) => !isUsage(d));
+  if (verbosity === "verbose") return [...usage, ...rest].map(formatDiagnostic);
+  // Grouped per output file (stable within a group); findings not about one output file come first.
+  const order = new Map<string, number>();
+  order.set("", 0);
+  for (const name of outputNames) if (!order.has(name)) order.set(name, order.size);
+  for (const d of rest) {
+    const f = d.target?.file ?? "";
+    if (!order.has(f)) order.set(f, order.size);
+  }
+  const grouped = rest
+    .map((d, i) => ({ d, i, g: order.get(d.target?.file ?? "")! }))
+    .sort((a, b) => a.g - b.g || a.i - b.i)
+    .map((x) => x.d);
+  return [...usage, ...grouped].map(formatDiagnostic);
+}
+
+export interface OutputCounts {
+  name: string;
+  errors: number;
+  /** Warnings (or errors) about behaviour: the converted agent does something different. */
+  behaviour: number;
+  /** Other warnings (a policy made a note a warning). */
+  warnings: number;
+  notes: number;
+}
+
+/** Per output file: how many behaviour changes and notes its diagnostics name. */
+export function countsPerOutput(diagnostics: readonly Diagnostic[], outputNames: readonly string[]): OutputCounts[] {
+  const names = [...new Set(outputNames)];
+  // A finding about a file the run did not produce (a failed run has no outputs) still gets its line; a note does not.
+  for (const d of diagnostics) if (d.severity !== "info" && d.target?.file !== undefined && !names.includes(d.target.file)) names.push(d.target.file);
+  return names.map((name) => {
+    const c: OutputCounts = { name, errors: 0, behaviour: 0, warnings: 0, notes: 0 };
+    for (const d of diagnostics) {
+      if (d.target?.file !== name) continue;
+      if (d.severity === "info") c.notes++;
+      else if (effectOf(d) === "behaviour") c.behaviour++;
+      else if (d.severity === "warning") c.warnings++;
+      if (d.severity === "error") c.errors++;
+    }
+    return c;
+  });
+}
+
+const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`;
+
+/** `front-desk.agent.json: 3 behaviour changes, 14 notes` */
+export function outputLine(c: OutputCounts): string {
+  const parts: string[] = [];
+  if (c.errors) parts.push(plural(c.errors, "error"));
+  parts.push(c.behaviour ? plural(c.behaviour, "behaviour change") : "no behaviour change");
+  if (c.warnings) parts.push(plural(c.warnings, "other warning"));
+  if (c.notes) parts.push(plural(c.notes, "note"));
+  return `${c.name}: ${parts.join(", ")}`;
+}
+
+export function noteCount(diagnostics: readonly Diagnostic[]): number {
+  return diagnostics.filter((d) => d.severity === "info").length;
 }

@@ -15,6 +15,8 @@ import type { BatchPool } from "../node/batch.js";
 import { checkRoot } from "./root-option.js";
 import { runDetect, runFormats, runValidate } from "./inspect-commands.js";
 import { fastParse } from "./fast-args.js";
+import { sarifLog } from "./sarif.js";
+import type { Policy } from "../policy.js";
 import { COMMANDS, GLOBAL_OPTIONS, type OptionSpec, type ParsedArgs } from "./options.js";
 
 export interface CliEnv {
@@ -34,9 +36,12 @@ function isDirectory(p: string): boolean {
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
 const strs = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.map(String) : undefined);
+/** A repeatable option's values; codes may also be comma-separated (pointer globs are taken whole). */
+const list = (v: unknown): string[] | undefined =>
+  v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((x) => (String(x).startsWith("/") ? [String(x)] : String(x).split(","))).map((x) => x.trim()).filter((x) => x !== "");
 
 function dispatch(command: string, a: ParsedArgs, io: CliIO, env: CliEnv): number | Promise<number> {
-  const json = a["json"] === true;
+  const json = a["json"] === true || a["format"] === "json";
   const maxBytes = num(a["max-bytes"]);
   const inputs = strs(a["inputs"]) ?? [];
   switch (command) {
@@ -71,6 +76,7 @@ function dispatch(command: string, a: ParsedArgs, io: CliIO, env: CliEnv): numbe
       if (exportedAt) args.exportedAt = exportedAt;
       if (maxBytes !== undefined) args.maxBytes = maxBytes;
       if (extract) args.extractPrompts = extract;
+      Object.assign(args, reportingArgs(a));
       if (!inputs.some(isDirectory)) return runConvert(args, io);
       const include = strs(a["include"]);
       const exclude = strs(a["exclude"]);
@@ -88,6 +94,24 @@ function dispatch(command: string, a: ParsedArgs, io: CliIO, env: CliEnv): numbe
   }
 }
 
+/** --verbose, --format sarif and the policy options (docs/cli.md). */
+function reportingArgs(a: ParsedArgs): Partial<ConvertArgs> {
+  const out: Partial<ConvertArgs> = {};
+  if (a["verbose"] === true) out.verbose = true;
+  if (a["format"] === "sarif") out.sarif = true;
+  const policy: Policy = {};
+  for (const k of ["error", "warn", "ignore"] as const) {
+    const v = list(a[k]);
+    if (v?.length) policy[k] = v;
+  }
+  if (Object.keys(policy).length) out.policy = policy;
+  const baseline = str(a["baseline"]);
+  if (baseline !== undefined) out.baseline = baseline;
+  const config = str(a["config"]);
+  if (config !== undefined) out.config = config;
+  return out;
+}
+
 export async function runCli(argv: readonly string[], io: CliIO, env: CliEnv = {}): Promise<number> {
   const debug = argv.includes("--debug");
   try {
@@ -99,9 +123,9 @@ export async function runCli(argv: readonly string[], io: CliIO, env: CliEnv = {
     const formatIds = ADAPTERS.map((x) => x.id);
     const parsed = fastParse(argv, formatIds) ?? (await yargsParse(argv, formatIds));
     if ("help" in parsed) return EXIT.ok;
-    if ("usageError" in parsed) return usageError(commandOf(argv), parsed.usageError, argv.includes("--json"), io);
+    if ("usageError" in parsed) return usageError(commandOf(argv), parsed.usageError, argv.includes("--json") || formatIs(argv, "json"), io, argv);
     const problem = checkArgs(parsed.command, parsed.args, argv);
-    if (problem !== undefined) return usageError(parsed.command, problem, parsed.args["json"] === true, io);
+    if (problem !== undefined) return usageError(parsed.command, problem, parsed.args["json"] === true || parsed.args["format"] === "json", io, argv);
     return await dispatch(parsed.command, parsed.args, io, env);
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
@@ -116,10 +140,16 @@ function commandOf(argv: readonly string[]): string | undefined {
   return argv.find((a) => COMMANDS.some((c) => c.name === a));
 }
 
-/** A usage error, printed as the command's own --json shape (convert's when no command is known). */
-function usageError(command: string | undefined, message: string, json: boolean, io: CliIO): number {
+/** `--format F` or `--format=F` among the arguments. */
+function formatIs(argv: readonly string[], f: string): boolean {
+  return argv.includes(`--format=${f}`) || argv.some((x, i) => x === "--format" && argv[i + 1] === f);
+}
+
+/** A usage error, printed as the command's own --json shape (convert's when no command is known), or as a SARIF log. */
+function usageError(command: string | undefined, message: string, json: boolean, io: CliIO, argv: readonly string[] = []): number {
   const d = diagnostic("usage-error", { message, hint: "agentport --help" });
-  if (!json) io.err(formatDiagnostic(d) + "\n");
+  if (!json && formatIs(argv, "sarif")) io.out(JSON.stringify(sarifLog([d]), null, 2) + "\n");
+  else if (!json) io.err(formatDiagnostic(d) + "\n");
   else if (command === "validate") io.out(JSON.stringify({ valid: false, files: [], diagnostics: [d] }, null, 2) + "\n");
   else if (command === "detect") io.out(JSON.stringify({ files: [], diagnostics: [d] }, null, 2) + "\n");
   else if (command === "formats") io.out(JSON.stringify({ formats: [], diagnostics: [d] }, null, 2) + "\n");
@@ -199,6 +229,7 @@ function yargsOption(s: OptionSpec, formatIds: readonly string[]): YargsOptions 
     ...(s.default !== undefined ? { default: s.default } : {}),
     ...(s.formatChoice ? { choices: [...formatIds] } : {}),
     ...(s.required ? { demandOption: true } : {}),
+    ...(s.choices ? { choices: [...s.choices] } : {}),
   };
 }
 

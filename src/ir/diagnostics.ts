@@ -66,6 +66,10 @@ export interface Diagnostic {
   source?: SourceLocation;
   target?: TargetLocation;
   hint?: string;
+  /** A policy (--error, --warn) set this severity: the rule that did (src/policy.ts). */
+  policy?: "error" | "warn";
+  /** The finding is in the --baseline file: still reported, but it fails neither --strict nor a policy. */
+  baseline?: true;
 }
 
 export function severityOf(code: DiagnosticCode): Severity {

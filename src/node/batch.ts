@@ -11,9 +11,10 @@ import { convertFiles, type FileConvertOptions } from "./files.js";
 import { writeAll, WriteRefused, type PlannedFile } from "./write.js";
 import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { globToRegExp, matchesAny } from "./glob.js";
-import { formatDiagnostic } from "../ir/format.js";
 import { partsOf } from "../parts.js";
 import { readSmall } from "./roots.js";
+import { diagnosticLines } from "../cli/report.js";
+import { baselineFindings, policyErrors, strictFailures, type BaselineFinding } from "../policy.js";
 
 export { createPool, stopWorkers, type BatchPool } from "./batch-pool.js";
 
@@ -22,8 +23,10 @@ export const DEFAULT_EXCLUDE = ["**/node_modules/**", "**/.git/**"];
 
 export interface BatchFileOptions extends FileConvertOptions {
   force?: boolean;
-  /** Render diagnostics to text lines in the worker (cheaper to pass back than objects); "quiet-text" leaves out info. */
-  render?: "text" | "quiet-text";
+  /** Render diagnostics to text lines in the worker (cheaper to pass back than objects): "text" errors and warnings, "quiet-text" errors, "verbose-text" all. */
+  render?: "text" | "quiet-text" | "verbose-text";
+  /** Pass back each file's findings as baseline rows (a --baseline being written). */
+  baselineOut?: boolean;
 }
 
 export interface BatchTask {
@@ -52,6 +55,8 @@ export interface BatchFileResult {
   text?: string;
   /** Not converted: no agent (skipped-document), not a failure. */
   skipped?: boolean;
+  /** With options.baselineOut. */
+  findings?: BaselineFinding[];
 }
 
 export interface BatchSummary {
@@ -158,7 +163,9 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
   if (relocated && r.outputs.length > 1) r = convertFiles([task.file], to, { ...own, skipNotAgents: true, relocateFrom: from(join(task.outDir, stem)) });
   const diagnostics = [...r.diagnostics];
   const warnings = diagnostics.filter((d) => d.severity === "warning").length;
-  let code = hasErrors(diagnostics) ? 2 : options.strict && warnings > 0 ? 1 : 0;
+  // A policy's errors fail the gate (1), the conversion's own fail the input (2).
+  const ownError = diagnostics.some((d) => d.severity === "error" && d.policy === undefined);
+  let code = ownError ? 2 : policyErrors(diagnostics).length > 0 || (options.strict && strictFailures(diagnostics).length > 0) ? 1 : 0;
   const skipped = code === 0 && r.outputs.length === 0 && diagnostics.some((d) => d.code === "skipped-document");
   const written: BatchFileResult["written"] = [];
   if (code === 0) {
@@ -183,12 +190,13 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
     }
   }
   const flag = skipped ? { skipped: true } : {};
+  const findings = options.baselineOut && !ownError ? { findings: baselineFindings(diagnostics) } : {};
   if (options.render) {
-    let text = "";
-    for (const d of diagnostics) if (!(options.render === "quiet-text" && d.severity === "info")) text += formatDiagnostic(d) + "\n";
-    return { file: task.file, code, warnings, written, diagnostics: [], text, ...flag };
+    const verbosity = options.render === "quiet-text" ? "quiet" : options.render === "verbose-text" ? "verbose" : "default";
+    const text = diagnosticLines(diagnostics, r.outputs.map((o) => o.name), verbosity, code === 1).map((l) => l + "\n").join("");
+    return { file: task.file, code, warnings, written, diagnostics: [], text, ...flag, ...findings };
   }
-  return { file: task.file, code, warnings, written, diagnostics, ...flag };
+  return { file: task.file, code, warnings, written, diagnostics, ...flag, ...findings };
 }
 
 /** A bug while converting one file fails that file (exit 3), not the whole batch. */

@@ -1,0 +1,127 @@
+// `--format sarif`: the run's diagnostics as one SARIF 2.1.0 log, for code-scanning
+// tools (GitHub, Azure DevOps, IDE viewers). The closed catalog is the rule set, each
+// code's help taken from docs/diagnostics.md (sarif-rules.generated.ts); each diagnostic
+// is a result located in its source file at line:column. Deterministic: no clock, no
+// absolute paths that the run was not given.
+import { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode, type Severity } from "../ir/diagnostics.js";
+import { baselineEntry, baselineKey, effectOf } from "../policy.js";
+import { RULE_HELP } from "./sarif-rules.generated.js";
+
+export const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+
+type Level = "error" | "warning" | "note";
+const LEVEL: Record<Severity, Level> = { error: "error", warning: "warning", info: "note" };
+
+interface SarifMessage {
+  text: string;
+  markdown?: string;
+}
+
+/** The subset of SARIF 2.1.0 agentport writes (validated against the official schema in test/sarif.test.ts). */
+export interface SarifLog {
+  $schema: string;
+  version: "2.1.0";
+  runs: [
+    {
+      tool: { driver: { name: string; informationUri?: string; rules: SarifRule[] } };
+      columnKind: "utf16CodeUnits";
+      results: SarifResult[];
+    },
+  ];
+}
+
+export interface SarifRule {
+  id: string;
+  name: string;
+  shortDescription: SarifMessage;
+  fullDescription: SarifMessage;
+  help: SarifMessage;
+  defaultConfiguration: { level: Level };
+}
+
+export interface SarifResult {
+  ruleId: string;
+  ruleIndex: number;
+  level: Level;
+  message: SarifMessage;
+  locations?: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region?: { startLine: number; startColumn: number } } }[];
+  partialFingerprints: Record<string, string>;
+  baselineState?: "new" | "unchanged";
+  properties: Record<string, unknown>;
+}
+
+const CODES = Object.keys(DIAGNOSTIC_CODES) as DiagnosticCode[];
+
+/** "some-code" → "SomeCode" (SARIF's rule name is an identifier-like form of the id). */
+function ruleName(code: string): string {
+  return code.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+}
+
+/** Markdown to plain text: backticks and emphasis marks dropped. */
+function plain(md: string): string {
+  return md.replace(/`([^`]*)`/g, "$1").replace(/\*\*([^*]*)\*\*/g, "$1");
+}
+
+export function sarifRules(): SarifRule[] {
+  return CODES.map((code) => {
+    const entry = DIAGNOSTIC_CODES[code];
+    const meaning = RULE_HELP[code] ?? entry.summary;
+    const govern = entry.severity === "error" ? "An error of the conversion itself: nothing is written; no policy changes it." : `Fail on it with --error ${code}, or set it aside with --ignore ${code} (docs/diagnostics.md, policies).`;
+    return {
+      id: code,
+      name: ruleName(code),
+      shortDescription: { text: entry.summary },
+      fullDescription: { text: plain(meaning), markdown: meaning },
+      help: { text: `${plain(meaning)} ${govern}`, markdown: `${meaning}\n\n${govern}` },
+      defaultConfiguration: { level: LEVEL[entry.severity as Severity] },
+    };
+  });
+}
+
+/** A file name as a URI reference: "/"-separated and percent-encoded; an absolute path becomes a file: URI. */
+export function fileUri(file: string): { uri: string; uriBaseId?: string } {
+  const p = file.replace(/\\/g, "/");
+  const enc = (s: string) => s.split("/").map(encodeURIComponent).join("/");
+  if (p.startsWith("/")) return { uri: "file://" + enc(p) };
+  if (/^[A-Za-z]:\//.test(p)) return { uri: "file:///" + p.slice(0, 2) + enc(p.slice(2)) };
+  return { uri: enc(p), uriBaseId: "%SRCROOT%" };
+}
+
+function result(d: Diagnostic, baseline: boolean): SarifResult {
+  const file = d.source?.file ?? d.target?.file;
+  const r: SarifResult = {
+    ruleId: d.code,
+    ruleIndex: CODES.indexOf(d.code),
+    level: LEVEL[d.severity],
+    message: { text: d.hint ? `${d.message} (hint: ${d.hint})` : d.message },
+    partialFingerprints: { "agentport/v1": baselineKey(baselineEntry(d)) },
+    properties: {},
+  };
+  if (file !== undefined) {
+    const region = d.source?.file !== undefined && d.source.line !== undefined ? { startLine: d.source.line, startColumn: d.source.column ?? 1 } : undefined;
+    r.locations = [{ physicalLocation: { artifactLocation: fileUri(file), ...(region ? { region } : {}) } }];
+  }
+  if (baseline) r.baselineState = d.baseline === true ? "unchanged" : "new";
+  const props: Record<string, unknown> = { effect: effectOf(d) };
+  if (d.source) props["pointer"] = d.source.pointer;
+  if (d.target) props["target"] = { ...d.target };
+  if (d.hint) props["hint"] = d.hint;
+  if (d.policy) props["policy"] = d.policy;
+  r.properties = props;
+  return r;
+}
+
+/** One SARIF log for a run. `baseline`: the run compared against a baseline, so each result says whether it is new. */
+export function sarifLog(diagnostics: readonly Diagnostic[], options: { baseline?: boolean } = {}): SarifLog {
+  return {
+    $schema: SARIF_SCHEMA,
+    version: "2.1.0",
+    runs: [
+      {
+        tool: { driver: { name: "agentport", rules: sarifRules() } },
+        columnKind: "utf16CodeUnits",
+        results: diagnostics.map((d) => result(d, options.baseline === true)),
+      },
+    ],
+  };
+}

@@ -1,0 +1,142 @@
+// The text report: by default what needs action (every error and behaviour warning,
+// with its hint), one line per output file and two closing lines; --verbose adds every
+// note and the exact-carry figures; --quiet shows errors only.
+import { afterAll, describe, expect, it } from "vitest";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cli } from "./helpers/cli.js";
+import { FORMAT_IDS, GOLDEN_ROOT, listCaseNames } from "./helpers/cases.js";
+import { convertFiles } from "../src/node/files.js";
+import { formatDiagnostic } from "../src/ir/format.js";
+import { effectOf } from "../src/policy.js";
+import type { Diagnostic } from "../src/ir/diagnostics.js";
+
+const BUNDLE = "examples/support-bundle.caplo.json";
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(join(tmpdir(), "agentport-report-"));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function yamlFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir).sort()) {
+    const p = join(dir, e);
+    if (statSync(p).isDirectory()) out.push(...yamlFiles(p));
+    else if (/\.ya?ml$/.test(e)) out.push(p);
+  }
+  return out;
+}
+
+/** Every golden input and every mas corpus manifest, each to every format. */
+const INPUTS = [
+  ...listCaseNames().map((n) => join("golden", n, readdirSync(join(GOLDEN_ROOT, n)).find((f) => f.startsWith("input."))!)),
+  ...yamlFiles("../shared/corpus/mas/apps"),
+];
+
+/** Removes `block` (consecutive lines) from `lines` at its first occurrence; false when it is not there. */
+function take(lines: string[], block: readonly string[]): boolean {
+  for (let i = 0; i + block.length <= lines.length; i++) {
+    if (block.every((b, k) => lines[i + k] === b)) {
+      lines.splice(i, block.length);
+      return true;
+    }
+  }
+  return false;
+}
+
+const linesOf = (s: string) => s.split("\n").filter((l) => l !== "");
+
+describe("the default report", () => {
+  it.each(INPUTS)("%s: every error and behaviour change, then at most one line per output file and two closing lines; --verbose everything", async (input) => {
+    for (const to of FORMAT_IDS) {
+      const { diagnostics, outputs } = convertFiles([input], to, {});
+      const out = tmp();
+      const r = await cli(["convert", input, "--to", to, "-o", out + "/"]);
+      const rest = linesOf(r.stderr);
+      const needed = diagnostics.filter((d) => d.severity !== "info");
+      // every behaviour change is a warning or an error: none hides among the notes
+      for (const d of diagnostics) if (effectOf(d) === "behaviour") expect(d.severity, formatDiagnostic(d)).not.toBe("info");
+      for (const d of needed) expect(take(rest, formatDiagnostic(d).split("\n")), `${to}: ${formatDiagnostic(d)}`).toBe(true);
+      const info = new Set(diagnostics.filter((d) => d.severity === "info").map((d) => formatDiagnostic(d).split("\n")[0]!));
+      expect(rest.filter((l) => info.has(l)), `${to}: notes in the default report`).toEqual([]);
+      expect(rest.length, `${to}:\n${rest.join("\n")}`).toBeLessThanOrEqual(outputs.length + 2);
+      expect(rest[rest.length - 1], to).toMatch(/^agentport: (converted|nothing written|not written)/);
+
+      // --verbose: every diagnostic (in the conversion's order), the per-file exact-carry line and the old summary
+      const v = await cli(["convert", input, "--to", to, "-o", tmp() + "/", "--verbose"]);
+      expect(v.code).toBe(r.code);
+      const vlines = linesOf(v.stderr);
+      let at = 0;
+      for (const d of diagnostics) {
+        const block = formatDiagnostic(d).split("\n");
+        const found = vlines.findIndex((l, i) => i >= at && block.every((b, k) => vlines[i + k] === b));
+        expect(found, `${to} --verbose: ${block[0]}`).toBeGreaterThanOrEqual(at);
+        at = found + block.length;
+      }
+      if (r.code !== 2) expect(v.stderr).toMatch(new RegExp(`^agentport: fidelity ${input.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\d+\\.\\d% \\(\\d+ of \\d+ source values carried exactly\\)$`, "m"));
+      expect(v.stderr).toMatch(/^agentport: (converted .*|not written .*|nothing written) \(\d+ errors?, \d+ warnings?, \d+ info\)$/m);
+    }
+  });
+});
+
+describe("report lines", () => {
+  it("one line per output file counts its behaviour changes and notes; the closing line names the notes --verbose lists", async () => {
+    const out = tmp();
+    const r = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", out + "/", "--no-stash"]);
+    expect(r.code).toBe(0);
+    const { diagnostics } = convertFiles([BUNDLE], "agentmug", { stash: false });
+    const lines = linesOf(r.stderr);
+    for (const name of ["front-desk.agent.json", "billing.agent.json", "tech.agent.json"]) {
+      const mine = diagnostics.filter((d) => d.target?.file === name);
+      const b = mine.filter((d) => d.severity !== "info" && effectOf(d) === "behaviour").length;
+      const n = mine.filter((d) => d.severity === "info").length;
+      expect(b).toBeGreaterThan(0);
+      expect(lines).toContain(`${name}: ${b} behaviour change${b === 1 ? "" : "s"}${n ? `, ${n} note${n === 1 ? "" : "s"}` : ""}`);
+    }
+    const notes = diagnostics.filter((d) => d.severity === "info").length;
+    expect(lines[lines.length - 1]).toBe(`agentport: converted 1 input to 3 agentmug documents; --verbose lists the ${notes} notes`);
+    const fidelity = lines[lines.length - 2]!;
+    const m = /^agentport: behaviour kept for (\d+) of (\d+) behaviour-bearing values \((\d+) changed\)$/.exec(fidelity);
+    expect(m, fidelity).not.toBeNull();
+    const [kept, of, changed] = [Number(m![1]), Number(m![2]), Number(m![3])];
+    expect(kept + changed).toBe(of);
+    // the lost links, greeting and temperature are behaviour changes
+    expect(changed).toBeGreaterThanOrEqual(diagnostics.filter((d) => d.severity === "warning" && /subAgents|greeting|temperature/.test(d.source?.pointer ?? "")).length);
+  });
+
+  it("prints usage errors before anything else", async () => {
+    const r = await cli(["convert", BUNDLE, "--to", "agentmug"]);
+    expect(r.code).toBe(2);
+    expect(linesOf(r.stderr)[0]).toMatch(/error usage-error .*-o DIR/);
+    expect(linesOf(r.stderr).slice(-1)[0]).toBe("agentport: nothing written (1 error)");
+    const v = await cli(["convert", BUNDLE, "--to", "agentmug", "--verbose"]);
+    expect(linesOf(v.stderr)[0]).toMatch(/error usage-error .*-o DIR/);
+    expect(linesOf(v.stderr).length).toBeGreaterThan(10);
+  });
+
+  it("--quiet prints errors only, and on a --strict failure the warnings that caused it", async () => {
+    const ok = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", tmp() + "/", "--no-stash", "-q"]);
+    expect(ok.code).toBe(0);
+    expect(ok.stderr).toBe("");
+    const strict = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", tmp() + "/", "--no-stash", "-q", "--strict"]);
+    expect(strict.code).toBe(1);
+    const warnings = convertFiles([BUNDLE], "agentmug", { stash: false }).diagnostics.filter((d: Diagnostic) => d.severity === "warning");
+    // grouped per output file, so compared as a set
+    expect(linesOf(strict.stderr).filter((l) => !l.startsWith("    hint:")).sort()).toEqual(warnings.map((d) => formatDiagnostic(d).split("\n")[0]!).sort());
+    const bad = await cli(["convert", "no-such.json", "--to", "agentmug", "-q"]);
+    expect(bad.code).toBe(2);
+    expect(linesOf(bad.stderr)).toEqual(["no-such.json error usage-error no such file: no-such.json"]);
+  });
+
+  it("--quiet with --verbose is a usage error", async () => {
+    const r = await cli(["convert", BUNDLE, "--to", "caplo", "-q", "--verbose"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/usage-error --quiet and --verbose/);
+  });
+});
