@@ -134,7 +134,8 @@ const RAISERS: Record<DiagnosticCode, Raiser | "todo"> = {
       "agents/a.yaml": "apiVersion: mas/v1\nkind: Agent\nmetadata:\n  name: a\nspec:\n  description: Answers.\n  tools:\n    - ref: ../tools/calc.tool.yaml\n",
       "mas.yaml": "apiVersion: mas/v1\nkind: MAS\nmetadata:\n  name: app\nspec:\n  agency:\n    agents:\n      - id: a\n        ref: agents/a.yaml\n  workflow:\n    entry: a\n    nodes:\n      - id: a\n",
     });
-    const r = await cli(["convert", dir, "--to", "caplo", "-o", join(dir, "out"), "--jobs", "1"]);
+    // an info line: printed with --verbose (the default report lists what needs action)
+    const r = await cli(["convert", dir, "--to", "caplo", "-o", join(dir, "out"), "--jobs", "1", "--verbose"]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/calc\.tool\.yaml info skipped-document not converted: mas\/v1 kind: Tool is not an agent manifest/);
     expect(r.stderr).toMatch(/agents\/a\.yaml info skipped-document not converted on its own: .*mas\.yaml reads it as its part/);

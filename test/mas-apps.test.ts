@@ -53,7 +53,7 @@ describe("real mas apps", () => {
     for (const to of ["caplo", "agentmug", "mas"]) {
       it(`${app} converts as a folder to ${to}: exit 0, no --allow-outside-refs, each file accounted for once`, async () => {
         const out = fresh();
-        const r = await cli(["convert", dir, "--to", to, "-o", out, "--jobs", "1", ...lenient]);
+        const r = await cli(["convert", dir, "--to", to, "-o", out, "--jobs", "1", "--verbose", ...lenient]);
         expect(r.code, r.stderr).toBe(0);
         const files = yamlFiles(dir);
         const apps = files.filter(isApp);

@@ -204,7 +204,7 @@ describe("an agent written elsewhere keeps naming its files", () => {
 
   it("a folder run writes the app under <stem>/ and rewrites for that folder; library references stay", async () => {
     const out = join(t, "out-rewrite-folder");
-    const r = await cli(["convert", join(t, "app"), "--to", "mas", "-o", out, "--jobs", "1"]);
+    const r = await cli(["convert", join(t, "app"), "--to", "mas", "-o", out, "--jobs", "1", "--verbose"]);
     expect(r.code, r.stderr).toBe(0);
     const written = readFileSync(join(out, "mas", "a.yaml"), "utf8");
     for (const ref of refsOf(written).filter((x) => x !== "./a.yaml")) expect(statSync(join(out, "mas", ref)).isFile(), ref).toBe(true);
