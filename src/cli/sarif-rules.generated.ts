@@ -23,6 +23,7 @@ export const RULE_HELP: Readonly<Record<string, string>> = {
   "secret-detected": "A credential-shaped string was found in an output of a format that is not publishable.",
   "secret-in-output": "A credential-shaped string would be written to a publishable file. The output is refused unless `--allow-secrets` is given.",
   "skipped-document": "A folder conversion did not convert this file on its own. Either it is no agent but lives beside agents (a mas `kind: Tool`, `Overlay`, `Flavour`, a `kind: MAS` workflow with no agents: read as part of what uses it, if anything), or it is an agent file that a `kind: MAS` manifest of the same folder reads: it is converted once, as part of that app. One line per file; converting such a file alone is still `unsupported-document`.",
+  "stash-stale": "A value agentport wrote was edited in the target before converting back (it differs from what `x-agentport` recorded as written). The edit wins: the stash entries that would overwrite or contradict it are not restored, and this one warning, located at the edited value, names them. Values the target cannot hold are still restored.",
   "stashed-value": "A value the target cannot hold rides in the target's extension slot (`x-agentport`), so it comes back on the return trip.",
   "transformed-value": "A value was carried over in a changed form. It may have been renamed, reformatted, joined or split.",
   "truncated-value": "A string was longer than the target allows, so it was shortened.",
