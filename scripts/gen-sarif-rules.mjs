@@ -1,4 +1,4 @@
-// Writes src/cli/sarif-rules.generated.ts, the help text of every diagnostic code for the SARIF
+// Writes src/cli/sarif-rules.generated.ts (not committed: every build makes it), the help text of every diagnostic code for the SARIF
 // log's rules, from the codes table of docs/diagnostics.md (so the docs and the log cannot
 // disagree). Run by `npm run build`; test/sarif.test.ts fails when the file is stale.
 import { readFileSync, writeFileSync } from "node:fs";

@@ -99,7 +99,7 @@ describe("--format sarif", () => {
 
   it("each rule's description and help come from docs/diagnostics.md, and the generated table is not stale", async () => {
     const docs = readFileSync("docs/diagnostics.md", "utf8");
-    expect(readFileSync("src/cli/sarif-rules.generated.ts", "utf8")).toBe(renderRules(docs));
+    expect(readFileSync("src/cli/sarif-rules.generated.ts", "utf8"), "docs/diagnostics.md changed since the last build: run `npm run build`").toBe(renderRules(docs));
     const meaning = rulesFromDocs(docs) as Record<string, string>;
     expect(Object.keys(meaning).sort()).toEqual(Object.keys(DIAGNOSTIC_CODES).sort());
     const log = valid((await cli(["convert", BUNDLE, "--to", "caplo", "--format", "sarif"])).stdout);
