@@ -58,7 +58,7 @@ describe("agentport convert", () => {
     const ok = await cli(["convert", BUNDLE, "--to", "agentmug", "--json"]);
     expect(ok.code).toBe(0);
     const parsed = JSON.parse(ok.stdout);
-    expect(Object.keys(parsed)).toEqual(["outputs", "diagnostics"]);
+    expect(Object.keys(parsed)).toEqual(["outputs", "diagnostics", "fidelity"]);
     expect(parsed.outputs).toHaveLength(3);
     expect(Object.keys(parsed.outputs[0])).toEqual(["name", "format", "document"]);
     const bad = await cli(["convert", "-", "--to", "caplo", "--json"], '{"apiVersion": "v2", "kind": "Agent",');

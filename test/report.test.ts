@@ -2,7 +2,7 @@
 // with its hint), one line per output file and two closing lines; --verbose adds every
 // note and the exact-carry figures; --quiet shows errors only.
 import { afterAll, describe, expect, it } from "vitest";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cli } from "./helpers/cli.js";
@@ -108,6 +108,22 @@ describe("report lines", () => {
     expect(kept + changed).toBe(of);
     // the lost links, greeting and temperature are behaviour changes
     expect(changed).toBeGreaterThanOrEqual(diagnostics.filter((d) => d.severity === "warning" && /subAgents|greeting|temperature/.test(d.source?.pointer ?? "")).length);
+  });
+
+  it("--json carries the fidelity figures: the text line's behaviour numbers and the ledger's exact-carry share", async () => {
+    const d = tmp();
+    const ledger = join(d, "ledger.json");
+    const text = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", join(d, "a") + "/", "--no-stash", "--ledger", ledger]);
+    const j = await cli(["convert", BUNDLE, "--to", "agentmug", "--no-stash", "--json"]);
+    const body = JSON.parse(j.stdout) as { fidelity: { file: string; values: number; exact: number; behaviour: { values: number; kept: number; changed: number } }[] };
+    expect(body.fidelity).toHaveLength(1);
+    const f = body.fidelity[0]!;
+    expect(f.file).toBe(BUNDLE);
+    const rows = JSON.parse(readFileSync(ledger, "utf8")) as { status: string }[];
+    expect(f.values).toBe(rows.length);
+    expect(f.exact).toBe(rows.filter((r) => r.status === "exact").length);
+    expect(f.behaviour.kept + f.behaviour.changed).toBe(f.behaviour.values);
+    expect(text.stderr).toContain(`agentport: behaviour kept for ${f.behaviour.kept} of ${f.behaviour.values} behaviour-bearing values (${f.behaviour.changed} changed)`);
   });
 
   it("prints usage errors before anything else", async () => {

@@ -87,8 +87,7 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
   let code: number = ownErrors(diagnostics) ? EXIT.invalid : policyErrors(diagnostics).length > 0 || (args.strict && strictFailures(diagnostics).length > 0) ? EXIT.strict : EXIT.ok;
 
   // Fidelity: which source values were carried exactly, and (optionally) what a round trip loses.
-  const wantFidelity = !args.json || args.ledger !== undefined || args.verifyRoundtrip === true;
-  const files = wantFidelity && !ownErrors(diagnostics) ? analyse(args.inputs, args.to, options, result, args.verifyRoundtrip === true, stdin) : [];
+  const files = !ownErrors(diagnostics) ? analyse(args.inputs, args.to, options, result, args.verifyRoundtrip === true, stdin) : [];
   const lost = files.reduce((n, f) => n + (f.roundtrip?.patch.length ?? 0), 0);
   if (code === EXIT.ok && args.strict && lost > 0) code = EXIT.strict;
 
@@ -141,7 +140,8 @@ function finishReport(args: ConvertArgs, io: CliIO, run: RunOutcome): number {
   const { diagnostics, outputs, files, code } = run;
   if (args.json) {
     const body: Record<string, unknown> = { outputs: outputs.map((o) => ({ name: o.name, format: o.format, document: o.document })), diagnostics };
-    // Only with --verify-roundtrip: the two-key shape above is the default contract.
+    // What the text report's fidelity line says, per input, with the exact-carry share beside it.
+    if (files.length) body["fidelity"] = files.map((f) => ({ file: f.file, values: f.total, exact: f.exact, behaviour: { values: f.behaviour.values, kept: f.behaviour.values - f.behaviour.changed, changed: f.behaviour.changed } }));
     if (args.verifyRoundtrip) body["roundtrip"] = files.map((f) => ({ file: f.file, patch: f.roundtrip?.patch ?? [], ...(f.roundtrip?.failed ? { failed: true } : {}) }));
     io.out(JSON.stringify(body, null, 2) + "\n");
     return code;
