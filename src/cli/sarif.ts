@@ -62,9 +62,19 @@ function plain(md: string): string {
   return md.replace(/`([^`]*)`/g, "$1").replace(/\*\*([^*]*)\*\*/g, "$1");
 }
 
+/**
+ * A rule's default level: an error code's is error; a code that always or may mean a behaviour
+ * change (its effect fixed to behaviour, or the value's own) warns; a reshape or metadata code is a note.
+ */
+function defaultLevel(entry: { severity?: string; effect?: string }): Level {
+  if (entry.severity === "error") return "error";
+  if (entry.severity === "warning" || entry.severity === "info") return entry.severity === "info" ? "note" : "warning";
+  return entry.effect === "behaviour" || entry.effect === "value" ? "warning" : "note";
+}
+
 export function sarifRules(): SarifRule[] {
   return CODES.map((code) => {
-    const entry = DIAGNOSTIC_CODES[code];
+    const entry: { severity?: string; effect?: string; summary: string } = DIAGNOSTIC_CODES[code];
     const meaning = RULE_HELP[code] ?? entry.summary;
     const govern = entry.severity === "error" ? "An error of the conversion itself: nothing is written; no policy changes it." : `Fail on it with --error ${code}, or set it aside with --ignore ${code} (docs/diagnostics.md, policies).`;
     return {
@@ -73,7 +83,7 @@ export function sarifRules(): SarifRule[] {
       shortDescription: { text: entry.summary },
       fullDescription: { text: plain(meaning), markdown: meaning },
       help: { text: `${plain(meaning)} ${govern}`, markdown: `${meaning}\n\n${govern}` },
-      defaultConfiguration: { level: LEVEL[entry.severity as Severity] },
+      defaultConfiguration: { level: defaultLevel(entry) },
     };
   });
 }
