@@ -117,7 +117,7 @@ describe("playground page (Chromium)", () => {
     if ("effect" in linkDiag) {
       const pointers = await Promise.all((await behaviour.all()).map((b) => b.getAttribute("data-pointer")));
       expect(pointers).toEqual(expect.arrayContaining(LINKS));
-      for (const p of LINKS) expect(await behaviour.locator(`[data-pointer="${p}"]`).getAttribute("class")).toContain("warning");
+      for (const p of LINKS) expect(await diags.locator(`h3:has-text('Behaviour changes') + ul .diag[data-pointer="${p}"]`).getAttribute("class")).toContain("warning");
     }
     // Nothing in the behaviour group is a mere note.
     for (const b of await behaviour.all()) expect(await b.getAttribute("class")).toMatch(/\b(warning|error)\b/);
