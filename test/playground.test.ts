@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { crc32 as nodeCrc32 } from "node:zlib";
 import { convert, convertMany } from "../src/index.js";
+import { cli } from "./helpers/cli.js";
 
 const CHROMIUM = process.env["AGENTPORT_CHROMIUM"] ?? "/usr/bin/chromium";
 // The flags that keep Chromium off the network (the machine's env notes): no background
@@ -125,8 +126,13 @@ describe("playground page (Chromium)", () => {
     const notes = diags.locator("details.notes");
     expect(await notes.getAttribute("open")).toBeNull();
     expect(await notes.locator(".diag").count()).toBeGreaterThan(0);
-    // The fidelity summary, in the CLI's words.
-    expect(await diags.getByTestId("fidelity").innerText()).toMatch(/^fidelity input-1\.json \d+\.\d% \(\d+ of \d+ source values carried exactly\)$/);
+    // The summary in the CLI's words: the same lines `agentport convert --verbose` prints.
+    const run = await cli(["convert", "examples/support-bundle.caplo.json", "--to", "agentmug", "-o", join(tmp, "cli-out") + "/", "--verbose"]);
+    expect(run.code).toBe(0);
+    const said = run.stderr.split("\n").filter((l) => /^agentport: (behaviour kept|fidelity) |^[\w.-]+\.agent\.json: /.test(l)).map((l) => l.replace(/^agentport: /, "").replace("examples/support-bundle.caplo.json", "input-1.json"));
+    expect(said.length).toBe(5);
+    expect(await diags.getByTestId("fidelity").locator("p").allTextContents()).toEqual(expect.arrayContaining(said));
+    expect(await diags.locator(".behaviour-line").innerText()).toMatch(/^behaviour kept for \d+ of \d+ behaviour-bearing values \(\d+ changed\)$/);
 
     mkdirSync(SHOTS, { recursive: true });
     if (!("effect" in linkDiag)) await showNotes(page);
@@ -229,7 +235,7 @@ describe("playground page (Chromium)", () => {
     const names = convertMany(files.map((f) => ({ text: f.text, file: f.name })), "caplo", { bundle: true }).outputs.map((o) => o.name);
     expect(names).toHaveLength(1);
     await expect.poll(() => page.getByTestId("output").getByRole("tab").allTextContents(), POLL).toEqual(names);
-    expect(await page.getByTestId("fidelity").locator("p").count()).toBe(2);
+    expect(await page.getByTestId("fidelity").locator(".exact-line").count()).toBe(2);
     await page.close();
   });
 

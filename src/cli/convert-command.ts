@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import { convertFiles, type FileConvertOptions } from "../node/files.js";
 import { registerOutputRoot, writeAll, writeAtomic, WriteRefused, type PlannedFile } from "../node/write.js";
 import { analyse, formatOperation, type FileFidelity } from "./fidelity.js";
+import { behaviourLine, fidelityLine } from "./fidelity-summary.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import type { ConvertOutput } from "../convert.js";
 import { EXIT } from "./exit.js";
@@ -166,14 +167,12 @@ function finishReport(args: ConvertArgs, io: CliIO, run: RunOutcome): number {
   }
   for (const c of countsPerOutput(diagnostics, run.names ?? [])) io.err(outputLine(c) + "\n");
   if (verbosity === "verbose") {
-    for (const f of files) io.err(`agentport: fidelity ${f.file} ${pct(f.exact, f.total)}% (${f.exact} of ${f.total} source values carried exactly)${roundTrip(f)}\n`);
+    for (const f of files) io.err(`agentport: ${fidelityLine(f)}${roundTrip(f)}\n`);
   }
   if (files.length) io.err(`agentport: ${behaviourLine(files)}${verbosity === "verbose" ? "" : roundTripAll(files)}\n`);
   io.err(`agentport: ${closingLine(args, run, verbosity)}\n`);
   return code;
 }
-
-const pct = (n: number, of: number) => (of ? ((100 * n) / of).toFixed(1) : "100.0");
 
 function roundTrip(f: FileFidelity): string {
   if (!f.roundtrip) return "";
@@ -187,13 +186,6 @@ function roundTripAll(files: readonly FileFidelity[]): string {
   const n = checked.reduce((k, f) => k + f.roundtrip!.patch.length, 0);
   const failed = checked.some((f) => f.roundtrip!.failed);
   return `; round trip: ${n === 0 && !failed ? "lossless" : `${n} difference${n === 1 ? "" : "s"}${failed ? ", the way back failed" : ""}`}`;
-}
-
-/** `behaviour kept for 41 of 44 behaviour-bearing values (3 changed)`, over all inputs. */
-function behaviourLine(files: readonly FileFidelity[]): string {
-  const values = files.reduce((n, f) => n + f.behaviour.values, 0);
-  const changed = files.reduce((n, f) => n + f.behaviour.changed, 0);
-  return `behaviour kept for ${values - changed} of ${values} behaviour-bearing value${values === 1 ? "" : "s"} (${changed} changed)`;
 }
 
 function closingLine(args: ConvertArgs, run: RunOutcome, verbosity: Verbosity): string {

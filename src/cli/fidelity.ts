@@ -2,10 +2,8 @@
 // source value, per input file.
 import { convertFiles, type FileConvertOptions } from "../node/files.js";
 import type { ConvertResult, InputRead } from "../convert.js";
-import { buildLedger, fidelity, type LedgerRow } from "../ir/ledger.js";
-import type { Diagnostic } from "../ir/diagnostics.js";
-import { isAncestorOrSelf } from "../ir/pointer.js";
-import { effectOf } from "../policy.js";
+import type { LedgerRow } from "../ir/ledger.js";
+import { inputFigures } from "./fidelity-summary.js";
 import { verifyRoundTrip, type PatchOperation } from "../verify.js";
 
 export interface FileFidelity {
@@ -25,9 +23,7 @@ export function analyse(inputs: readonly string[], to: string, options: FileConv
     const file = input.file ?? inputs[i] ?? "<input>";
     // Values a policy ignores were still lost or changed: the ledger says so.
     const all = result.ignored?.length ? [...result.diagnostics, ...result.ignored] : result.diagnostics;
-    const rows = buildLedger(input.data, all, input.file);
-    const f = fidelity(rows);
-    const entry: FileFidelity = { file, rows, exact: f.exact, total: f.total, behaviour: behaviourFigures(rows, all, input.file) };
+    const entry: FileFidelity = { file, ...inputFigures(input.data, all, input.file) };
     if (verify && input.format !== undefined) {
       // With several inputs the outputs are mixed; each input's round trip needs its own outputs.
       const path = inputs.find((p) => p === input.file) ?? (input.file === "<stdin>" ? "-" : file);
@@ -40,33 +36,6 @@ export function analyse(inputs: readonly string[], to: string, options: FileConv
     }
     return entry;
   });
-}
-
-/**
- * Behaviour-bearing values and behaviour changes of one input: a leaf counts as changed when the
- * finding that covers it is about behaviour (a warning, or an error a target refused).
- */
-export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readonly Diagnostic[], file: string | undefined): { values: number; changed: number } {
-  const own = diagnostics.filter((d) => d.source !== undefined && d.source.file === file && d.source.pointer !== "");
-  let values = 0;
-  let changed = 0;
-  for (const row of rows) {
-    const cover = row.code === undefined ? undefined : deepest(own, row.sourcePointer, row.code);
-    const effect = cover ? effectOf(cover) : "behaviour";
-    if (effect !== "behaviour") continue;
-    values++;
-    if (cover && cover.severity !== "info") changed++;
-  }
-  return { values, changed };
-}
-
-function deepest(ds: readonly Diagnostic[], pointer: string, code: string): Diagnostic | undefined {
-  let best: Diagnostic | undefined;
-  for (const d of ds) {
-    if (d.code !== code || !isAncestorOrSelf(d.source!.pointer, pointer)) continue;
-    if (!best || d.source!.pointer.length > best.source!.pointer.length) best = d;
-  }
-  return best;
 }
 
 export function formatOperation(file: string, op: PatchOperation): string {

@@ -1,7 +1,8 @@
 // The playground page: files in, converted documents and diagnostics out, all in this tab.
 // The logic lives in model.ts; this file only wires it to the DOM.
 import { formats, type Diagnostic } from "../index.js";
-import { summarise } from "../cli/report.js";
+import { countsPerOutput, outputLine, summarise } from "../cli/report.js";
+import { behaviourLine, fidelityLine } from "../cli/fidelity-summary.js";
 import { classify, groupDiagnostics, locateTarget, runConversion, sourceFileIndex, type FileKind, type PageFile, type PageResult } from "./model.js";
 import { zip } from "./zip.js";
 
@@ -504,23 +505,17 @@ function renderDiagnostics(): void {
   const index = new Map(all.map((d, i) => [d, i]));
   const g = groupDiagnostics(all);
   const parts: HTMLElement[] = [];
-  if (r.fidelity.length) {
-    const box = document.createElement("div");
-    box.className = "fidelity";
-    box.dataset["testid"] = "fidelity";
-    for (const f of r.fidelity) {
-      const p = document.createElement("p");
-      // The CLI's words (agentport convert's closing lines).
-      const pct = f.total ? ((100 * f.exact) / f.total).toFixed(1) : "100.0";
-      p.textContent = `fidelity ${f.file} ${pct}% (${f.exact} of ${f.total} source values carried exactly)`;
-      box.append(p);
-    }
-    parts.push(box);
-  }
-  const counts = document.createElement("p");
-  counts.className = "counts";
-  counts.textContent = r.ok ? `converted ${r.inputs.length} input${r.inputs.length === 1 ? "" : "s"} to ${r.outputs.length} ${ui.target.value} document${r.outputs.length === 1 ? "" : "s"} (${summarise(all)})` : `nothing converted (${summarise(all)})`;
-  parts.push(counts);
+  // The summary in the command line's words (src/cli/fidelity-summary.ts, src/cli/report.ts):
+  // the behaviour line, one line per output file, each input's exact-carry share, the counts.
+  const box = document.createElement("div");
+  box.className = "fidelity";
+  box.dataset["testid"] = "fidelity";
+  const line = (text: string, className?: string) => box.appendChild(Object.assign(document.createElement("p"), { textContent: text, ...(className ? { className } : {}) }));
+  if (r.fidelity.length) line(behaviourLine(r.fidelity), "behaviour-line");
+  for (const c of countsPerOutput(all, r.outputs.map((o) => o.name))) line(outputLine(c), "output-line");
+  for (const f of r.fidelity) line(fidelityLine(f), "exact-line");
+  line(r.ok ? summarise(all) : `nothing converted (${summarise(all)})`, "counts");
+  parts.push(box);
   if (g.errors.length) parts.push(heading(`Errors (${g.errors.length})`), list(g.errors.map((d) => diagItem(d, index.get(d)!))));
   if (r.ok) {
     parts.push(heading(`Behaviour changes (${g.behaviour.length})`));

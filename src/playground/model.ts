@@ -3,7 +3,8 @@
 // diagnostic points in the outputs. Pure (no DOM), so it is tested in Node as well.
 import { detect, formats, type Diagnostic, type ReadFile } from "../index.js";
 import { convertManyRead, type ConvertOptions, type ConvertOutput, type InputRead } from "../convert.js";
-import { buildLedger, fidelity } from "../ir/ledger.js";
+import { inputFigures, type BehaviourFigures } from "../cli/fidelity-summary.js";
+import { effectOf } from "../policy.js";
 import { parseText } from "../text/parse.js";
 
 export interface PageFile {
@@ -95,6 +96,7 @@ export interface FileFidelity {
   file: string;
   exact: number;
   total: number;
+  behaviour: BehaviourFigures;
 }
 
 export interface PageResult {
@@ -142,14 +144,14 @@ function locateAll(files: readonly PageFile[], diagnostics: readonly Diagnostic[
 
 function fidelityOf(read: readonly InputRead[], diagnostics: readonly Diagnostic[]): FileFidelity[] {
   return read.map((input) => {
-    const f = fidelity(buildLedger(input.data, diagnostics, input.file));
-    return { file: input.file ?? "<input>", exact: f.exact, total: f.total };
+    const f = inputFigures(input.data, diagnostics, input.file);
+    return { file: input.file ?? "<input>", exact: f.exact, total: f.total, behaviour: f.behaviour };
   });
 }
 
 /** A diagnostic that says the converted agent behaves differently (by its effect; a warning is one too). */
 export function isBehaviour(d: Diagnostic): boolean {
-  return (d as Diagnostic & { effect?: string }).effect === "behaviour" || d.severity !== "info";
+  return effectOf(d) === "behaviour" || d.severity !== "info";
 }
 
 export interface DiagnosticGroups {

@@ -1,0 +1,70 @@
+// The fidelity figures of one input and the words the report says them in. Pure (no file or
+// terminal access): the CLI's report and the playground page (src/playground/) both use it, so
+// the page speaks the command line's words.
+import { buildLedger, fidelity, type LedgerRow } from "../ir/ledger.js";
+import type { Diagnostic } from "../ir/diagnostics.js";
+import { isAncestorOrSelf } from "../ir/pointer.js";
+import { effectOf } from "../policy.js";
+
+export interface BehaviourFigures {
+  /** Behaviour-bearing source values. */
+  values: number;
+  /** How many of them a behaviour finding says changed. */
+  changed: number;
+}
+
+export interface InputFigures {
+  rows: LedgerRow[];
+  /** Source values carried exactly, of all source values. */
+  exact: number;
+  total: number;
+  behaviour: BehaviourFigures;
+}
+
+/** Ledger rows and figures of one input (`data`, read from `file`) after a conversion raised `diagnostics`. */
+export function inputFigures(data: unknown, diagnostics: readonly Diagnostic[], file: string | undefined): InputFigures {
+  const rows = buildLedger(data, diagnostics, file);
+  const f = fidelity(rows);
+  return { rows, exact: f.exact, total: f.total, behaviour: behaviourFigures(rows, diagnostics, file) };
+}
+
+/**
+ * Behaviour-bearing values and behaviour changes of one input: a leaf counts as changed when the
+ * finding that covers it is about behaviour (a warning, or an error a target refused).
+ */
+export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readonly Diagnostic[], file: string | undefined): BehaviourFigures {
+  const own = diagnostics.filter((d) => d.source !== undefined && d.source.file === file && d.source.pointer !== "");
+  let values = 0;
+  let changed = 0;
+  for (const row of rows) {
+    const cover = row.code === undefined ? undefined : deepest(own, row.sourcePointer, row.code);
+    const effect = cover ? effectOf(cover) : "behaviour";
+    if (effect !== "behaviour") continue;
+    values++;
+    if (cover && cover.severity !== "info") changed++;
+  }
+  return { values, changed };
+}
+
+function deepest(ds: readonly Diagnostic[], pointer: string, code: string): Diagnostic | undefined {
+  let best: Diagnostic | undefined;
+  for (const d of ds) {
+    if (d.code !== code || !isAncestorOrSelf(d.source!.pointer, pointer)) continue;
+    if (!best || d.source!.pointer.length > best.source!.pointer.length) best = d;
+  }
+  return best;
+}
+
+export const pct = (n: number, of: number): string => (of ? ((100 * n) / of).toFixed(1) : "100.0");
+
+/** `behaviour kept for 41 of 44 behaviour-bearing values (3 changed)`, over all inputs. */
+export function behaviourLine(files: readonly { behaviour: BehaviourFigures }[]): string {
+  const values = files.reduce((n, f) => n + f.behaviour.values, 0);
+  const changed = files.reduce((n, f) => n + f.behaviour.changed, 0);
+  return `behaviour kept for ${values - changed} of ${values} behaviour-bearing value${values === 1 ? "" : "s"} (${changed} changed)`;
+}
+
+/** `fidelity bundle.json 12.5% (5 of 40 source values carried exactly)`: the exact-carry share of one input. */
+export function fidelityLine(f: { file: string; exact: number; total: number }): string {
+  return `fidelity ${f.file} ${pct(f.exact, f.total)}% (${f.exact} of ${f.total} source values carried exactly)`;
+}
