@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync, existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { cli } from "./helpers/cli.js";
+import { tempDir } from "./helpers/tmp.js";
 import { globToRegExp } from "../src/node/glob.js";
 import { planBatch } from "../src/node/batch.js";
 import { MIN_FILES_PER_WORKER } from "../src/node/batch-pool.js";
@@ -11,7 +11,7 @@ import { MIN_FILES_PER_WORKER } from "../src/node/batch-pool.js";
 const bundle = JSON.parse(readFileSync("examples/support-bundle.caplo.json", "utf8"));
 
 function tree(): string {
-  const root = mkdtempSync(join(tmpdir(), "agentport-batch-"));
+  const root = tempDir("agentport-batch-");
   mkdirSync(join(root, "team-a", "nested"), { recursive: true });
   mkdirSync(join(root, "node_modules", "x"), { recursive: true });
   const single = (key: string) => ({ apiVersion: "v2", kind: "Agent", ...bundle.agents.find((a: { key: string }) => a.key === key), key: undefined });
@@ -43,7 +43,7 @@ describe("globs", () => {
 describe("agentport convert DIR", () => {
   it("converts a folder tree file by file, mirrors it under OUTDIR and exits with the worst file's code", async () => {
     const root = tree();
-    const out = mkdtempSync(join(tmpdir(), "agentport-batch-out-"));
+    const out = tempDir("agentport-batch-out-");
     const r = await cli(["convert", root, "--to", "agentmug", "-o", out, "--jobs", "1"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/broken\.json:\d+:\d+ error invalid-syntax/);
@@ -51,7 +51,7 @@ describe("agentport convert DIR", () => {
     // Caplo defaults AgentMug cannot state (an unset temperature, the default call limits), which no file holds.
     expect(r.stderr).toMatch(/^agentport: converted 3, with warnings 3, failed 1$/m);
     expect(r.stderr.split("\n").filter((l) => / warning /.test(l)).every((l) => / warning default-lost /.test(l))).toBe(true);
-    const off = await cli(["convert", root, "--to", "agentmug", "-o", mkdtempSync(join(tmpdir(), "agentport-batch-nostash-")), "--jobs", "1", "--no-stash"]);
+    const off = await cli(["convert", root, "--to", "agentmug", "-o", tempDir("agentport-batch-nostash-"), "--jobs", "1", "--no-stash"]);
     expect(off.stderr).toMatch(/^agentport: converted 3, with warnings 3, failed 1$/m);
     // outputs are named after their input; a bundle split into several files gets a folder
     expect(readdirSync(out).filter((f) => f.endsWith(".agent.json"))).toEqual(["one.agent.json"]);
@@ -71,8 +71,8 @@ describe("agentport convert DIR", () => {
     mkdirSync(join(root, "many"));
     const one = readFileSync(join(root, "one.json"), "utf8");
     for (let i = 0; i < 2 * MIN_FILES_PER_WORKER; i++) writeFileSync(join(root, "many", `m${i}.json`), one.replace('"name": "', `"name": "${i} `));
-    const out1 = mkdtempSync(join(tmpdir(), "agentport-j1-"));
-    const out2 = mkdtempSync(join(tmpdir(), "agentport-j2-"));
+    const out1 = tempDir("agentport-j1-");
+    const out2 = tempDir("agentport-j2-");
     const bin = join(process.cwd(), "dist/agentport.mjs");
     const a = spawnSync(process.execPath, [bin, "convert", root, "--to", "caplo", "-o", out1, "--jobs", "1", "-q"], { encoding: "utf8" });
     const b = spawnSync(process.execPath, [bin, "convert", root, "--to", "caplo", "-o", out2, "--jobs", "2", "-q"], { encoding: "utf8" });
