@@ -10,7 +10,11 @@ import { BIN } from "./run-bin.js";
 import { adapterFor } from "../../src/adapters/registry.js";
 
 function walk(d: string): string[] {
-  return readdirSync(d).flatMap((e) => (statSync(join(d, e)).isDirectory() ? walk(join(d, e)) : [join(d, e)]));
+  // While the run is still writing, a temp file can be renamed between readdir and stat.
+  return readdirSync(d).flatMap((e) => {
+    const st = statSync(join(d, e), { throwIfNoEntry: false });
+    return st === undefined ? [] : st.isDirectory() ? walk(join(d, e)) : [join(d, e)];
+  });
 }
 
 function corpus(n: number): string {
