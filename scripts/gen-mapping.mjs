@@ -1,5 +1,5 @@
-// Writes docs/mapping.md, the coverage matrix of the six conversion directions, from
-// the adapters' coverage declarations (src/adapters/*/coverage.ts) as built in dist/.
+// Writes docs/mapping.md, the coverage matrix of every conversion direction, from the
+// coverage declarations of every registered format (src/adapters/<id>/coverage.ts) as built in dist/.
 // Run after `npm run build`: `node scripts/gen-mapping.mjs` (or `--check` to only compare).
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -9,12 +9,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = (rel) => import(new URL(`../dist/${rel}`, import.meta.url).href);
 
 const { renderMapping } = await dist("ir/coverage.js");
-const { caploCoverage } = await dist("adapters/caplo/coverage.js");
-const { agentmugCoverage } = await dist("adapters/agentmug/coverage.js");
-const { masCoverage } = await dist("adapters/mas/coverage.js");
+const { ADAPTERS } = await dist("adapters/registry.js");
+const isCoverage = (v) => typeof v === "object" && v !== null && typeof v.format === "string" && typeof v.parse === "object";
+const coverages = [];
+for (const a of ADAPTERS) {
+  const found = Object.values(await dist(`adapters/${a.id}/coverage.js`)).find(isCoverage);
+  if (!found) throw new Error(`src/adapters/${a.id}/coverage.ts exports no coverage declaration`);
+  coverages.push(found);
+}
 
 const file = join(root, "docs/mapping.md");
-const text = renderMapping([caploCoverage, agentmugCoverage, masCoverage]);
+const text = renderMapping(coverages);
 if (process.argv.includes("--check")) {
   let current = "";
   try {

@@ -3,7 +3,7 @@
 // mas/v1 needs normalising: its draft-07 meta-schema URL uses https (ajv only
 // knows http), and its relative "./fragments/x.schema.yaml" refs must resolve by
 // file path, not by the colliding "$id: mas/v1" the upstream files declare.
-import { readFileSync, writeFileSync, readdirSync, mkdirSync } from "node:fs";
+import { readFileSync, writeFileSync, readdirSync, mkdirSync, existsSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
@@ -125,4 +125,13 @@ function writeValidators(file, ajv, exportsMap) {
   ajv.addSchema(tool);
   ajv.addSchema(system);
   writeValidators("src/adapters/mas/validators.generated.ts", ajv, { masAgentValidator: agent.$id, masToolValidator: tool.$id, masSystemValidator: system.$id });
+}
+
+// Every adapter folder with a schemas.gen.mjs generates its own modules (the registry's formats;
+// a format's schema handling lives with its adapter).
+for (const dir of readdirSync(join(root, "src/adapters")).sort()) {
+  const gen = join(root, "src/adapters", dir, "schemas.gen.mjs");
+  if (!existsSync(gen)) continue;
+  const mod = await import(new URL(`../src/adapters/${dir}/schemas.gen.mjs`, import.meta.url).href);
+  mod.generate({ root, write, writeValidators, Ajv2020, Draft7, addFormats, OPTIONS, json, parse });
 }

@@ -3,6 +3,7 @@
 import type { Diagnostic, DiagnosticCode } from "../ir/diagnostics.js";
 import type { IrDocument } from "../ir/model.js";
 import type { JsonObject, JsonValue } from "../ir/json.js";
+import type { PrivateData } from "../ir/private.js";
 
 /** Reads a file relative to the manifest's folder. Supplied by the Node entry; the core never does I/O. */
 export type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; code: "ref-outside-root" | "ref-not-found"; message: string };
@@ -110,6 +111,13 @@ export interface Adapter {
   readonly bundles: boolean;
   /** Files of this format are published as-is: credential-shaped strings are refused, not just warned about. */
   readonly publishable?: boolean;
+  /**
+   * Where the x-agentport stash rides (the format's extension slot), for docs and the registry-driven tests;
+   * absent when the format has no slot, so values it cannot hold are dropped and reported.
+   */
+  readonly slot?: string;
+  /** Extension values only a conversion into this same format carries (never stashed, never another format's). */
+  readonly privateData?: PrivateData;
   /**
    * What this format assumes when a setting is unset, by IR pointer ("/models/0/temperature"),
    * with the setting's name in this format. A null value means "no limit"; a string, a default this format

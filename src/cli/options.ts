@@ -43,7 +43,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: "from", type: "string", formatChoice: true, describe: "source format (detected from content when omitted)" },
       { name: "output", alias: "o", type: "string", describe: "output file, or folder (DIR/) for several outputs" },
       { name: "strict", type: "boolean", default: false, describe: "exit 1 and write nothing when any warning is raised" },
-      { name: "bundle", type: "boolean", default: false, describe: "merge all inputs into one bundle (Caplo AgentBundle)" },
+      { name: "bundle", type: "boolean", default: false, describe: "merge all inputs into the target's multi-agent document (Caplo AgentBundle, Agent Spec ManagerWorkers)" },
       { name: "include-private", type: "boolean", default: false, describe: "keep AgentMug private brain/memory" },
       { name: "lenient", type: "boolean", default: false, describe: "convert schema-invalid inputs, reporting each violation as a warning" },
       { name: "force", type: "boolean", default: false, describe: "replace existing output files" },

@@ -233,6 +233,12 @@ function yargsOption(s: OptionSpec, formatIds: readonly string[]): YargsOptions 
   };
 }
 
+/** "A, B and C" of the registered formats' labels. */
+function listLabels(): string {
+  const labels = ADAPTERS.map((a) => a.label);
+  return labels.length < 2 ? labels.join("") : `${labels.slice(0, -1).join(", ")} and ${labels[labels.length - 1]}`;
+}
+
 export type YargsParsed = { command: string; args: ParsedArgs } | { usageError: string } | { help: true };
 
 /** The canonical parse (help, messages for every malformed command line), configured from the same table as fastParse. */
@@ -245,7 +251,7 @@ export async function yargsParse(argv: readonly string[], formatIds: readonly st
   const STDIN = "\u0000stdin";
   let cli = yargs(argv.map((x) => (x === "-" ? STDIN : x)))
     .scriptName("agentport")
-    .usage("$0 <command> [options]\n\nConvert AI-agent manifests between Caplo v2, AgentMug v1 and mas/v1, reporting exactly what did not carry over.")
+    .usage(`$0 <command> [options]\n\nConvert AI-agent manifests between ${listLabels()}, reporting exactly what did not carry over.`)
     .exitProcess(false)
     .strict()
     .help()

@@ -163,7 +163,13 @@ export const IrAgent = z.object({
   triggers: z.optional(z.array(JsonObjectSchema)),
   inputs: z.optional(JsonObjectSchema),
   outputs: z.optional(JsonObjectSchema),
+  /**
+   * Values the user supplies when the agent runs, each { name, type?, description?, default?, required?, … }
+   * (type: a JSON-schema type or a form type: text, email, url, select, file). See docs/ir.md.
+   */
   parameters: z.optional(z.array(JsonObjectSchema)),
+  /** How the instructions name a parameter: prefix + name + suffix ("{{params." "}}", "{{" "}}"). */
+  placeholders: z.optional(z.object({ prefix: z.string(), suffix: z.string() })),
   evals: z.optional(z.array(IrEvalCase)),
   provenance: z.optional(z.object({ exportedAt: z.optional(z.string()) })),
   /**

@@ -9,7 +9,7 @@ import { sourceOf } from "./agent.js";
 import { isObject } from "./json.js";
 import { dotted, escapeToken, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
 import { isLinkSetting } from "./home.js";
-import { isPrivateExtension } from "./private.js";
+import { isPrivateExtension, privateDataOf } from "./private.js";
 
 /** What a diagnostic is about: an IR path of an agent, or one of its extension values. */
 export interface Subject {
@@ -47,9 +47,10 @@ export class Reporter {
 
   /** A diagnostic about a value of the source, located by its pointer relative to the agent's origin. */
   atSource(agent: IrAgent, code: DiagnosticCode, relPointer: string, message: string, extra: Extra = {}): Diagnostic {
+    const rel = relPointer;
     const source = agent.origin.file === undefined
-      ? { pointer: agent.origin.pointer + relPointer }
-      : { file: agent.origin.file, pointer: agent.origin.pointer + relPointer };
+      ? { pointer: agent.origin.pointer + rel }
+      : { file: agent.origin.file, pointer: agent.origin.pointer + rel };
     const init: Parameters<typeof diagnostic>[1] = { message, source, target: this.target(extra.targetPointer, extra.targetFile) };
     if (extra.hint) init.hint = extra.hint;
     const d = diagnostic(code, init);
@@ -94,7 +95,8 @@ export class Reporter {
           // Counted, never quoted: the content of private data appears in no output and no message.
           const v = bag[rel];
           const what = Array.isArray(v) ? `${v.length} private ${dotted(rel)} ${v.length === 1 ? "entry" : "entries"}` : `the private ${dotted(rel)} value`;
-          this.atExtension(agent, "private-omitted", format, rel, `${what} left out: private AgentMug data goes only into an AgentMug owner's export, never into ${targetLabel} or a stash`, extra);
+          const p = privateDataOf(format);
+          this.atExtension(agent, "private-omitted", format, rel, `${what} left out: ${p?.what ?? "private data"} goes only into ${p?.only ?? "its own format"}, never into ${targetLabel} or a stash`, extra);
         } else if (isLinkSetting(agent, format, rel)) {
           this.atExtension(agent, "dropped-link", format, rel, `${dotted(rel)} is a setting of a sub-agent tool (its templates are links to other agents) and has no counterpart in ${targetLabel}; dropped`, extra);
         } else {

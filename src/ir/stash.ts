@@ -18,7 +18,7 @@ import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue
 import { dotted, escapeToken, get, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
 import { removeAtPointer, setAtPointer } from "./pointer-write.js";
 import { PLACEMENT } from "./home.js";
-import { isPrivateExtension } from "./private.js";
+import { isPrivateExtension, privateDataOf } from "./private.js";
 import { extensionPointer, type Reporter } from "./report.js";
 import { sourceOf } from "./agent.js";
 import { GuardBuilder, GuardCheck, readWritten, wouldChange } from "./stash-guard.js";
@@ -236,7 +236,8 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
   const moved = new Set(stash.movedPointers);
   // What no emitter named is a value the target would read back otherwise (a bare tool id read as a
   // builtin tool, a provider read as inferred): one note per source value, however many IR paths it spans.
-  const noted = new Set<string>();
+  // A value whose source pointer a diagnostic already names (a derived IR field beside the value it derives from) is reported.
+  const noted = new Set<string>(subjects.flatMap((x) => (x.d.source && x.d.source.pointer !== agent.origin.pointer ? [x.d.source.pointer] : [])));
   for (const p of stash.keptPointers) {
     // Whether a provider was stated or inferred belongs to the provider a diagnostic may already name.
     if (namedIr.related(p.replace(/\/providerSource$/, "/provider"))) continue;
@@ -352,7 +353,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   for (const [format, bag] of Object.entries((raw["extensions"] as Record<string, JsonObject> | undefined) ?? {})) {
     for (const rel of Object.keys(bag)) {
       if (isPrivateExtension(format, rel)) {
-        diagnostics.push(diagnostic("private-omitted", { message: `${dotted(stashAt("extensions", format, rel))} is private AgentMug data, which never travels in a stash; ignored`, source: sourceFor(stashAt("extensions", format, rel)) }));
+        diagnostics.push(diagnostic("private-omitted", { message: `${dotted(stashAt("extensions", format, rel))} is ${privateDataOf(format)?.what ?? "private data"}, which never travels in a stash; ignored`, source: sourceFor(stashAt("extensions", format, rel)) }));
         continue;
       }
       const now = parsed.extensions[format]?.[rel];

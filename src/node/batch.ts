@@ -5,7 +5,7 @@
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
-import { adapterFor } from "../adapters/registry.js";
+import { ADAPTERS, adapterFor } from "../adapters/registry.js";
 import { createPool, runInProcess, workersFor, type BatchPool } from "./batch-pool.js";
 import { convertFiles, type FileConvertOptions } from "./files.js";
 import { writeAll, WriteRefused, type PlannedFile } from "./write.js";
@@ -205,9 +205,13 @@ export function internalFailure(task: BatchTask, e: unknown): BatchFileResult {
   return { file: task.file, code: 3, warnings: 0, written: [], diagnostics: [diagnostic("internal-error", { message: `internal error: ${message} — please report it`, source: { file: task.file, pointer: "" } })] };
 }
 
-/** "triage.caplo.json" → "triage", "a.agent.json" → "a", "x.yaml" → "x". */
+/** Each format's own name and the middle part of its output suffix ("agent" of ".agent.json"), as file-name infixes. */
+const INFIXES = [...new Set(ADAPTERS.flatMap((a) => [a.id, ...(/^\.([a-z0-9-]+)\.[a-z]+$/i.exec(a.suffix)?.slice(1) ?? [])]))];
+const STEM = new RegExp(`(\\.(${INFIXES.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")}))?\\.(json|ya?ml|agent)$`, "i");
+
+/** "triage.caplo.json" → "triage", "a.agent.json" → "a", "x.yaml" → "x": every registered format's infix is removed. */
 export function inputStem(file: string): string {
-  return basename(file).replace(/(\.(caplo|agent|mas))?\.(json|ya?ml|agent)$/i, "") || "output";
+  return basename(file).replace(STEM, "") || "output";
 }
 
 export function defaultJobs(): number {

@@ -6,8 +6,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from "n
 import { join, relative } from "node:path";
 import { createHash } from "node:crypto";
 import { runCli } from "../../src/cli/run.js";
+import { ADAPTERS } from "../../src/adapters/registry.js";
 
-export const TARGETS = ["caplo", "agentmug", "mas"] as const;
+export const TARGETS: readonly string[] = ADAPTERS.map((a) => a.id);
 
 /** Deterministic PRNG (mulberry32), so a failing run can be replayed from its seed. */
 export function rng(seed: number): () => number {

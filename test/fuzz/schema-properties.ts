@@ -2,15 +2,16 @@
 // through the public library. One function per property; `checkDirection` runs
 // those that apply to a (source, target) pair and returns the first failure.
 import { convert, convertMany, parse, type ConvertOptions } from "../../src/index.js";
-import { adapterFor } from "../../src/adapters/registry.js";
+import { ADAPTERS, adapterFor } from "../../src/adapters/registry.js";
 import { parseText } from "../../src/text/parse.js";
 import { deepEqual, type JsonObject, type JsonValue } from "../../src/ir/json.js";
 import type { Diagnostic } from "../../src/ir/diagnostics.js";
 import { firstPyyamlMisread } from "./schema-yaml11.js";
 import { describeUncovered, diffLeaves, uncoveredDiffs } from "../helpers/coverage.js";
 
-export const FORMATS = ["caplo", "agentmug", "mas"] as const;
-export type Format = (typeof FORMATS)[number];
+/** Every registered format. */
+export const FORMATS: readonly string[] = ADAPTERS.map((a) => a.id);
+export type Format = string;
 
 export type PropertyName = "converts" | "output-valid" | "identity" | "honesty" | "stash-identity";
 
@@ -21,44 +22,43 @@ export interface PropertyFailure {
   message: string;
 }
 
-/** The round trips that must be identity once the x-agentport stash is on (scope item 2d). */
-export const STASH_PAIRS: readonly [Format, Format][] = [["caplo", "agentmug"], ["caplo", "mas"], ["agentmug", "mas"], ["mas", "agentmug"]];
+/** The round trips that must be identity once the x-agentport stash is on (scope item 2d): through every other format with a slot. */
+export const STASH_PAIRS: readonly [Format, Format][] = FORMATS.flatMap((s) => ADAPTERS.filter((t) => t.slot !== undefined && t.id !== s).map((t): [Format, Format] => [s, t.id]));
 
 /** The stash option (EmitOptions.stash, default on), stated so the check does not depend on the default. */
 export const STASH_OPTIONS: ConvertOptions = { stash: true };
 
-/** AgentMug's private members: never stashed, by design (docs/security.md), so never part of the stash identity. */
-const PRIVATE_MEMBERS = ["brain", "memory"] as const;
-
-function withoutPrivate(format: string, doc: JsonValue): JsonValue {
-  if (format !== "agentmug" || typeof doc !== "object" || doc === null || Array.isArray(doc)) return doc;
-  const out: JsonObject = { ...doc };
-  for (const k of PRIVATE_MEMBERS) delete out[k];
-  return out;
+/** Whether a pointer is private data of `format` (Adapter.privateData): never stashed, by design (docs/security.md), so never part of the stash identity. */
+function isPrivate(format: string, pointer: string): boolean {
+  return adapterFor(format)?.privateData?.paths.test(pointer) === true;
 }
 
-/** Where private AgentMug data appears in a document of another format: as a member, or as a stashed extension value. */
-export function privateLeak(doc: JsonValue, at = ""): string | undefined {
+/**
+ * Where private data of `format` appears in a document of another format: at one of its
+ * private pointers (a top-level member), or as a stashed extension value of that format.
+ */
+export function privateLeak(doc: JsonValue, format: string, at = ""): string | undefined {
   if (typeof doc !== "object" || doc === null) return undefined;
   if (Array.isArray(doc)) {
     for (let i = 0; i < doc.length; i++) {
-      const hit = privateLeak(doc[i] as JsonValue, `${at}/${i}`);
+      const hit = privateLeak(doc[i] as JsonValue, format, `${at}/${i}`);
       if (hit !== undefined) return hit;
     }
     return undefined;
   }
   for (const k of Object.keys(doc)) {
     const p = `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-    if (at === "" && (PRIVATE_MEMBERS as readonly string[]).includes(k)) return p;
-    if (PRIVATE_MEMBERS.some((m) => k === `/${m}` || k.startsWith(`/${m}/`))) return p;
-    const hit = privateLeak(doc[k] as JsonValue, p);
+    if (at === "" && isPrivate(format, p)) return p;
+    if (k.startsWith("/") && isPrivate(format, k) && at.endsWith(`/extensions/${format}`)) return p;
+    const hit = privateLeak(doc[k] as JsonValue, format, p);
     if (hit !== undefined) return hit;
   }
   return undefined;
 }
 
+/** The input's name: "input" and the last part of the format's output suffix (.json, .yaml). */
 export function inputFile(format: string): string {
-  return format === "mas" ? "input.yaml" : "input.json";
+  return `input${/\.[a-z0-9]+$/i.exec(adapterFor(format)?.suffix ?? ".json")?.[0] ?? ".json"}`;
 }
 
 const AGENTMUG_CURRENT = "https://agentmug.com/schemas/agent.v1.json";
@@ -123,7 +123,7 @@ function agentRoots(format: string, doc: JsonObject): string[] {
 }
 
 function isBundle(format: string, doc: JsonObject): boolean {
-  return format === "caplo" && doc["kind"] === "AgentBundle";
+  return parse(doc, { from: format, file: inputFile(format) }).doc?.bundle === true;
 }
 
 /** Converts `doc` to `target` and back to `format`; the returned data, or a failure. */
@@ -170,13 +170,13 @@ export function checkStash(format: string, target: string, doc: JsonObject): Pro
   const rt = roundTrip(format, target, doc, STASH_OPTIONS);
   if ("property" in rt) return rt;
   for (const o of rt.forward.outputs) {
-    const leak = format === "agentmug" ? privateLeak(o.document as JsonValue) : undefined;
-    if (leak !== undefined) return fail("stash-identity", "/private", `${format} → ${target}: ${o.name} holds private AgentMug data at ${leak}`);
+    const leak = privateLeak(o.document as JsonValue, format);
+    if (leak !== undefined) return fail("stash-identity", "/private", `${format} → ${target}: ${o.name} holds private ${format} data at ${leak}`);
   }
-  const expected = withoutPrivate(format, expectedIdentity(format, doc));
-  const returned = withoutPrivate(format, rt.returned);
-  if (deepEqual(returned, expected)) return undefined;
-  const diffs = diffLeaves(expected, returned);
+  const expected = expectedIdentity(format, doc);
+  if (deepEqual(rt.returned, expected)) return undefined;
+  const diffs = diffLeaves(expected, rt.returned).filter((d) => !isPrivate(format, d.pointer));
+  if (diffs.length === 0) return undefined;
   return fail("stash-identity", diffs[0]?.pointer ?? "", describeUncovered(`${format} → ${target} → ${format} with the stash`, diffs, rt.forward.diagnostics));
 }
 

@@ -9,16 +9,15 @@ import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { adapterFor } from "../../src/adapters/registry.js";
 import type { JsonObject } from "../../src/ir/json.js";
-import { caploDocument } from "./schema-caplo.js";
-import { agentmugDocument } from "./schema-agentmug.js";
-import { masDocument } from "./schema-mas.js";
-import { checkDirection, type Format, type PropertyFailure, type PropertyName } from "./schema-properties.js";
+import { checkDirection, FORMATS, type Format, type PropertyFailure, type PropertyName } from "./schema-properties.js";
 
-export const GENERATORS: Record<Format, fc.Arbitrary<JsonObject>> = {
-  caplo: caploDocument,
-  agentmug: agentmugDocument,
-  mas: masDocument,
-};
+/** Each registered format's generator: test/fuzz/schema-<format>.ts, found through the registry. */
+const modules: Record<string, unknown>[] = await Promise.all(FORMATS.map((f) => import(`./schema-${f}.ts`) as Promise<Record<string, unknown>>));
+export const GENERATORS: Record<Format, fc.Arbitrary<JsonObject>> = Object.fromEntries(FORMATS.map((f, i) => {
+  const arb = Object.values(modules[i] as Record<string, unknown>).filter((v) => v instanceof fc.Arbitrary).pop();
+  if (!arb) throw new Error(`test/fuzz/schema-${f}.ts exports no fast-check generator`);
+  return [f, arb as fc.Arbitrary<JsonObject>];
+}));
 
 export interface SavedSchemaFailure {
   format: string;
@@ -48,6 +47,7 @@ function valid(format: Format, doc: JsonObject): boolean {
 export function runDirection(format: Format, target: Format, runs: number, seed: number, opts: { stash?: boolean; maxShrunk?: number } = {}): DirectionStats {
   const t0 = performance.now();
   const arb = GENERATORS[format];
+  if (!arb) throw new Error(`no fuzz generator for ${format}`);
   const counts = new Map<string, number>();
   let failures = 0;
   const pass1 = fc.check(

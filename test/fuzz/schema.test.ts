@@ -1,5 +1,5 @@
 // CI-sized schema-driven round-trip fuzz: FUZZ_RUNS schema-valid documents (default
-// 200) per direction, all nine source → target pairs. The long run:
+// 200) per direction, every source → target pair of the registered formats. The long run:
 // `npm run fuzz -- --runs 10000` (docs/fuzzing.md). The stash round-trip identity
 // check (property d) runs by default; FUZZ_STASH=0 (`--no-stash`) leaves it out.
 import { describe, expect, it } from "vitest";
@@ -14,9 +14,9 @@ const MAX_REJECTED = 0.1;
 
 describe("the private-data check of property d", () => {
   it("finds brain/memory as a member or as a stashed extension value, and nothing else", () => {
-    expect(privateLeak({ brain: [] })).toBe("/brain");
-    expect(privateLeak({ "x-agentport": { extensions: { agentmug: { "/memory": {} } } } })).toBe("/x-agentport/extensions/agentmug/~1memory");
-    expect(privateLeak({ spec: { brain: "a mas member of that name" }, "x-agentport": { extensions: { agentmug: { "/emoji": "🧠" } } } })).toBeUndefined();
+    expect(privateLeak({ brain: [] }, "agentmug")).toBe("/brain");
+    expect(privateLeak({ "x-agentport": { extensions: { agentmug: { "/memory": {} } } } }, "agentmug")).toBe("/x-agentport/extensions/agentmug/~1memory");
+    expect(privateLeak({ spec: { brain: "a mas member of that name" }, "x-agentport": { extensions: { agentmug: { "/emoji": "🧠" } } } }, "agentmug")).toBeUndefined();
   });
 });
 

@@ -115,7 +115,7 @@ const emit: Record<string, EmitDecl> = {
   "/routingDescription": [stashed, { transformed: "stashed-value", when: "there is no description: it becomes it (the stash records the move)" }],
   "/version": "exact",
   "/tags/**": "exact",
-  "/instructions/chunks/0/text": "exact",
+  "/instructions/chunks/0/text": ["exact", { transformed: "stashed-value", when: "another format's parameter placeholders are respelled {{params.<name>}}" }],
   "/instructions/chunks/[]/key": { transformed: "stashed-value", when: "named parts are joined as \"[key] text\"" },
   "/instructions/chunks/[]/text": { transformed: "stashed-value", when: "named parts are joined as \"[key] text\"" },
   "/instructions/chunks/[]/raw": { transformed: "stashed-value", when: "the stripped text is written" },
@@ -165,7 +165,8 @@ const emit: Record<string, EmitDecl> = {
   "/triggers/**": "exact",
   "/inputs": "exact",
   "/outputs": "exact",
-  "/parameters/**": "exact",
+  "/parameters/**": ["exact", { transformed: "stashed-value", when: "from another format: given a snake_case name, a label, a form type and a required flag" }],
+  "/placeholders/**": ["exact", { transformed: "transformed-value", when: "another format's spelling: the prompt is respelled {{params.<name>}}" }],
   "/evals/**": [{ transformed: "transformed-value", when: "each case becomes a custom check with the whole case in config.caploCase" }, { stashed: "stashed-value", when: "beyond 50 checks, or an empty list (no checks)" }],
   "/provenance/exportedAt": ["exact", { transformed: "transformed-value", when: "the exportedAt option replaces it" }],
 };

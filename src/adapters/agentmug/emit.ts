@@ -18,6 +18,7 @@ import {
 } from "./constants.js";
 import { emitModels } from "./emit-models.js";
 import { emitTool } from "./tools.js";
+import { emitParameters, respellPlaceholders, type EmittedParameters } from "./parameters.js";
 import { emitChecks, emitSources } from "./emit-collections.js";
 
 export const SUFFIX = ".agent.json";
@@ -73,7 +74,8 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporte
   bp["primaryModel"] = models.primaryModel;
   if (models.modelPolicy) bp["modelPolicy"] = models.modelPolicy;
   if (models.maxTokens !== undefined) bp["maxTokens"] = models.maxTokens;
-  bp["systemPrompt"] = systemPrompt(a, r, file);
+  const params = emitParameters(a, fromHere, r, file);
+  bp["systemPrompt"] = withPlaceholders(a, systemPrompt(a, r, file), params, r, file);
   if (a.reasoning?.budgetTokens !== undefined) bp["extendedThinkingBudget"] = a.reasoning.budgetTokens;
   if (a.reasoning?.effort !== undefined) r.at(a, "dropped-field", "/reasoning/effort", "{name} has no counterpart in AgentMug (only a thinking budget); dropped", t);
   if (a.tools || bp["tools"] === undefined) {
@@ -102,7 +104,7 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporte
     r.defaulted(a, "/inputs", 'inputs is required by AgentMug; set to {"accepts": ["text"]}', file);
   }
   if (a.outputs) out["outputs"] = cloneJson(a.outputs);
-  if (a.parameters) out["parameters"] = a.parameters.map((p) => cloneJson(p));
+  if (params) out["parameters"] = params.value;
   if (a.triggers) out["triggers"] = a.triggers.map((p) => cloneJson(p));
 
   const wholeSources = ext["/sources"];
@@ -206,6 +208,14 @@ function identity(a: IrAgent, id: string, options: EmitOptions, r: Reporter, fil
     });
   }
   return { id, name, description, version, exportedAt };
+}
+
+/** Parameters from another format are named in the prompt with its spelling; AgentMug substitutes {{params.<name>}}. */
+function withPlaceholders(a: IrAgent, text: string, params: EmittedParameters | undefined, r: Reporter, file: string): string {
+  const respelled = params ? respellPlaceholders(a, text, params.names) : undefined;
+  if (respelled === undefined) return text;
+  r.at(a, "transformed-value", "/instructions", "{name}: each parameter placeholder is written as {{params.<name>}}, the way AgentMug substitutes parameters", { targetPointer: "/blueprint/systemPrompt", targetFile: file });
+  return respelled;
 }
 
 function systemPrompt(a: IrAgent, r: Reporter, file: string): string {

@@ -22,6 +22,8 @@ export const agentmugAdapter: Adapter = {
     "/limits/maxModelCalls": "AgentMug v1 has no call limits: the host decides",
     "/limits/maxToolCalls": "AgentMug v1 has no tool-call limits: the host decides",
   },
+  slot: "the top-level member x-agentport (the schema allows extra members)",
+  privateData: { paths: /^\/(?:brain|memory)(?:\/|$)/, what: "private AgentMug data", only: "an AgentMug owner's export" },
   detect: detectAgentmug,
   validate: validateAgentmug,
   parse: parseAgentmug,

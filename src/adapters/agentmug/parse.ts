@@ -14,6 +14,7 @@ import { mergeDocumentExtensions, restoreStash, STASH_KEY } from "../../ir/stash
 import { FORMAT, LEGACY_SCHEMA_URL } from "./constants.js";
 import { parseTool } from "./tools.js";
 import { checkToCase } from "./evals.js";
+import { AGENTMUG_PLACEHOLDERS } from "./parameters.js";
 
 export function parseAgentmug(data: JsonValue, options: ParseOptions): ParseResult {
   if (!isObject(data)) {
@@ -60,6 +61,11 @@ export function parseAgentmug(data: JsonValue, options: ParseOptions): ParseResu
         if (Array.isArray(v) && v.every(isObject)) {
           a[key] = v.map((x) => cloneJson(x as JsonObject));
           mapSource(a, at, at);
+          // The system prompt names each parameter as {{params.<name>}}.
+          if (key === "parameters") {
+            a.placeholders = { ...AGENTMUG_PLACEHOLDERS };
+            mapSource(a, "/placeholders", at);
+          }
         } else keep(at, v);
         break;
       case "blueprint":

@@ -4,6 +4,7 @@
 import type { IrTool } from "../../ir/model.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { TOOL_ORDER } from "./constants.js";
+import { fullFormats } from "ajv-formats/dist/formats.js";
 
 /** Members each AgentMug tool kind maps onto IR fields of the same name (plus kind). */
 const NAMED: Readonly<Record<string, readonly string[]>> = {
@@ -69,6 +70,8 @@ export function emitTool(tool: IrTool, trustExtra: boolean): EmittedTool {
         lost,
       };
     case "webhook":
+      // The schema wants a URI; a templated or placeholder URL (another format allows one) cannot be a webhook here.
+      if (!isUri(tool.url)) return { value: tool.name, lost: [`its URL "${tool.url}" (not a URI AgentMug accepts)`, ...described(tool), ...lost] };
       return {
         value: object("webhook", { name: tool.name, url: tool.url, method: tool.method, requiresUserAuth: tool.requiresUserAuth, description: tool.description }, keep),
         lost,
@@ -88,6 +91,12 @@ export function emitTool(tool: IrTool, trustExtra: boolean): EmittedTool {
     case "system":
       return { value: tool.name, lost: ["its runtime system-tool kind", ...described(tool), ...lost] };
   }
+}
+
+/** ajv-formats' "uri" check, the one the AgentMug schema's format: uri is validated with. */
+function isUri(s: string): boolean {
+  const f = fullFormats.uri;
+  return typeof f === "function" ? (f as (x: string) => boolean)(s) : true;
 }
 
 function described(tool: IrTool): string[] {

@@ -132,6 +132,7 @@ const emit: Record<string, EmitDecl> = {
   "/inputs": { dropped: "dropped-field" },
   "/outputs": { dropped: "dropped-field" },
   "/parameters/**": { dropped: "dropped-field" },
+  "/placeholders/**": { dropped: "dropped-field", when: "with the parameters whose placeholders it spells" },
   "/evals/[]/id": ["exact", { transformed: "transformed-value", when: "not a UUID" }],
   "/evals/[]/name": ["exact", { transformed: "truncated-value", when: "over 80 characters" }],
   "/evals/[]/input": ["exact", { transformed: "truncated-value", when: "over 8000 characters" }],

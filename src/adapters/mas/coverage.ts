@@ -106,7 +106,7 @@ const emit: Record<string, EmitDecl> = {
   "/instructions/chunks/[]/raw": "exact",
   "/instructions/chunks/[]/ref": "exact",
   "/greeting": stashed,
-  "/models/[]/id": "exact",
+  "/models/[]/id": ["exact", { transformed: "stashed-value", when: "an id with a slash and no provider: mas would read its first part as the provider" }],
   "/models/[]/provider": ["exact", { stashed: "stashed-value", when: "a spelling the provider table does not give back, or one mas would read back otherwise" }],
   "/models/[]/providerSource": ["exact", { stashed: "stashed-value", when: "stated, though mas would infer it" }],
   "/models/[]/raw": "exact",
@@ -137,6 +137,7 @@ const emit: Record<string, EmitDecl> = {
   "/inputs": stashed,
   "/outputs": stashed,
   "/parameters/**": stashed,
+  "/placeholders/**": stashed,
   "/evals/**": stashed,
   "/provenance/**": stashed,
 };

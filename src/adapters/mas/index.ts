@@ -13,6 +13,7 @@ export const masAdapter: Adapter = {
   label: "mas/v1",
   suffix: ".yaml",
   bundles: false,
+  slot: "the top-level x-agentport key (x- keys are extensions the runtime ignores)",
   // The schema's defaults; an absent budget means no limit.
   defaults: {
     "/models/0/temperature": { value: 0.7, name: "spec.models[].temperature", at: ["/spec/models/0", "/spec/llm", "/spec"] },

@@ -1,0 +1,43 @@
+// Detection: an Agent Spec document is one component, named by `component_type`
+// (a type of the 26.2.0 schema), usually with `agentspec_version` beside it.
+// Agent, ManagerWorkers and Swarm are converted; every other component type
+// (Flow, a node, a tool or LLM config on its own, a remote agent on its own, a
+// datastore…) is recognised so the user is told what it is and what converts.
+import type { Detection } from "../types.js";
+import { isObject } from "../../ir/json.js";
+import { agentspecSchema } from "./schema.generated.js";
+import { CONVERTED, LABEL, READ_VERSIONS, REMOTE_AGENTS } from "./constants.js";
+import { REF, REFS } from "./refs.js";
+
+const DEFS = agentspecSchema["$defs"] as Record<string, unknown>;
+
+/** Component types of the schema: every Base<Type> definition. */
+function isComponentType(t: string): boolean {
+  return Object.prototype.hasOwnProperty.call(DEFS, `Base${t}`) && Object.prototype.hasOwnProperty.call(DEFS, t);
+}
+
+const CONVERTS = `agentport converts ${CONVERTED.join(", ")} (a remote agent inside ManagerWorkers or Swarm becomes an external link)`;
+
+export function detectAgentspec(data: unknown): Detection {
+  if (!isObject(data)) return { confidence: 0 };
+  const type = data["component_type"];
+  const version = data["agentspec_version"];
+  const versioned = typeof version === "string";
+  if (typeof type !== "string") {
+    // A configuration of shared components only (pyagentspec's disaggregated config).
+    if (versioned || (isObject(data[REFS]) && Object.keys(data).every((k) => k === REFS || k === REF || k === "agentspec_version"))) {
+      return { confidence: 0.9, unsupported: `${LABEL} document without a component_type (a file of $referenced_components only is a disaggregated configuration, loaded beside its main component); ${CONVERTS}` };
+    }
+    return { confidence: 0 };
+  }
+  if (!isComponentType(type)) return versioned ? { confidence: 0.9, unsupported: `${LABEL} component_type "${type}" is not a component type of ${LABEL} 26.2.0; ${CONVERTS}` } : { confidence: 0 };
+  if (versioned && !READ_VERSIONS.includes(version)) {
+    return { confidence: 0.95, unsupported: `${LABEL} agentspec_version "${version}" is not read (agentport reads ${READ_VERSIONS.join(", ")})` };
+  }
+  const confidence = versioned ? 1 : 0.9;
+  if ((CONVERTED as readonly string[]).includes(type)) return { confidence };
+  const what = type === "Flow" ? "a Flow (a graph of typed nodes, which no other format agentport knows can hold)"
+    : REMOTE_AGENTS.includes(type) ? `a ${type} (an agent served elsewhere, with no prompt or tools of its own here)`
+    : `a ${type}`;
+  return { confidence, unsupported: `${LABEL} component_type "${type}": the document is ${what}; ${CONVERTS}` };
+}

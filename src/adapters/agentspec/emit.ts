@@ -1,0 +1,237 @@
+// IR document → one Agent Spec document: an Agent for one agent; for several
+// agents that call each other, a ManagerWorkers when one agent (the first)
+// delegates to all the others and they to no one, else a Swarm whose
+// relationships are the links. Shared components are written once and referenced
+// (share.ts). Every Agent component's metadata carries its x-agentport stash.
+import type { EmitOptions, EmitResult } from "../types.js";
+import type { IrAgent, IrDocument, IrLink } from "../../ir/model.js";
+import { diagnostic } from "../../ir/diagnostics.js";
+import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
+import { dotted, get, join, unescapeToken } from "../../ir/pointer.js";
+import { placementMap } from "../../ir/home.js";
+import { Reporter } from "../../ir/report.js";
+import { buildStash, reportStashed, STASH_KEY } from "../../ir/stash.js";
+import { slugKey, uniqueKeys } from "../../ir/slug.js";
+import { jsonText } from "../serialize.js";
+import { A2A_ORDER, AGENT_ORDER, FORMAT, LABEL, MANAGER_ORDER, STASH_MEMBER, SWARM_ORDER, WRITE_VERSION } from "./constants.js";
+import { emitAgentComponent } from "./emit-agent.js";
+import { rebuild } from "./fields.js";
+import { parseAgentspec } from "./parse.js";
+import { REF, REFS } from "./refs.js";
+import { ownDefinitions, placeDefinitions, shareComponents } from "./share.js";
+
+export const SUFFIX = ".agentspec.json";
+
+/** Team members of a ManagerWorkers or Swarm that are its own (not its agents), kept at document level. */
+const TEAM_SKIP = ["/component_type", `/${REFS}`, "/agentspec_version", "/group_manager", "/workers", "/first_agent", "/relationships"];
+
+interface Team {
+  r: Reporter;
+  doc: IrDocument;
+  file: string;
+  /** Document-level values kept by the Agent Spec parser. */
+  docExt: JsonObject;
+}
+
+export function emitAgentspec(doc: IrDocument, options: EmitOptions): EmitResult {
+  const r = new Reporter(FORMAT);
+  const agents = doc.agents;
+  if (agents.length === 0) return { outputs: [], diagnostics: [diagnostic("usage-error", { message: `there is no agent to write as ${LABEL}` })] };
+  const docExt = doc.extensions[FORMAT] ?? {};
+  const multi = agents.length > 1 || (agents[0]?.subAgents ?? []).some((l) => l.external !== undefined && isUrl(l.external));
+  const teamName = typeof docExt["/name"] === "string" ? docExt["/name"] : undefined;
+  const file = `${slugKey(multi ? (teamName ?? `${agents[0]?.name ?? agents[0]?.key ?? "agents"} team`) : (agents[0]?.name ?? agents[0]?.key ?? agents[0]?.id ?? "agent"))}${SUFFIX}`;
+  const team: Team = { r, doc, file, docExt };
+  const defs: JsonObject = {};
+  let root: JsonObject;
+  let components: { agent: number; value: JsonObject }[];
+  if (!multi) {
+    const a = agents[0] as IrAgent;
+    const value = emitAgentComponent(a, { r, file, at: "" });
+    (a.subAgents ?? []).forEach((l, j) => r.at(a, "dropped-link", `/subAgents/${j}`, `{name} (sub-agent "${l.local ?? l.external ?? "?"}") cannot be expressed: an Agent Spec agent calls other agents only inside a ManagerWorkers or Swarm, and this document holds one agent; dropped`, { targetFile: file }));
+    if (doc.bundle) r.atSource(a, "transformed-value", "", `a bundle of one agent is written as an ${LABEL} Agent`, { targetFile: file });
+    if (a.subAgents?.length === 0) r.at(a, "dropped-field", "/subAgents", "{name} (an empty list) has no counterpart in an Agent Spec Agent; dropped", { targetFile: file });
+    root = value;
+    components = [{ agent: 0, value }];
+  } else {
+    const t = writeTeam(team, defs);
+    root = t.root;
+    components = t.components;
+  }
+  root["agentspec_version"] = WRITE_VERSION;
+  // Components the source shared by reference (kept as their id at the definition's pointer): shared again, there.
+  const owners = new Map<string, string>();
+  for (const k of Object.keys(docExt)) {
+    const m = DEFINITION.exec(k);
+    if (m && typeof docExt[k] === "string") owners.set(unescapeToken(m[2] as string), m[1] as string);
+  }
+  shareComponents(root, owners, defs);
+  keepDefinitions(root, docExt, defs);
+  placeDefinitions(root, defs);
+  reportDocExtensions(r, doc, file, options.stash !== false);
+  if (options.stash !== false) addStashes(doc, root, components, r, file);
+  return { outputs: [{ name: file, format: FORMAT, document: root, text: jsonText(root), agents: agents.map((_, i) => i) }], diagnostics: r.diagnostics };
+}
+
+const DEFINITION = /^(.*)\/\$referenced_components\/([^/]+)$/;
+
+/**
+ * Definitions the source kept as they were (nothing the IR holds refers to them: a transform's datastore, an
+ * unused one): written back into the $referenced_components they were in, when that component is written.
+ */
+function keepDefinitions(root: JsonObject, docExt: JsonObject, defs: JsonObject): void {
+  for (const k of Object.keys(docExt)) {
+    const m = DEFINITION.exec(k);
+    if (!m || typeof docExt[k] === "string") continue;
+    const owner = m[1] as string;
+    const id = unescapeToken(m[2] as string);
+    const holder = owner === "" ? undefined : get(root, owner);
+    const into = isObject(holder) && typeof holder["component_type"] === "string" ? ownDefinitions(holder) : defs;
+    if (!Object.prototype.hasOwnProperty.call(into, id)) setKey(into, id, cloneJson(docExt[k] as JsonValue));
+  }
+}
+
+function isUrl(s: string): boolean {
+  return /^https?:\/\/[^\s]+$/i.test(s);
+}
+
+interface Written {
+  root: JsonObject;
+  components: { agent: number; value: JsonObject }[];
+}
+
+function writeTeam(team: Team, defs: JsonObject): Written {
+  const { r, doc, file, docExt } = team;
+  const agents = doc.agents;
+  const index = new Map<string, number>();
+  agents.forEach((a, i) => {
+    if (a.key !== undefined && !index.has(a.key)) index.set(a.key, i);
+  });
+  agents.forEach((a, i) => {
+    if (a.id !== undefined && !index.has(a.id)) index.set(a.id, i);
+  });
+  // Each link: to an agent of the document, to a served agent, or nowhere Agent Spec can point.
+  type Edge = { from: number; j: number; to?: number; remote?: JsonObject; link: IrLink };
+  const edges: Edge[] = [];
+  agents.forEach((a, i) => (a.subAgents ?? []).forEach((link, j) => {
+    const to = link.local !== undefined ? index.get(link.local) : undefined;
+    if (to !== undefined) edges.push({ from: i, j, to, link });
+    else if (link.external !== undefined) {
+      const remote = remoteAgent(team, a, link, j);
+      if (remote) edges.push({ from: i, j, remote, link });
+    } else r.at(a, "dropped-link", `/subAgents/${j}`, `{name} names "${link.local ?? "?"}", which no agent of the document is; dropped`, { targetFile: file });
+  }));
+  const local = edges.filter((e) => e.to !== undefined);
+  const star = edges.every((e) => e.from === 0) && new Set(local.map((e) => e.to)).size === local.length && local.every((e) => e.to !== 0);
+  const homeType = docExt["/component_type"];
+  const swarm = homeType === "Swarm" ? local.length > 0 : !star;
+  const ids = uniqueKeys(agents.map((a) => a.id ?? slugKey(a.key ?? a.name ?? "agent")));
+  const comps = agents.map((a, i) => emitAgentComponent(a, { r, file, at: swarm ? `/${REFS}/${ids[i]}` : i === 0 ? "/group_manager" : `/workers/${i - 1}` }));
+  for (const e of edges) reportLinkDetails(r, agents[e.from] as IrAgent, e.link, e.j, file);
+  agents.forEach((a, i) => {
+    const c = comps[i] as JsonObject;
+    if (a.id === undefined && a.key !== undefined) {
+      // A bundle key is the agent's id in the document (read back, a key-shaped id is the key again).
+      c["id"] = ids[i] as string;
+      reorder(c, AGENT_ORDER);
+      r.at(a, "transformed-value", "/key", `{name} "${a.key}" becomes the component id${ids[i] === a.key ? "" : ` "${String(ids[i])}"`} (Agent Spec links agents by reference)`, { targetFile: file });
+    } else if (a.key !== undefined && a.sourceMap["/key"] !== undefined && a.key !== (/^[a-z][a-z0-9-]*$/.test(a.id ?? "") ? a.id : slugKey(a.name ?? a.id ?? "agent"))) {
+      r.at(a, "transformed-value", "/key", `{name} "${a.key}" is not carried: Agent Spec agents are linked by reference, and read back the key is derived from the id or the name`, { targetFile: file });
+    }
+    if (swarm && a.id === undefined && a.key === undefined) r.defaulted(a, `/${REFS}/${ids[i]}/id`, `a Swarm refers to its agents by id; set to "${ids[i]}"`, file);
+  });
+  const own = rebuild(docExt, "", TEAM_SKIP);
+  const name = typeof own["name"] === "string" ? own["name"] : `${agents[0]?.name ?? agents[0]?.key ?? "agents"} team`;
+  if (typeof own["name"] !== "string") r.atSource(agents[0] as IrAgent, "defaulted-required", "", `name is required by ${swarm ? "Swarm" : "ManagerWorkers"}; set to "${name}"`, { targetPointer: "/name", targetFile: file });
+  if (!swarm) {
+    // The manager delegates to the workers in the document's agent order; remote workers follow.
+    const workers: JsonValue[] = comps.slice(1);
+    for (const e of edges) if (e.remote) workers.push(e.remote);
+    const linkedOrder = local.map((e) => e.to);
+    if (local.length > 1 && linkedOrder.some((to, k) => to !== k + 1)) r.at(agents[0] as IrAgent, "transformed-value", "/subAgents", "{name}: the workers are written in the document's agent order, not the order of the links", { targetFile: file });
+    if (local.length < agents.length - 1) {
+      r.atSource(agents[0] as IrAgent, "defaulted-placeholder", "", `ManagerWorkers needs a group manager and nothing in the source names one; the first agent, "${name}", manages the ${agents.length - 1 - local.length === 1 ? "other agent" : "other agents"} (review: it can now delegate to them)`, { targetPointer: "/group_manager", targetFile: file });
+    }
+    const root = orderKeys({ ...own, component_type: "ManagerWorkers", name, group_manager: comps[0] as JsonObject, workers }, MANAGER_ORDER);
+    return { root, components: comps.map((value, agent) => ({ agent, value })) };
+  }
+  // Swarm: every agent is defined once by id; first_agent and each relationship refer to them.
+  comps.forEach((c, i) => {
+    c["id"] = ids[i] as string;
+    reorder(c, AGENT_ORDER);
+    setKey(defs, ids[i] as string, c);
+  });
+  const ref = (i: number) => ({ [REF]: ids[i] as string });
+  const relationships: JsonValue[] = edges.map((e) => [ref(e.from), e.to !== undefined ? ref(e.to) : (e.remote as JsonObject)]);
+  const reached = new Set<number>([0, ...edges.flatMap((e) => (e.to === undefined ? [e.from] : [e.from, e.to]))]);
+  agents.forEach((a, i) => {
+    if (!reached.has(i)) r.atSource(a, "dropped-field", "", `the agent "${a.name ?? a.key ?? i}" neither calls nor is called by another agent, and a Swarm holds only the agents of its relationships; dropped`, { targetFile: file });
+  });
+  const root = orderKeys({ ...own, component_type: "Swarm", name, first_agent: ref(0), relationships }, SWARM_ORDER);
+  return { root, components: comps.map((value, agent) => ({ agent, value })).filter((c) => reached.has(c.agent)) };
+}
+
+/** A remote agent for an external link: the component the source had (Agent Spec home), or an A2AAgent for a URL. */
+function remoteAgent(team: Team, a: IrAgent, link: IrLink, j: number): JsonObject | undefined {
+  const ext = link.external as string;
+  const pm = placementMap(a, FORMAT);
+  const at = pm?.[`/subAgents/${j}`];
+  const kept = at === undefined ? {} : rebuild(team.docExt, at);
+  if (typeof kept["component_type"] === "string") {
+    const field = kept["component_type"] === "OciAgent" ? "agent_endpoint_id" : "agent_url";
+    return orderKeys({ ...kept, [field]: ext }, [...A2A_ORDER, "agent_endpoint_id", "client_config"]);
+  }
+  if (!isUrl(ext)) {
+    team.r.at(a, "dropped-link", `/subAgents/${j}`, `{name} points at the agent "${ext}", and Agent Spec reaches an agent served elsewhere only by its URL (A2AAgent); dropped`, { targetFile: team.file });
+    return undefined;
+  }
+  team.r.atSource(a, "defaulted-required", "", `the external agent ${ext} is written as an A2AAgent; its name and connection_config are required and derived`, { targetFile: team.file });
+  return orderKeys({ component_type: "A2AAgent", name: slugKey(ext.replace(/^https?:\/\//i, "")), agent_url: ext, connection_config: { component_type: "A2AConnectionConfig", name: "connection" } }, A2A_ORDER);
+}
+
+function reportLinkDetails(r: Reporter, a: IrAgent, link: IrLink, j: number, file: string): void {
+  const lost: string[] = [];
+  if (link.useWhen !== undefined) lost.push("when to use it");
+  if (link.doNotUseWhen !== undefined) lost.push("when not to use it");
+  if (link.release !== undefined) lost.push(`the pinned release ${link.release}`);
+  if (link.mode !== undefined) lost.push(`the mode ${link.mode}`);
+  if (lost.length) r.at(a, "dropped-link", `/subAgents/${j}`, `{name}: ${lost.join(", ")} cannot be expressed (a manager reads the worker's description); dropped`, { targetFile: file });
+}
+
+/** Document-level values of other formats have no place in Agent Spec but the stash. */
+function reportDocExtensions(r: Reporter, doc: IrDocument, file: string, stashed: boolean): void {
+  for (const [format, bag] of Object.entries(doc.extensions)) {
+    if (format === FORMAT) continue;
+    for (const rel of Object.keys(bag)) {
+      const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
+      r.push(stashed
+        ? diagnostic("stashed-value", { message: `${dotted(rel)} has no counterpart in ${LABEL}; kept in ${STASH_KEY} of every agent written`, source, target: { format: FORMAT, file, pointer: `/${STASH_KEY}` } })
+        : diagnostic("dropped-field", { message: `${dotted(rel)} has no counterpart in ${LABEL}; dropped`, source, target: { format: FORMAT, file } }));
+    }
+  }
+}
+
+/** What an Agent component cannot hold rides in its metadata's x-agentport (metadata is free-form). */
+function addStashes(doc: IrDocument, root: JsonObject, components: { agent: number; value: JsonObject }[], r: Reporter, file: string): void {
+  const back = parseAgentspec(cloneJson(root), {}).doc;
+  components.forEach((c, k) => {
+    const agent = doc.agents[c.agent] as IrAgent;
+    const stash = buildStash(agent, back?.agents[k], doc, FORMAT, r);
+    if (!stash) return;
+    const md: JsonObject = isObject(c.value["metadata"]) ? c.value["metadata"] : {};
+    if (md[STASH_MEMBER] !== undefined) {
+      r.atExtension(agent, "dropped-field", FORMAT, join(agent.sourceMap[""] ?? "", "metadata", STASH_MEMBER), `${STASH_MEMBER} is not a stash this version of agentport can restore; replaced by this conversion's stash, so it is dropped`, { targetFile: file });
+    }
+    md[STASH_MEMBER] = stash.value;
+    c.value["metadata"] = md;
+    reorder(c.value, AGENT_ORDER);
+    reportStashed(r, agent, stash, LABEL, file);
+  });
+}
+
+/** Reorders an object's members in place (it may be referenced from several places). */
+function reorder(o: JsonObject, order: readonly string[]): void {
+  const sorted = orderKeys({ ...o }, order);
+  for (const k of Object.keys(o)) delete o[k];
+  Object.assign(o, sorted);
+}

@@ -1,0 +1,50 @@
+// Shared helpers of the Agent Spec parser and emitter: members kept verbatim in
+// extensions.agentspec under their input pointer, and put back from there.
+import type { IrAgent } from "../../ir/model.js";
+import { keepExtension } from "../../ir/agent.js";
+import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
+import { isAncestorOrSelf, join, parsePointer } from "../../ir/pointer.js";
+import { FORMAT } from "./constants.js";
+
+/** Keeps `v` at `pointer`: an object with members is kept member by member, so each can be reported (and placed) on its own. */
+export function keepDeep(a: IrAgent, pointer: string, v: JsonValue): void {
+  if (isObject(v) && Object.keys(v).length > 0) {
+    for (const k of Object.keys(v)) keepDeep(a, join(pointer, k), v[k] as JsonValue);
+    return;
+  }
+  keepExtension(a, FORMAT, pointer, cloneJson(v));
+}
+
+/** Keeps every member of `obj` except those in `skip`. */
+export function keepMembers(a: IrAgent, obj: JsonObject, pointer: string, skip: readonly string[]): void {
+  for (const k of Object.keys(obj)) if (!skip.includes(k)) keepDeep(a, join(pointer, k), obj[k] as JsonValue);
+}
+
+/**
+ * The extension values kept under `base` (a component's input pointer), rebuilt
+ * into an object, leaving out the subtrees in `exclude` (sub-components built on their own).
+ */
+export function rebuild(ext: JsonObject, base: string, exclude: readonly string[] = []): JsonObject {
+  const out: JsonObject = {};
+  const keys = Object.keys(ext).filter((k) => k !== base && isAncestorOrSelf(base, k) && !exclude.some((e) => isAncestorOrSelf(e, k)));
+  // Parents before children: an empty object kept for its own sake is filled by its members' values.
+  keys.sort((x, y) => parsePointer(x).length - parsePointer(y).length);
+  for (const k of keys) {
+    const tokens = parsePointer(k).slice(parsePointer(base).length);
+    const last = tokens.pop();
+    if (last === undefined) continue;
+    let cur: JsonValue = out;
+    for (const t of tokens) {
+      if (!isObject(cur)) break;
+      if (!isObject(cur[t])) setKey(cur, t, {});
+      cur = cur[t] as JsonValue;
+    }
+    if (isObject(cur)) setKey(cur, last, cloneJson(ext[k] as JsonValue));
+  }
+  return out;
+}
+
+/** The kept value at exactly `pointer`, if any. */
+export function kept(ext: JsonObject, pointer: string): JsonValue | undefined {
+  return Object.prototype.hasOwnProperty.call(ext, pointer) ? ext[pointer] : undefined;
+}

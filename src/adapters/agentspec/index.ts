@@ -1,0 +1,24 @@
+// The Oracle Open Agent Spec adapter (JSON or YAML; reads 25.4.1 … 26.2.0,
+// writes 26.2.0). An Agent is one agent; a ManagerWorkers or a Swarm is a
+// bundle whose links are the delegation; other component types (Flow, …) are
+// recognised and refused with what agentport converts. See docs/adapters/agentspec.md.
+import type { Adapter } from "../types.js";
+import { detectAgentspec } from "./detect.js";
+import { validateAgentspec } from "./validate.js";
+import { parseAgentspec } from "./parse.js";
+import { emitAgentspec, SUFFIX } from "./emit.js";
+import { CREDENTIAL, FORMAT, LABEL } from "./constants.js";
+
+export const agentspecAdapter: Adapter = {
+  id: FORMAT,
+  label: LABEL,
+  suffix: SUFFIX,
+  bundles: true,
+  publishable: true,
+  slot: "metadata.x-agentport of each Agent component (metadata is free-form)",
+  privateData: { paths: CREDENTIAL, what: `an ${LABEL} credential (api_key, sensitive_headers)`, only: `${LABEL} itself` },
+  detect: detectAgentspec,
+  validate: validateAgentspec,
+  parse: parseAgentspec,
+  emit: emitAgentspec,
+};

@@ -1,0 +1,330 @@
+// Agent Spec document → IR. References are resolved first (refs.ts); every
+// object keeps the pointer it was read from, so a component shared by several
+// agents (one llm_config for a whole Swarm) is reported at its one definition.
+// Agents sit at their own pointer inside the document, but their IR origin is
+// the document root: an agent's values may live outside its subtree (in an
+// ancestor's $referenced_components), so every source-map entry and extension
+// key is an absolute pointer, and sourceMap[""] names the agent's component.
+import type { ParseOptions, ParseResult } from "../types.js";
+import type { IrAgent, IrDocument, IrLink, IrTool } from "../../ir/model.js";
+import { keepExtension, mapSource, newAgent } from "../../ir/agent.js";
+import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
+import { get, join, unescapeToken } from "../../ir/pointer.js";
+import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
+import { mergeDocumentExtensions, restoreStash } from "../../ir/stash.js";
+import { slugKey, uniqueKeys } from "../../ir/slug.js";
+import { resolveRefs, REF, REFS, type Resolved } from "./refs.js";
+import { parseLlm } from "./llm.js";
+import { keepDeep, keepMembers } from "./fields.js";
+import { parseTool } from "./tools.js";
+import { FORMAT, LABEL, REMOTE_AGENTS, STASH_MEMBER, WRITE_VERSION } from "./constants.js";
+import { propertyToParameter, AGENTSPEC_PLACEHOLDERS } from "./parameters.js";
+
+interface Ctx {
+  res: Resolved;
+  /** The input as written (references unresolved): values kept as they are keep their references. */
+  data: JsonObject;
+  /** Definitions read into the IR (an agent, its llm_config, a tool): written again from the IR. */
+  consumed: Set<string>;
+  file?: string;
+  diagnostics: Diagnostic[];
+  docExt: JsonObject;
+}
+
+function src(ctx: Ctx, pointer: string): { pointer: string; file?: string } {
+  return ctx.file === undefined ? { pointer } : { file: ctx.file, pointer };
+}
+
+function pointerOf(ctx: Ctx, v: JsonValue, fallback: string): string {
+  return isObject(v) ? (ctx.res.at.get(v) ?? fallback) : fallback;
+}
+
+/** Keeps a document-level value (a ManagerWorkers' or Swarm's own members) under its pointer, member by member. */
+function keepDoc(ctx: Ctx, pointer: string, v: JsonValue): void {
+  if (isObject(v) && Object.keys(v).length > 0) {
+    for (const k of Object.keys(v)) keepDoc(ctx, join(pointer, k), v[k] as JsonValue);
+    return;
+  }
+  setKey(ctx.docExt, pointer, cloneJson(v));
+}
+
+export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseResult {
+  const file = options.file;
+  const fail = (message: string, pointer = "", code: "invalid-input" | "unsupported-document" = "invalid-input"): ParseResult => ({
+    diagnostics: [diagnostic(code, { message, source: file === undefined ? { pointer } : { file, pointer } })],
+  });
+  if (!isObject(data)) return fail(`an ${LABEL} document must be an object`);
+  const res = resolveRefs(data);
+  const ctx: Ctx = { res, data, consumed: new Set(), diagnostics: [], docExt: {}, ...(file === undefined ? {} : { file }) };
+  if (res.cycles.length) return fail(`$component_ref leads back into its own definition (a cycle)`, res.cycles[0] as string);
+  for (const u of res.unresolved) {
+    ctx.diagnostics.push(diagnostic("ref-kept", { message: `$component_ref "${u.id}" names a component that no $referenced_components of this document defines (a configuration split over several files); kept as a reference`, source: src(ctx, u.pointer) }));
+  }
+  const root = res.value as JsonObject;
+  const version = data["agentspec_version"];
+  if (typeof version === "string" && version !== WRITE_VERSION) {
+    ctx.diagnostics.push(diagnostic("transformed-value", { message: `agentspec_version "${version}" is read; ${LABEL} documents are written as version ${WRITE_VERSION}`, source: src(ctx, "/agentspec_version") }));
+  }
+  for (const u of res.unused) setKey(ctx.docExt, u.pointer, cloneJson(u.value));
+
+  const type = root["component_type"];
+  let agents: IrAgent[];
+  let bundle = false;
+  if (type === "Agent") agents = [parseAgent(ctx, root, "")];
+  else if (type === "ManagerWorkers" || type === "Swarm") {
+    const r = type === "ManagerWorkers" ? parseManagerWorkers(ctx, root) : parseSwarm(ctx, root);
+    if ("error" in r) return { diagnostics: [r.error] };
+    agents = r.agents;
+    bundle = true;
+    setKey(ctx.docExt, "/component_type", type);
+  } else return fail(`${LABEL} component_type "${String(type)}" is not converted`, "/component_type", "unsupported-document");
+
+  // Each definition something refers to, at its pointer: one the IR read (an agent, an llm_config, a tool) as its id,
+  // so it is written by reference again, defined in the same place; any other (a transform's datastore…) whole.
+  for (const p of res.used) setKey(ctx.docExt, p, ctx.consumed.has(p) ? unescapeToken(p.slice(p.lastIndexOf("/") + 1)) : cloneJson(get(data, p) as JsonValue));
+  const docExtensions: IrDocument["extensions"] = {};
+  const restored = agents.map((a) => restoreAgent(ctx, a, docExtensions));
+  if (Object.keys(ctx.docExt).length) {
+    const own = docExtensions[FORMAT] ?? {};
+    for (const k of Object.keys(ctx.docExt)) setKey(own, k, ctx.docExt[k] as JsonValue);
+    docExtensions[FORMAT] = own;
+  }
+  const doc: IrDocument = { format: FORMAT, bundle, agents: restored, extensions: docExtensions };
+  if (file !== undefined) doc.file = file;
+  return { doc, diagnostics: ctx.diagnostics };
+}
+
+/** Applies the agent's stash (metadata.x-agentport) when it is one this version writes; otherwise it stays an ordinary metadata value. */
+function restoreAgent(ctx: Ctx, a: IrAgent, docExtensions: IrDocument["extensions"]): IrAgent {
+  const at = stashPointer(a);
+  const bag = a.extensions[FORMAT];
+  if (at === undefined || !bag || !Object.prototype.hasOwnProperty.call(bag, at)) return a;
+  const raw = bag[at] as JsonValue;
+  const without = structuredClone(a);
+  const wbag = without.extensions[FORMAT] ?? {};
+  delete wbag[at];
+  if (Object.keys(wbag).length === 0) delete without.extensions[FORMAT];
+  const r = restoreStash(without, raw, at);
+  if (!r) return a;
+  mergeDocumentExtensions(docExtensions, r.document);
+  ctx.diagnostics.push(...r.diagnostics);
+  return r.agent;
+}
+
+function stashPointer(a: IrAgent): string | undefined {
+  const p = a.sourceMap[""];
+  return p === undefined ? undefined : join(p, "metadata", STASH_MEMBER);
+}
+
+const AGENT_SKIP = ["component_type", "id", "name", "description", "metadata", "inputs", "llm_config", "system_prompt", "tools", "agentspec_version"];
+
+/** One resolved Agent component at `at`. */
+function parseAgent(ctx: Ctx, node: JsonObject, at: string): IrAgent {
+  const a = newAgent(FORMAT, "", ctx.file);
+  mapSource(a, "", at);
+  ctx.consumed.add(at);
+  const original = (isObject(get(ctx.data, at)) ? get(ctx.data, at) : node) as JsonObject;
+  // A place that refers to a shared component: the reference is a value of its own (other formats report it).
+  const refSite = (member: (string | number)[], v: JsonValue | undefined): void => {
+    if (isObject(v) && typeof v[REF] === "string") keepDeep(a, join(at, ...member, REF), v[REF]);
+  };
+  for (const k of ["id", "name", "description"] as const) {
+    const v = node[k];
+    if (typeof v === "string") {
+      a[k] = v;
+      mapSource(a, `/${k}`, join(at, k));
+    } else if (v !== undefined) keepDeep(a, join(at, k), v);
+  }
+  const md = node["metadata"];
+  if (isObject(md) && Object.keys(md).length > 0) {
+    keepMembers(a, md, join(at, "metadata"), [STASH_MEMBER]);
+    // The stash is one value (restoreAgent applies it, or it stays as it is).
+    if (md[STASH_MEMBER] !== undefined) keepExtension(a, FORMAT, join(at, "metadata", STASH_MEMBER), cloneJson(md[STASH_MEMBER] as JsonValue));
+  }
+  else if (md !== undefined) keepDeep(a, join(at, "metadata"), md);
+
+  const prompt = node["system_prompt"];
+  if (typeof prompt === "string") {
+    a.instructions = { chunks: [{ text: prompt }] };
+    for (const p of ["/instructions", "/instructions/chunks/0", "/instructions/chunks/0/text"]) mapSource(a, p, join(at, "system_prompt"));
+  } else if (prompt !== undefined) keepDeep(a, join(at, "system_prompt"), prompt);
+
+  parseInputs(a, node["inputs"], join(at, "inputs"));
+
+  const llm = node["llm_config"];
+  const llmAt = pointerOf(ctx, llm as JsonValue, join(at, "llm_config"));
+  if (llm !== undefined && parseLlm(a, llm, llmAt)) {
+    ctx.consumed.add(llmAt);
+    refSite(["llm_config"], original["llm_config"]);
+  } else if (llm !== undefined) keepDeep(a, join(at, "llm_config"), original["llm_config"] ?? llm);
+
+  const tools = node["tools"];
+  if (Array.isArray(tools) && tools.length > 0) {
+    const parsed: IrTool[] = [];
+    const ok = tools.every((t, j) => {
+      const tool = parseTool(a, t, pointerOf(ctx, t, join(at, "tools", j)), j);
+      if (tool) parsed.push(tool);
+      return tool !== undefined;
+    });
+    if (ok) {
+      a.tools = parsed;
+      mapSource(a, "/tools", join(at, "tools"));
+      tools.forEach((t, j) => {
+        ctx.consumed.add(pointerOf(ctx, t, join(at, "tools", j)));
+        refSite(["tools", j], (original["tools"] as JsonValue[] | undefined)?.[j]);
+      });
+    } else {
+      // All or nothing: a list with a tool the IR cannot hold (an unresolved reference) is kept as it is, in order.
+      for (const k of Object.keys(a.sourceMap)) if (k.startsWith("/tools")) delete a.sourceMap[k];
+      const bag = a.extensions[FORMAT] ?? {};
+      tools.forEach((t, j) => {
+        const p = pointerOf(ctx, t, join(at, "tools", j));
+        for (const k of Object.keys(bag)) if (k === p || k.startsWith(p + "/")) delete bag[k];
+      });
+      keepDeep(a, join(at, "tools"), original["tools"] ?? tools);
+    }
+  } else if (Array.isArray(tools)) {
+    // No tools: an empty list, which the IR holds as such.
+    a.tools = [];
+    mapSource(a, "/tools", join(at, "tools"));
+  } else if (tools !== undefined) keepDeep(a, join(at, "tools"), tools);
+
+  keepMembers(a, original, at, [...AGENT_SKIP, REFS]);
+  return a;
+}
+
+/** inputs (titled JSON-schema properties, the values system_prompt names as {{title}}) → IR parameters. */
+function parseInputs(a: IrAgent, inputs: JsonValue | undefined, at: string): void {
+  if (inputs === undefined) return;
+  if (!Array.isArray(inputs) || inputs.length === 0 || !inputs.every((p) => isObject(p) && typeof p["title"] === "string")) return keepDeep(a, at, inputs);
+  a.parameters = inputs.map((p, i) => {
+    mapSource(a, `/parameters/${i}`, `${at}/${i}`);
+    return propertyToParameter(p as JsonObject);
+  });
+  a.placeholders = { ...AGENTSPEC_PLACEHOLDERS };
+  mapSource(a, "/parameters", at);
+  mapSource(a, "/placeholders", at);
+}
+
+type Multi = { agents: IrAgent[] } | { error: Diagnostic };
+
+function unsupportedMember(ctx: Ctx, pointer: string, what: string, v: JsonValue): Diagnostic {
+  const type = isObject(v) && typeof v["component_type"] === "string" ? v["component_type"] : "(no component_type)";
+  return diagnostic("unsupported-document", {
+    message: `${what} is a ${type}; agentport converts Agent members of ManagerWorkers and Swarm (and a remote agent as a worker or callee, which becomes an external link)`,
+    source: src(ctx, pointer),
+  });
+}
+
+const isAgent = (v: JsonValue): v is JsonObject => isObject(v) && v["component_type"] === "Agent";
+const isRemote = (v: JsonValue): v is JsonObject => isObject(v) && typeof v["component_type"] === "string" && REMOTE_AGENTS.includes(v["component_type"]);
+
+/** A remote agent (A2AAgent, OciAgent) → an external link; the component's other members stay at document level. */
+function externalLink(ctx: Ctx, a: IrAgent, v: JsonObject, at: string, j: number): IrLink {
+  const field = typeof v["agent_url"] === "string" ? "agent_url" : typeof v["agent_endpoint_id"] === "string" ? "agent_endpoint_id" : "name";
+  const link: IrLink = { external: String(v[field]) };
+  mapSource(a, `/subAgents/${j}`, at);
+  mapSource(a, `/subAgents/${j}/external`, join(at, field));
+  for (const k of Object.keys(v)) if (k !== field) keepDoc(ctx, join(at, k), v[k] as JsonValue);
+  return link;
+}
+
+/** Bundle keys: the component id when it is key-shaped (a key written as the id comes back), else from the name. */
+function assignKeys(agents: IrAgent[]): void {
+  const keys = uniqueKeys(agents.map((a) => (a.id !== undefined && /^[a-z][a-z0-9-]*$/.test(a.id) ? a.id : slugKey(a.name ?? a.id ?? "agent"))));
+  agents.forEach((a, i) => {
+    a.key = keys[i] as string;
+    const at = a.sourceMap[""];
+    if (at !== undefined) mapSource(a, "/key", a.id === a.key ? join(at, "id") : a.name !== undefined ? join(at, "name") : at);
+  });
+}
+
+function keepTeamMembers(ctx: Ctx, root: JsonObject, skip: readonly string[]): void {
+  for (const k of Object.keys(root)) if (!skip.includes(k)) keepDoc(ctx, join("", k), root[k] as JsonValue);
+}
+
+function parseManagerWorkers(ctx: Ctx, root: JsonObject): Multi {
+  const gm = root["group_manager"] as JsonValue;
+  if (!isAgent(gm)) return { error: unsupportedMember(ctx, "/group_manager", "group_manager", gm) };
+  const manager = parseAgent(ctx, gm, pointerOf(ctx, gm, "/group_manager"));
+  const agents = [manager];
+  const workers = Array.isArray(root["workers"]) ? root["workers"] : [];
+  const links: (IrLink | IrAgent)[] = [];
+  for (let i = 0; i < workers.length; i++) {
+    const w = workers[i] as JsonValue;
+    const at = pointerOf(ctx, w, `/workers/${i}`);
+    if (isAgent(w)) {
+      const agent = parseAgent(ctx, w, at);
+      agents.push(agent);
+      links.push(agent);
+    } else if (isRemote(w)) links.push(externalLink(ctx, manager, w, at, i));
+    else return { error: unsupportedMember(ctx, `/workers/${i}`, `workers[${i}]`, w) };
+  }
+  assignKeys(agents);
+  manager.subAgents = links.map((l, j) => {
+    if ("origin" in l) {
+      mapSource(manager, `/subAgents/${j}`, `/workers/${j}`);
+      mapSource(manager, `/subAgents/${j}/local`, `/workers/${j}`);
+      return { local: l.key as string };
+    }
+    return l;
+  });
+  if (workers.length) mapSource(manager, "/subAgents", "/workers");
+  keepTeamMembers(ctx, root, ["component_type", "group_manager", "workers", "agentspec_version", REFS]);
+  return { agents };
+}
+
+function parseSwarm(ctx: Ctx, root: JsonObject): Multi {
+  const first = root["first_agent"] as JsonValue;
+  if (!isAgent(first)) return { error: unsupportedMember(ctx, "/first_agent", "first_agent", first) };
+  const byId = new Map<string, IrAgent>();
+  const agents: IrAgent[] = [];
+  const identity = (v: JsonObject, at: string) => (typeof v["id"] === "string" ? `id:${v["id"]}` : `at:${at}`);
+  const agentFor = (v: JsonObject, at: string): IrAgent => {
+    const k = identity(v, at);
+    const known = byId.get(k);
+    if (known) return known;
+    const agent = parseAgent(ctx, v, at);
+    byId.set(k, agent);
+    agents.push(agent);
+    return agent;
+  };
+  agentFor(first, pointerOf(ctx, first, "/first_agent"));
+  const rels = Array.isArray(root["relationships"]) ? root["relationships"] : [];
+  const pending: { caller: IrAgent; callee: IrAgent | JsonObject; r: number; at: string }[] = [];
+  for (let r = 0; r < rels.length; r++) {
+    const pair = rels[r];
+    if (!Array.isArray(pair) || pair.length !== 2) return { error: diagnostic("invalid-input", { message: "a Swarm relationship is a pair [caller, callee]", source: src(ctx, `/relationships/${r}`) }) };
+    const [caller, callee] = pair as [JsonValue, JsonValue];
+    if (!isAgent(caller)) return { error: unsupportedMember(ctx, `/relationships/${r}/0`, `the caller of relationships[${r}]`, caller) };
+    const from = agentFor(caller, pointerOf(ctx, caller, `/relationships/${r}/0`));
+    const at = pointerOf(ctx, callee, `/relationships/${r}/1`);
+    if (isAgent(callee)) pending.push({ caller: from, callee: agentFor(callee, at), r, at });
+    else if (isRemote(callee)) pending.push({ caller: from, callee, r, at });
+    else return { error: unsupportedMember(ctx, `/relationships/${r}/1`, `the callee of relationships[${r}]`, callee) };
+  }
+  assignKeys(agents);
+  for (const p of pending) {
+    const list = p.caller.subAgents ?? [];
+    const j = list.length;
+    if ("origin" in p.callee) {
+      list.push({ local: p.callee.key as string });
+      mapSource(p.caller, `/subAgents/${j}`, `/relationships/${p.r}`);
+      mapSource(p.caller, `/subAgents/${j}/local`, `/relationships/${p.r}/1`);
+    } else {
+      list.push(externalLink(ctx, p.caller, p.callee, p.at, j));
+      mapSource(p.caller, `/subAgents/${j}`, `/relationships/${p.r}`);
+    }
+    p.caller.subAgents = list;
+    if (j === 0) mapSource(p.caller, "/subAgents", "/relationships");
+  }
+  // The references a Swarm names its agents by (other formats report them; they are written again from the agents' ids).
+  const refAt = (pointer: string) => {
+    const v = get(ctx.data, pointer);
+    if (isObject(v) && typeof v[REF] === "string") setKey(ctx.docExt, join(pointer, REF), v[REF]);
+  };
+  refAt("/first_agent");
+  rels.forEach((_, r) => [0, 1].forEach((k) => refAt(`/relationships/${r}/${k}`)));
+  keepTeamMembers(ctx, root, ["component_type", "first_agent", "relationships", "agentspec_version", REFS]);
+  return { agents };
+}
