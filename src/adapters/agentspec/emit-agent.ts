@@ -8,6 +8,7 @@ import { cloneJson, orderKeys, type JsonObject, type JsonValue } from "../../ir/
 import { join } from "../../ir/pointer.js";
 import { isHome, placementMap } from "../../ir/home.js";
 import type { Reporter } from "../../ir/report.js";
+import type { EffectiveDefault } from "../types.js";
 import { AGENT_ORDER, FORMAT, LABEL, STASH_MEMBER } from "./constants.js";
 import { kept, rebuild } from "./fields.js";
 import { emitLlm, keptLlm } from "./llm.js";
@@ -26,6 +27,8 @@ export interface AgentCtx {
   file: string;
   /** The agent's pointer in the document written (for target locations). */
   at: string;
+  /** The source's values for sampling it leaves unset (EmitContext.effectiveDefaults): written, so the agent keeps its behaviour. */
+  defaults?: Readonly<Record<string, EffectiveDefault>>;
 }
 
 export function emitAgentComponent(a: IrAgent, ctx: AgentCtx): JsonObject {
@@ -55,7 +58,7 @@ export function emitAgentComponent(a: IrAgent, ctx: AgentCtx): JsonObject {
   if (a.name === undefined && a.key !== undefined) r.at(a, "transformed-value", "/key", `{name} "${a.key}" becomes the agent's name (Agent Spec has no bundle keys)`, t("/name"));
   description(a, out, r, t("/description"));
   inputs(a, out, r, t("/inputs"));
-  llmConfig(a, out, ext, llmIndex, llmAt, self, r, t("/llm_config"));
+  llmConfig(a, out, ext, llmIndex, llmAt, self, r, t("/llm_config"), ctx.defaults);
   out["system_prompt"] = systemPrompt(a, r, t("/system_prompt"));
   tools(a, out, ext, pm, r, file, ctx.at);
   reportLosses(a, r, file);
@@ -84,7 +87,7 @@ function inputs(a: IrAgent, out: JsonObject, r: Reporter, t: { targetPointer: st
   out["inputs"] = props;
 }
 
-function llmConfig(a: IrAgent, out: JsonObject, ext: JsonObject, index: number, llmAt: string | undefined, self: string | undefined, r: Reporter, t: { targetPointer: string; targetFile: string }): void {
+function llmConfig(a: IrAgent, out: JsonObject, ext: JsonObject, index: number, llmAt: string | undefined, self: string | undefined, r: Reporter, t: { targetPointer: string; targetFile: string }, defaults?: Readonly<Record<string, EffectiveDefault>>): void {
   const models = a.models ?? [];
   const row = index === -1 ? undefined : models[index];
   models.forEach((m, i) => {
@@ -92,6 +95,11 @@ function llmConfig(a: IrAgent, out: JsonObject, ext: JsonObject, index: number, 
   });
   if (row) {
     let written = row;
+    // The source's own sampling defaults, where Agent Spec would leave them to the runtime (the hub reports it).
+    for (const [ir, key] of [["/models/0/temperature", "temperature"], ["/models/0/maxTokens", "maxTokens"]] as const) {
+      const d = defaults?.[ir]?.value;
+      if (index === 0 && written[key] === undefined && typeof d === "number") written = { ...written, [key]: d };
+    }
     // max_tokens is an integer in Agent Spec.
     if (row.maxTokens !== undefined && !Number.isInteger(row.maxTokens)) {
       written = { ...row, maxTokens: Math.max(1, Math.round(row.maxTokens)) };

@@ -3,7 +3,7 @@
 // delegates to all the others and they to no one, else a Swarm whose
 // relationships are the links. Shared components are written once and referenced
 // (share.ts). Every Agent component's metadata carries its x-agentport stash.
-import type { EmitOptions, EmitResult } from "../types.js";
+import type { EffectiveDefault, EmitContext, EmitOptions, EmitResult } from "../types.js";
 import type { IrAgent, IrDocument, IrLink } from "../../ir/model.js";
 import { diagnostic } from "../../ir/diagnostics.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
@@ -31,9 +31,11 @@ interface Team {
   file: string;
   /** Document-level values kept by the Agent Spec parser. */
   docExt: JsonObject;
+  /** Per agent: the source's values for settings it leaves unset where Agent Spec would assume the runtime's (the hub's). */
+  defaults: readonly (Readonly<Record<string, EffectiveDefault>> | undefined)[];
 }
 
-export function emitAgentspec(doc: IrDocument, options: EmitOptions): EmitResult {
+export function emitAgentspec(doc: IrDocument, options: EmitOptions, context: EmitContext = {}): EmitResult {
   const r = new Reporter(FORMAT);
   const agents = doc.agents;
   if (agents.length === 0) return { outputs: [], diagnostics: [diagnostic("usage-error", { message: `there is no agent to write as ${LABEL}` })] };
@@ -41,13 +43,13 @@ export function emitAgentspec(doc: IrDocument, options: EmitOptions): EmitResult
   const multi = agents.length > 1 || (agents[0]?.subAgents ?? []).some((l) => l.external !== undefined && isUrl(l.external));
   const teamName = typeof docExt["/name"] === "string" ? docExt["/name"] : undefined;
   const file = `${slugKey(multi ? (teamName ?? `${agents[0]?.name ?? agents[0]?.key ?? "agents"} team`) : (agents[0]?.name ?? agents[0]?.key ?? agents[0]?.id ?? "agent"))}${SUFFIX}`;
-  const team: Team = { r, doc, file, docExt };
+  const team: Team = { r, doc, file, docExt, defaults: context.effectiveDefaults ?? [] };
   const defs: JsonObject = {};
   let root: JsonObject;
   let components: { agent: number; value: JsonObject }[];
   if (!multi) {
     const a = agents[0] as IrAgent;
-    const value = emitAgentComponent(a, { r, file, at: "" });
+    const value = emitAgentComponent(a, { r, file, at: "", ...(team.defaults[0] ? { defaults: team.defaults[0] } : {}) });
     (a.subAgents ?? []).forEach((l, j) => r.at(a, "dropped-link", `/subAgents/${j}`, `{name} (sub-agent "${l.local ?? l.external ?? "?"}") cannot be expressed: an Agent Spec agent calls other agents only inside a ManagerWorkers or Swarm, and this document holds one agent; dropped`, { targetFile: file }));
     if (doc.bundle) r.atSource(a, "transformed-value", "", `a bundle of one agent is written as an ${LABEL} Agent`, { targetFile: file });
     if (a.subAgents?.length === 0) r.at(a, "dropped-field", "/subAgents", "{name} (an empty list) has no counterpart in an Agent Spec Agent; dropped", { targetFile: file });
@@ -126,7 +128,7 @@ function writeTeam(team: Team, defs: JsonObject): Written {
   const homeType = docExt["/component_type"];
   const swarm = homeType === "Swarm" ? local.length > 0 : !star;
   const ids = uniqueKeys(agents.map((a) => a.id ?? slugKey(a.key ?? a.name ?? "agent")));
-  const comps = agents.map((a, i) => emitAgentComponent(a, { r, file, at: swarm ? `/${REFS}/${ids[i]}` : i === 0 ? "/group_manager" : `/workers/${i - 1}` }));
+  const comps = agents.map((a, i) => emitAgentComponent(a, { r, file, at: swarm ? `/${REFS}/${ids[i]}` : i === 0 ? "/group_manager" : `/workers/${i - 1}`, ...(team.defaults[i] ? { defaults: team.defaults[i] } : {}) }));
   for (const e of edges) reportLinkDetails(r, agents[e.from] as IrAgent, e.link, e.j, file);
   agents.forEach((a, i) => {
     const c = comps[i] as JsonObject;

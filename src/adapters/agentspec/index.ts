@@ -17,6 +17,15 @@ export const agentspecAdapter: Adapter = {
   publishable: true,
   slot: "metadata.x-agentport of each Agent component (metadata is free-form)",
   privateData: { paths: CREDENTIAL, what: `an ${LABEL} credential (api_key, sensitive_headers)`, only: `${LABEL} itself` },
+  // default_generation_parameters unset (or null): the runtime's own sampling, which no file fixes.
+  defaults: {
+    "/models/0/temperature": { value: "the runtime's default", name: "llm_config.default_generation_parameters.temperature", at: ["/llm_config/default_generation_parameters", "/llm_config", ""] },
+    "/models/0/maxTokens": { value: "the runtime's default", name: "llm_config.default_generation_parameters.max_tokens", at: ["/llm_config/default_generation_parameters", "/llm_config", ""] },
+  },
+  unstated: {
+    "/limits/maxModelCalls": "Open Agent Spec has no call limits: the runtime decides",
+    "/limits/maxToolCalls": "Open Agent Spec has no tool-call limits: the runtime decides",
+  },
   detect: detectAgentspec,
   validate: validateAgentspec,
   parse: parseAgentspec,
