@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { cli } from "./helpers/cli.js";
-import { adapterFor } from "../src/adapters/registry.js";
+import { ADAPTERS, adapterFor } from "../src/adapters/registry.js";
 
 const BUNDLE = "examples/support-bundle.caplo.json";
 const tmp = () => mkdtempSync(join(tmpdir(), "agentport-cli-"));
@@ -143,7 +143,7 @@ describe("agentport validate / detect / formats", () => {
   });
 
   it("lists formats", async () => {
-    expect(JSON.parse((await cli(["formats", "--json"])).stdout).formats.map((f: { id: string }) => f.id)).toEqual(["caplo", "agentmug", "mas"]);
+    expect(JSON.parse((await cli(["formats", "--json"])).stdout).formats.map((f: { id: string }) => f.id)).toEqual(ADAPTERS.map((a) => a.id));
   });
 });
 

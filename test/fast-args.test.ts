@@ -1,3 +1,4 @@
+import { ADAPTERS } from "../src/adapters/registry.js";
 import { describe, expect, it } from "vitest";
 import { fastParse } from "../src/cli/fast-args.js";
 import { cli } from "./helpers/cli.js";
@@ -47,6 +48,6 @@ describe("fast argument parser", () => {
     expect(await yargsParse(["--debug", "formats", "--json"], F)).toEqual({ command: "formats", args: expect.objectContaining({ json: true, debug: true }) });
     const c = await cli(["--debug", "formats", "--json"]); // global option before the command: yargs path
     expect(c.code).toBe(0);
-    expect(JSON.parse(c.stdout).formats).toHaveLength(3);
+    expect(JSON.parse(c.stdout).formats).toHaveLength(ADAPTERS.length);
   });
 });

@@ -40,7 +40,7 @@ export function mergeIntoBundle(docs: readonly IrDocument[]): { doc?: IrDocument
  * /agents/<n> of the same format) return to their bundle order, whatever order
  * the files were given in; otherwise the input order stands.
  */
-function homeOrder(agents: IrAgent[]): IrAgent[] {
+export function homeOrder(agents: IrAgent[]): IrAgent[] {
   const index = (a: IrAgent) => /^\/agents\/(0|[1-9][0-9]*)$/.exec(a.home?.pointer ?? "")?.[1];
   const format = agents[0]?.home?.format;
   if (agents.length < 2 || agents.some((a) => a.home?.format !== format || index(a) === undefined)) return agents;

@@ -6,7 +6,6 @@
 // value it drops by its own source pointer. See docs/ir.md.
 import * as z from "zod/mini";
 
-export const FORMAT_IDS = ["caplo", "agentmug", "mas"] as const;
 export const FormatId = z.string().check(z.minLength(1));
 export type FormatId = string;
 

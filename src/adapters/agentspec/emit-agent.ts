@@ -9,7 +9,7 @@ import { join } from "../../ir/pointer.js";
 import { isHome, placementMap } from "../../ir/home.js";
 import type { Reporter } from "../../ir/report.js";
 import type { EffectiveDefault } from "../types.js";
-import { AGENT_ORDER, FORMAT, LABEL, STASH_MEMBER } from "./constants.js";
+import { AGENT_ORDER, FORMAT, LABEL, LLM_PROVIDER, STASH_MEMBER } from "./constants.js";
 import { kept, rebuild } from "./fields.js";
 import { emitLlm, keptLlm } from "./llm.js";
 import { emitTool } from "./tools.js";
@@ -107,7 +107,7 @@ function llmConfig(a: IrAgent, out: JsonObject, ext: JsonObject, index: number, 
     }
     const e = emitLlm(written, llmAt === undefined ? undefined : ext, llmAt);
     if (e.derivedName !== undefined) r.defaulted(a, join(t.targetPointer, "name"), `llm_config.name is required by Agent Spec; set to the model id "${e.derivedName}"`, t.targetFile);
-    if (row.providerSource === "inferred" && row.provider !== undefined && e.value["component_type"] !== "LlmConfig" && !("provider" in e.value)) {
+    if (row.providerSource === "inferred" && row.provider !== undefined && LLM_PROVIDER[String(e.value["component_type"])] === row.provider) {
       r.at(a, "transformed-value", `/models/${index}/provider`, `{name}: the provider ${row.provider}, inferred from the model id, is stated by the config type ${String(e.value["component_type"])}`, t);
     }
     if (row.role !== undefined && row.role !== "main") r.at(a, "dropped-field", `/models/${index}/role`, `{name} "${row.role}" has no counterpart in Agent Spec; dropped`, t);

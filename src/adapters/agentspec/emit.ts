@@ -115,6 +115,7 @@ function writeTeam(team: Team, defs: JsonObject): Written {
   // Each link: to an agent of the document, to a served agent, or nowhere Agent Spec can point.
   type Edge = { from: number; j: number; to?: number; remote?: JsonObject; link: IrLink };
   const edges: Edge[] = [];
+
   agents.forEach((a, i) => (a.subAgents ?? []).forEach((link, j) => {
     const to = link.local !== undefined ? index.get(link.local) : undefined;
     if (to !== undefined) edges.push({ from: i, j, to, link });
@@ -164,13 +165,28 @@ function writeTeam(team: Team, defs: JsonObject): Written {
     setKey(defs, ids[i] as string, c);
   });
   const ref = (i: number) => ({ [REF]: ids[i] as string });
-  const relationships: JsonValue[] = edges.map((e) => [ref(e.from), e.to !== undefined ? ref(e.to) : (e.remote as JsonObject)]);
+  // A Swarm holds only the agents of its relationships: one that neither calls nor is called is reached
+  // from the first agent, which nothing in the source says (a placeholder to review).
   const reached = new Set<number>([0, ...edges.flatMap((e) => (e.to === undefined ? [e.from] : [e.from, e.to]))]);
+  const added: Edge[] = agents.flatMap((a, i) => (reached.has(i) ? [] : [{ from: 0, j: -1, to: i, link: { local: a.key ?? String(i) } }]));
+  if (added.length) {
+    const names = added.map((e) => `"${agents[e.to as number]?.name ?? agents[e.to as number]?.key ?? e.to}"`).join(", ");
+    r.atSource(agents[0] as IrAgent, "defaulted-placeholder", "", `a Swarm holds only agents that call or are called; ${names} ${added.length === 1 ? "is" : "are"} reached from the first agent, "${agents[0]?.name ?? agents[0]?.key ?? "0"}" (review: it can now hand over to ${added.length === 1 ? "it" : "them"})`, { targetPointer: "/relationships", targetFile: file });
+  }
+  // Agents are read back in the order the relationships first name them: written so that it is the document's order.
+  const order = (e: Edge) => Math.max(e.from, e.to ?? e.from);
+  const sorted = [...edges, ...added].sort((x, y) => order(x) - order(y));
   agents.forEach((a, i) => {
-    if (!reached.has(i)) r.atSource(a, "dropped-field", "", `the agent "${a.name ?? a.key ?? i}" neither calls nor is called by another agent, and a Swarm holds only the agents of its relationships; dropped`, { targetFile: file });
+    const was = edges.filter((e) => e.from === i);
+    const now = sorted.filter((e) => e.from === i && e.j !== -1);
+    if (was.some((e, k) => now[k] !== e)) r.at(a, "transformed-value", "/subAgents", "{name}: its relationships are written in the order that names the agents in the document's order, not the order of the links", { targetFile: file });
   });
+  const relationships: JsonValue[] = sorted.map((e) => [ref(e.from), e.to !== undefined ? ref(e.to) : (e.remote as JsonObject)]);
   const root = orderKeys({ ...own, component_type: "Swarm", name, first_agent: ref(0), relationships }, SWARM_ORDER);
-  return { root, components: comps.map((value, agent) => ({ agent, value })).filter((c) => reached.has(c.agent)) };
+  // The order a reader meets them in (a caller named before its callee may come out of the document's order).
+  const met: number[] = [0];
+  for (const e of sorted) for (const i of e.to === undefined ? [e.from] : [e.from, e.to]) if (!met.includes(i)) met.push(i);
+  return { root, components: met.map((agent) => ({ agent, value: comps[agent] as JsonObject })) };
 }
 
 /** A remote agent for an external link: the component the source had (Agent Spec home), or an A2AAgent for a URL. */

@@ -81,7 +81,8 @@ function typeFor(m: IrModel): string {
  */
 export function emitLlm(m: IrModel, ext: JsonObject | undefined, at: string | undefined): EmittedLlm {
   const base = ext && at !== undefined ? rebuild(ext, at) : {};
-  let type = typeof base["component_type"] === "string" && base["component_type"] in LLM_PROVIDER ? base["component_type"] : typeFor(m);
+  const fresh = !(typeof base["component_type"] === "string" && base["component_type"] in LLM_PROVIDER);
+  let type = fresh ? typeFor(m) : (base["component_type"] as string);
   // A provider the type does not imply (edited elsewhere) makes it a plain LlmConfig, with only the members that one has.
   if (LLM_PROVIDER[type] !== undefined && m.provider !== undefined && m.provider !== LLM_PROVIDER[type]) {
     type = "LlmConfig";
@@ -97,7 +98,8 @@ export function emitLlm(m: IrModel, ext: JsonObject | undefined, at: string | un
   const spelled = typeof base["provider"] === "string" ? base["provider"] : undefined;
   const spelledKey = spelled === undefined ? undefined : (providerKey(spelled) ?? fallbackProviderKey(spelled));
   if (spelled !== undefined && spelledKey === m.provider) out["provider"] = spelled;
-  else if (m.provider !== undefined && LLM_PROVIDER[type] === undefined && (m.providerSource !== "inferred" || type === "LlmConfig")) out["provider"] = m.provider;
+  // A stated provider is written, even where a new config's type implies it (read back, it is stated again).
+  else if (m.provider !== undefined && m.providerSource !== "inferred" && (LLM_PROVIDER[type] === undefined || fresh)) out["provider"] = m.provider;
   else delete out["provider"];
   if (m.temperature !== undefined || m.maxTokens !== undefined) {
     const gen: JsonObject = isObject(out[GEN]) ? (out[GEN] as JsonObject) : {};

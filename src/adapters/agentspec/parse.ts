@@ -13,6 +13,7 @@ import { get, join, unescapeToken } from "../../ir/pointer.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { mergeDocumentExtensions, restoreStash } from "../../ir/stash.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
+import { homeOrder } from "../../ir/merge.js";
 import { resolveRefs, REF, REFS, type Resolved } from "./refs.js";
 import { parseLlm } from "./llm.js";
 import { keepDeep, keepMembers } from "./fields.js";
@@ -83,7 +84,8 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseRes
   // so it is written by reference again, defined in the same place; any other (a transform's datastore…) whole.
   for (const p of res.used) setKey(ctx.docExt, p, ctx.consumed.has(p) ? unescapeToken(p.slice(p.lastIndexOf("/") + 1)) : cloneJson(get(data, p) as JsonValue));
   const docExtensions: IrDocument["extensions"] = {};
-  const restored = agents.map((a) => restoreAgent(ctx, a, docExtensions));
+  // Agents that all came back from one bundle of another format return to its order (a Swarm may name them otherwise).
+  const restored = homeOrder(agents.map((a) => restoreAgent(ctx, a, docExtensions)));
   if (Object.keys(ctx.docExt).length) {
     const own = docExtensions[FORMAT] ?? {};
     for (const k of Object.keys(ctx.docExt)) setKey(own, k, ctx.docExt[k] as JsonValue);
