@@ -152,7 +152,7 @@ export function goldenSources(): Source[] {
 export function fuzzSources(perFormat: number, seed: number): Source[] {
   const out: Source[] = [];
   for (const format of FORMATS) {
-    const docs = fc.sample(GENERATORS[format], { numRuns: perFormat * 2, seed }).filter((d) => adapterFor(format)!.validate(d).length === 0).slice(0, perFormat);
+    const docs = fc.sample(GENERATORS[format]!, { numRuns: perFormat * 2, seed }).filter((d) => adapterFor(format)!.validate(d).length === 0).slice(0, perFormat);
     docs.forEach((data, i) => out.push({ name: `fuzz/${format}#${i} (seed ${seed})`, format, data, file: inputFile(format) }));
   }
   return out;

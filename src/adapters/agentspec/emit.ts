@@ -15,7 +15,7 @@ import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { jsonText } from "../serialize.js";
 import { A2A_ORDER, AGENT_ORDER, FORMAT, LABEL, MANAGER_ORDER, STASH_MEMBER, SWARM_ORDER, WRITE_VERSION } from "./constants.js";
 import { emitAgentComponent } from "./emit-agent.js";
-import { rebuild } from "./fields.js";
+import { rebuild, withoutStashes } from "./fields.js";
 import { parseAgentspec } from "./parse.js";
 import { REF, REFS } from "./refs.js";
 import { ownDefinitions, placeDefinitions, shareComponents } from "./share.js";
@@ -232,9 +232,10 @@ function reportDocExtensions(r: Reporter, doc: IrDocument, file: string, stashed
 /** What an Agent component cannot hold rides in its metadata's x-agentport (metadata is free-form). */
 function addStashes(doc: IrDocument, root: JsonObject, components: { agent: number; value: JsonObject }[], r: Reporter, file: string): void {
   const back = parseAgentspec(cloneJson(root), {}).doc;
+  const guarded = withoutStashes(root, STASH_MEMBER);
   components.forEach((c, k) => {
     const agent = doc.agents[c.agent] as IrAgent;
-    const stash = buildStash(agent, back?.agents[k], doc, FORMAT, r);
+    const stash = buildStash(agent, back?.agents[k], doc, FORMAT, r, guarded);
     if (!stash) return;
     const md: JsonObject = isObject(c.value["metadata"]) ? c.value["metadata"] : {};
     if (md[STASH_MEMBER] !== undefined) {

@@ -48,3 +48,21 @@ export function rebuild(ext: JsonObject, base: string, exclude: readonly string[
 export function kept(ext: JsonObject, pointer: string): JsonValue | undefined {
   return Object.prototype.hasOwnProperty.call(ext, pointer) ? ext[pointer] : undefined;
 }
+
+/**
+ * The document as the stash guards see it (src/ir/stash-guard.ts): without any Agent's
+ * metadata.x-agentport, and without a metadata object that held nothing else. Each stash is
+ * computed before any is written and checked after all are, so neither sees the others.
+ */
+export function withoutStashes(v: JsonValue, member: string): JsonValue {
+  if (Array.isArray(v)) return v.map((x) => withoutStashes(x, member));
+  if (!isObject(v)) return v;
+  const out: JsonObject = {};
+  for (const k of Object.keys(v)) setKey(out, k, withoutStashes(v[k] as JsonValue, member));
+  const md = out["metadata"];
+  if (out["component_type"] === "Agent" && isObject(md)) {
+    delete md[member];
+    if (Object.keys(md).length === 0) delete out["metadata"];
+  }
+  return out;
+}

@@ -16,7 +16,7 @@ import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { homeOrder } from "../../ir/merge.js";
 import { resolveRefs, REF, REFS, type Resolved } from "./refs.js";
 import { parseLlm } from "./llm.js";
-import { keepDeep, keepMembers } from "./fields.js";
+import { keepDeep, keepMembers, withoutStashes } from "./fields.js";
 import { parseTool } from "./tools.js";
 import { FORMAT, LABEL, REMOTE_AGENTS, STASH_MEMBER, WRITE_VERSION } from "./constants.js";
 import { propertyToParameter, AGENTSPEC_PLACEHOLDERS } from "./parameters.js";
@@ -25,6 +25,8 @@ interface Ctx {
   res: Resolved;
   /** The input as written (references unresolved): values kept as they are keep their references. */
   data: JsonObject;
+  /** The input as the stash guards see it (fields.ts withoutStashes), once a stash is found. */
+  guarded?: JsonValue;
   /** Definitions read into the IR (an agent, its llm_config, a tool): written again from the IR. */
   consumed: Set<string>;
   file?: string;
@@ -106,7 +108,8 @@ function restoreAgent(ctx: Ctx, a: IrAgent, docExtensions: IrDocument["extension
   const wbag = without.extensions[FORMAT] ?? {};
   delete wbag[at];
   if (Object.keys(wbag).length === 0) delete without.extensions[FORMAT];
-  const r = restoreStash(without, raw, at);
+  ctx.guarded ??= withoutStashes(ctx.data, STASH_MEMBER);
+  const r = restoreStash(without, raw, at, ctx.guarded);
   if (!r) return a;
   mergeDocumentExtensions(docExtensions, r.document);
   ctx.diagnostics.push(...r.diagnostics);
