@@ -97,7 +97,8 @@ beforeAll(async () => {
   expect(codes).toContain(2);
   expect([...single.values()].some((e) => e.code === 0 && e.warnings > 0)).toBe(true);
   expect([...single.values()].some((e) => e.code === 0 && e.outputs.length > 1)).toBe(true);
-});
+  // Importing the built CLI and starting a pool takes seconds on a loaded machine.
+}, 120_000);
 
 afterAll(async () => {
   await pool?.close();

@@ -5,15 +5,13 @@
 // datastore…) is recognised so the user is told what it is and what converts.
 import type { Detection } from "../types.js";
 import { isObject } from "../../ir/json.js";
-import { agentspecSchema } from "./schema.generated.js";
+import { COMPONENT_TYPES } from "./types.generated.js";
 import { CONVERTED, LABEL, READ_VERSIONS, REMOTE_AGENTS } from "./constants.js";
 import { REF, REFS } from "./refs.js";
 
-const DEFS = agentspecSchema["$defs"] as Record<string, unknown>;
-
-/** Component types of the schema: every Base<Type> definition. */
+/** Component types of the schema: every Base<Type> definition (types.generated.ts, made at build time). */
 function isComponentType(t: string): boolean {
-  return Object.prototype.hasOwnProperty.call(DEFS, `Base${t}`) && Object.prototype.hasOwnProperty.call(DEFS, t);
+  return COMPONENT_TYPES.includes(t);
 }
 
 const CONVERTS = `agentport converts ${CONVERTED.join(", ")} (a remote agent inside ManagerWorkers or Swarm becomes an external link)`;
@@ -26,7 +24,8 @@ export function detectAgentspec(data: unknown): Detection {
   if (typeof type !== "string") {
     // A configuration of shared components only (pyagentspec's disaggregated config).
     if (versioned || (isObject(data[REFS]) && Object.keys(data).every((k) => k === REFS || k === REF || k === "agentspec_version"))) {
-      return { confidence: 0.9, unsupported: `${LABEL} document without a component_type (a file of $referenced_components only is a disaggregated configuration, loaded beside its main component); ${CONVERTS}` };
+      const why = typeof data["type"] === "string" ? `written with type: "${data["type"]}" (an early draft of the language)` : "a file of $referenced_components only is a disaggregated configuration, loaded beside its main component";
+      return { confidence: 0.9, unsupported: `${LABEL} document without a component_type (${why}); ${CONVERTS}` };
     }
     return { confidence: 0 };
   }
@@ -36,8 +35,9 @@ export function detectAgentspec(data: unknown): Detection {
   }
   const confidence = versioned ? 1 : 0.9;
   if ((CONVERTED as readonly string[]).includes(type)) return { confidence };
+  const a = /^[AEIOU]/.test(type) ? "an" : "a";
   const what = type === "Flow" ? "a Flow (a graph of typed nodes, which no other format agentport knows can hold)"
-    : REMOTE_AGENTS.includes(type) ? `a ${type} (an agent served elsewhere, with no prompt or tools of its own here)`
-    : `a ${type}`;
+    : REMOTE_AGENTS.includes(type) ? `${a} ${type} (an agent served elsewhere, with no prompt or tools of its own here)`
+    : `${a} ${type}`;
   return { confidence, unsupported: `${LABEL} component_type "${type}": the document is ${what}; ${CONVERTS}` };
 }

@@ -12,6 +12,10 @@ export function generate({ root, write, writeValidators, Ajv2020, addFormats, OP
   const id = "https://agentport.invalid/schemas/agentspec/agentspec_json_spec_26_2_0.json";
   const withId = { $id: id, ...schema };
   write("src/adapters/agentspec/schema.generated.ts", `export const agentspecSchema: Record<string, unknown> = ${json(withId)};\n`);
+  // The component types (every Base<Type> with a Type beside it), for detection without loading the schema.
+  const defs = Object.keys(schema.$defs);
+  const types = defs.filter((d) => d.startsWith("Base") && defs.includes(d.slice(4))).map((d) => d.slice(4)).sort();
+  write("src/adapters/agentspec/types.generated.ts", `export const COMPONENT_TYPES: readonly string[] = ${json(types)};\n`);
   const ajv = new Ajv2020(OPTIONS);
   addFormats(ajv);
   ajv.addSchema(withId);
