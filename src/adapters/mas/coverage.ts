@@ -22,7 +22,7 @@ const parse: Record<string, ParseRule> = {
   "/spec/context/*": { ir: ["/instructions/chunks/[]/key", "/instructions/chunks/[]/text", "/instructions/chunks/[]/raw"], extensionWhen: "not a string or {ref} (lenient input)" },
   "/spec/context/*/ref": { ir: ["/instructions/chunks/[]/key", "/instructions/chunks/[]/ref"], note: "the file's text is read when file access is given" },
   "/spec/params/**": ext,
-  "/spec/description": { ir: "/routingDescription" },
+  "/spec/description": { ir: "/routingDescription", note: "in a MAS app also the useWhen of every link to the agent; a trailing \"Not for: …\" sentence is the link's doNotUseWhen" },
   "/spec/models": { container: true, kept: "an empty list" },
   "/spec/models/[]": { container: true },
   "/spec/models/[]/id": { ir: "/models/[]/role", extensionWhen: "id: main (the default role)" },
@@ -125,6 +125,14 @@ const emit: Record<string, EmitDecl> = {
   "/tools/[]/shorthand": "exact",
   "/tools/[]/**": stashed,
   "/knowledge/**": stashed,
+  "/subAgents/[]/useWhen": [
+    { transformed: "stashed-value", when: "the first link to its delegate in a bundle written as a MAS app: it becomes the delegate's spec.description, the text the delegator's delegate_to_<id> tool shows" },
+    { stashed: "stashed-value", when: "another link to the same delegate (its spec.description holds the first link's text)" },
+  ],
+  "/subAgents/[]/doNotUseWhen": [
+    { transformed: "stashed-value", when: "on that first link: appended to the delegate's spec.description as a \"Not for: …\" sentence" },
+    { stashed: "stashed-value", when: "any other link" },
+  ],
   "/subAgents/**": stashed,
   "/routing/**": stashed,
   "/skills/[]/name": ["exact", { stashed: "stashed-value", when: "it has a trigger, recipe or other members (reported on the whole skill)" }],

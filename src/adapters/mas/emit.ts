@@ -20,7 +20,7 @@ import { parseMas } from "./parse.js";
 import { validateMas } from "./validate.js";
 import { LLM_ORDER, METADATA_ORDER, MODEL_ROW_ORDER, REASONING_ORDER, SPEC_ORDER, TOOL_ORDER, TOP_ORDER } from "./shapes.js";
 import { toYaml } from "./yaml.js";
-import { emitSystem, linkTarget, writesSystem, writtenDescription } from "./system-emit.js";
+import { emitSystem, incomingRouting, linkRoutingText, linkTarget, writesSystem, writtenDescription } from "./system-emit.js";
 import { relocateRefs } from "./relocate.js";
 
 const LABEL = "mas/v1";
@@ -62,12 +62,12 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
   for (const [i, agent] of doc.agents.entries()) {
     const r = new Reporter(MAS, `${fileStem(agent)}.yaml`);
     // Written beside the MAS manifest and under -o, an agent's relative references are rewritten to still name their files.
-    const out = { ...emitAgent(relocateRefs(agent, doc, options, r), doc, options, r, masFile, context.effectiveDefaults?.[i]), agents: [i] };
+    const out = { ...emitAgent(relocateRefs(agent, doc, options, r), i, doc, options, r, masFile, context.effectiveDefaults?.[i]), agents: [i] };
     outputs.push(out);
-    // A link the stash keeps is kept in this agent's file, though the workflow of the MAS file expresses it too.
+    // A link the stash keeps is kept in this agent's file, though the MAS file's workflow (or the delegate's spec.description) expresses it too.
     for (const d of r.diagnostics) {
       const t = d.target;
-      if (d.code === "stashed-value" && t !== undefined && t.file === masFile && t.pointer === `/${STASH_KEY}`) d.target = { ...t, file: out.name };
+      if (d.code === "stashed-value" && t !== undefined && t.file !== out.name && t.pointer === `/${STASH_KEY}`) d.target = { ...t, file: out.name };
     }
     diagnostics.push(...r.diagnostics);
   }
@@ -79,7 +79,7 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
 }
 
 /** Link diagnostics: a local link becomes a delegates_to of the MAS workflow, where there is one; its settings stay behind. */
-function reportLinks(agent: IrAgent, doc: IrDocument, r: Reporter, masFile: string | undefined): void {
+function reportLinks(agent: IrAgent, index: number, doc: IrDocument, r: Reporter, masFile: string | undefined): void {
   if (agent.subAgents !== undefined && agent.subAgents.length === 0) r.at(agent, "dropped-field", "/subAgents", `{name} (an empty list) has no counterpart in ${LABEL}; dropped`);
   (agent.subAgents ?? []).forEach((link, i) => {
     const to = link.local ?? link.external ?? "?";
@@ -91,17 +91,29 @@ function reportLinks(agent: IrAgent, doc: IrDocument, r: Reporter, masFile: stri
     const child = doc.agents[j] as IrAgent;
     const at = { targetFile: masFile, targetPointer: "/spec/workflow/nodes" };
     if (!isHome(agent, MAS)) r.at(agent, "transformed-value", `/subAgents/${i}/local`, `{name} (→ ${to}) is written as a delegates_to entry of the workflow in ${masFile}, the kind: MAS manifest`, at);
-    const description = writtenDescription(child, fileStem(child));
-    if (link.useWhen !== undefined && link.useWhen !== description) {
-      r.at(agent, "dropped-link", `/subAgents/${i}/useWhen`, `{name} has no place in a mas workflow: a delegator reads the spec.description of "${fileStem(child)}", which says something else; dropped`);
+    const description = writtenDescription(doc, j, fileStem(child));
+    const childFile = { targetFile: `${fileStem(child)}.yaml`, targetPointer: "/spec/description" };
+    const incoming = incomingRouting(doc, j);
+    const mine = incoming !== undefined && incoming.parent === index && incoming.link === i && (child.routingDescription ?? "") === "";
+    let notForCarried = false;
+    if (link.useWhen !== undefined && mine) {
+      // The delegator's delegate_to_<child> tool shows the child's spec.description: the same text, held by the child.
+      const notFor = link.doNotUseWhen !== undefined && description !== link.useWhen;
+      notForCarried = notFor;
+      r.at(agent, "transformed-value", `/subAgents/${i}/useWhen`, `{name} becomes the spec.description of "${fileStem(child)}", the text mas gives the delegator's delegate_to_${fileStem(child)} tool${notFor ? ", with doNotUseWhen appended as a \"Not for: …\" sentence" : ""}`, childFile);
+      if (notFor) r.at(agent, "transformed-value", `/subAgents/${i}/doNotUseWhen`, `{name} is appended to the spec.description of "${fileStem(child)}" as "Not for: …"`, childFile);
+    } else if (link.useWhen !== undefined && linkRoutingText(link.useWhen, link.doNotUseWhen) !== description && link.useWhen !== description) {
+      const whose = incoming !== undefined && (child.routingDescription ?? "") === "" ? `, which holds the useWhen of the first link to it (${doc.agents[incoming.parent]?.key ?? doc.agents[incoming.parent]?.id ?? "another agent"})` : ", which says something else";
+      r.at(agent, "dropped-link", `/subAgents/${i}/useWhen`, `{name} has no place in a mas workflow: a delegator reads the spec.description of "${fileStem(child)}"${whose}; dropped`);
     }
     for (const k of ["doNotUseWhen", "mode", "release"] as const) {
+      if (k === "doNotUseWhen" && (notForCarried || (link.useWhen !== undefined && linkRoutingText(link.useWhen, link.doNotUseWhen) === description))) continue;
       if (link[k] !== undefined) r.at(agent, "dropped-link", `/subAgents/${i}/${k}`, `{name} has no counterpart in a mas workflow (delegates_to lists only the targets); dropped`);
     }
   });
 }
 
-function emitAgent(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporter, masFile: string | undefined, defaults: Defaults): EmittedDocument {
+function emitAgent(agent: IrAgent, index: number, doc: IrDocument, options: EmitOptions, r: Reporter, masFile: string | undefined, defaults: Defaults): EmittedDocument {
   const fromMas = isHome(agent, MAS);
   const name = metadataName(agent, r);
   const metadata: JsonObject = { name };
@@ -119,7 +131,7 @@ function emitAgent(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Rep
   const prompts = options.extractPrompts === undefined || doc.agents.length < 2 ? options.extractPrompts : `${options.extractPrompts.replace(/\/+$/, "")}/${fileStem(agent)}`.replace(/^\//, "");
   const ctx = emitContext(agent, r, prompts);
   if (ctx.context) spec["context"] = ctx.context;
-  spec["description"] = routingDescription(agent, r, name);
+  spec["description"] = routingDescription(agent, r, name, doc, index);
   const models = emitModels(agent, r, fromMas, defaults);
   if (models.models) spec["models"] = models.models;
   if (models.llm) spec["llm"] = models.llm;
@@ -133,7 +145,7 @@ function emitAgent(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Rep
   emitLimits(agent, r, spec, fromMas, depthPlaced, defaults);
   r.dropForeignExtensions(agent, LABEL);
   r.dropUnsupported(agent, UNSUPPORTED, LABEL);
-  reportLinks(agent, doc, r, masFile);
+  reportLinks(agent, index, doc, r, masFile);
   normaliseShapes(spec);
   repairInvalid(agent, r, out, replayed);
   out["metadata"] = orderKeys(metadata, METADATA_ORDER);
@@ -195,9 +207,16 @@ function masVersion(agent: IrAgent, r: Reporter): string | undefined {
   return fixed;
 }
 
-function routingDescription(agent: IrAgent, r: Reporter, name: string): string {
+function routingDescription(agent: IrAgent, r: Reporter, name: string, doc: IrDocument, index: number): string {
   // spec.description needs one character, and a blank one (" ", "\n") is one: it is carried, not replaced.
   if (agent.routingDescription !== undefined && agent.routingDescription !== "") return agent.routingDescription;
+  // In a MAS app, the first delegator's useWhen (its parent's link reports the move); read back, it is this agent's routing text.
+  const incoming = incomingRouting(doc, index);
+  if (incoming) {
+    const parent = doc.agents[incoming.parent];
+    r.defaulted(agent, "/spec/description", `spec.description (the routing text delegators read) is required; filled with the useWhen of the link from "${parent?.key ?? parent?.id ?? "its parent"}"`);
+    return incoming.text;
+  }
   const [text, from] = agent.description !== undefined && agent.description !== "" ? [agent.description, "description"] : agent.name !== undefined ? [agent.name, "name"] : [name, "id"];
   r.defaulted(agent, "/spec/description", `spec.description (the routing text delegators read) is required; filled with the agent's ${from}`);
   return text;

@@ -37,9 +37,37 @@ export function writesSystem(doc: IrDocument): boolean {
   return doc.agents.some((a) => (a.subAgents ?? []).some((l) => linkTarget(doc, l.local) !== -1));
 }
 
-/** The text a child's spec.description will hold (what a MAS reader takes as every link's useWhen). */
-export function writtenDescription(agent: IrAgent, name: string): string {
+/** The sentence a link's doNotUseWhen becomes at the end of the delegate's spec.description (read back by system-parse). */
+export const NOT_FOR = " Not for: ";
+
+/** A link's routing text as one spec.description: useWhen, then doNotUseWhen as a "Not for: …" sentence. */
+export function linkRoutingText(useWhen: string, doNotUseWhen: string | undefined): string {
+  if (doNotUseWhen === undefined || doNotUseWhen.trim() === "") return useWhen;
+  const head = useWhen.trimEnd();
+  return `${head}${/[.!?]$/.test(head) || head === "" ? "" : "."}${NOT_FOR}${doNotUseWhen}`;
+}
+
+/** The first local link to agent `i` with a useWhen, in bundle order: the text its delegators read in a MAS app. */
+export function incomingRouting(doc: IrDocument, i: number): { text: string; parent: number; link: number } | undefined {
+  if (!writesSystem(doc)) return undefined;
+  for (const [p, a] of doc.agents.entries()) {
+    const j = (a.subAgents ?? []).findIndex((l) => linkTarget(doc, l.local) === i && l.useWhen !== undefined && l.useWhen !== "");
+    const l = a.subAgents?.[j];
+    if (l?.useWhen !== undefined) return { text: linkRoutingText(l.useWhen, l.doNotUseWhen), parent: p, link: j };
+  }
+  return undefined;
+}
+
+/**
+ * The text agent `i`'s spec.description will hold: its own routing description, else the useWhen
+ * of the first link to it (the mas runtime gives every delegator's delegate_to_<id> tool this
+ * text, as Caplo gives the parent's model useWhen), else its description, else its name.
+ */
+export function writtenDescription(doc: IrDocument, i: number, name: string): string {
+  const agent = doc.agents[i] as IrAgent;
   if (agent.routingDescription !== undefined && agent.routingDescription !== "") return agent.routingDescription;
+  const incoming = incomingRouting(doc, i);
+  if (incoming) return incoming.text;
   if (agent.description !== undefined && agent.description !== "") return agent.description;
   return agent.name ?? name;
 }

@@ -7,7 +7,7 @@ import type { IrAgent, IrDocument, IrLink } from "../../ir/model.js";
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic, type DiagnosticCode } from "../../ir/diagnostics.js";
 import { get, join } from "../../ir/pointer.js";
-import { emitSystem, writesSystem } from "./system-emit.js";
+import { emitSystem, NOT_FOR, writesSystem } from "./system-emit.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { parseText } from "../../text/parse.js";
 import { mergeDocumentExtensions } from "../../ir/stash.js";
@@ -200,7 +200,7 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
         return;
       }
       const link: IrLink = { local: child.key as string };
-      if (child.routingDescription !== undefined) link.useWhen = child.routingDescription;
+      if (child.routingDescription !== undefined) Object.assign(link, splitRouting(child.routingDescription));
       links.set(parent, [...(links.get(parent) ?? []), link]);
     });
   });
@@ -216,6 +216,15 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
     }
     m.agent.subAgents = [...fromWorkflow, ...external];
   }
+}
+
+/** A delegate's spec.description as a link's routing text: a trailing "Not for: …" sentence (agentport's own writing) is the doNotUseWhen. */
+function splitRouting(text: string): Pick<IrLink, "useWhen" | "doNotUseWhen"> {
+  const at = text.lastIndexOf(NOT_FOR);
+  const head = at === -1 ? "" : text.slice(0, at);
+  const tail = at === -1 ? "" : text.slice(at + NOT_FOR.length);
+  if (head.trim() === "" || tail.trim() === "") return { useWhen: text };
+  return { useWhen: head, doNotUseWhen: tail };
 }
 
 /**
