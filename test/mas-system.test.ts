@@ -160,3 +160,40 @@ describe("a Caplo bundle → mas", () => {
     });
   }
 });
+
+describe("routing text: Caplo useWhen ⇄ the delegate's spec.description", () => {
+  const bundle = readFileSync("golden/caplo-routing-text/input.caplo.json", "utf8");
+  const files = (r: ReturnType<typeof convert>) => new Map(r.outputs.map((o) => [o.name, o.text] as const));
+  const spec = (text: string | undefined) => (parseText(text ?? "").data as JsonObject)["spec"] as JsonObject;
+
+  it("the first link's useWhen, with doNotUseWhen as a \"Not for\" sentence, is the delegate's spec.description; the description is metadata.description", () => {
+    const r = convert(bundle, "mas", { file: "input.caplo.json" });
+    expect(r.ok).toBe(true);
+    const out = files(r);
+    expect(spec(out.get("scheduling.yaml"))["description"]).toBe("The patient wants to book, move or cancel a visit. Not for: The patient describes an emergency.");
+    expect(((parseText(out.get("scheduling.yaml")!).data as JsonObject)["metadata"] as JsonObject)["description"]).toBe("Manages the clinic's appointment calendar.");
+    expect(spec(out.get("nurse-line.yaml"))["description"]).toBe("The patient asks a medical question.");
+    const moved = r.diagnostics.find((d) => d.source?.pointer === "/agents/0/subAgents/0/useWhen");
+    expect(moved?.message).toMatch(/becomes the spec\.description of "scheduling"/);
+  });
+
+  it("a second parent with another useWhen is told its text was not used", () => {
+    for (const stash of [true, false]) {
+      const r = convert(bundle, "mas", { file: "input.caplo.json", stash });
+      const other = r.diagnostics.find((d) => d.source?.pointer === "/agents/1/subAgents/0/useWhen");
+      expect(other?.code).toBe(stash ? "stashed-value" : "dropped-link");
+      expect(other?.message).toMatch(/holds the useWhen of the first link to it \(reception\)/);
+    }
+  });
+
+  it("read back without a stash, the MAS app gives the link its useWhen and doNotUseWhen", () => {
+    const r = convert(bundle, "mas", { file: "input.caplo.json", stash: false });
+    const back = convert(files(r).get("reception-mas.yaml")!, "caplo", { file: "reception-mas.yaml", readFile: memory(files(r)) });
+    expect(back.ok, JSON.stringify(back.diagnostics.filter((d) => d.severity === "error"))).toBe(true);
+    const agents = back.outputs[0]!.document["agents"] as JsonObject[];
+    expect(agents[0]!["subAgents"]).toEqual([
+      { local: "scheduling", useWhen: "The patient wants to book, move or cancel a visit.", doNotUseWhen: "The patient describes an emergency." },
+      { local: "nurse-line", useWhen: "The patient asks a medical question." },
+    ]);
+  });
+});
