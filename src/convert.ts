@@ -107,7 +107,7 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
     return { diagnostics: [withPos(e.source ? { ...e, source: at(e.source.pointer) } : e, locate)], locate };
   }
   const diagnostics: Diagnostic[] = [];
-  const issues = adapter.validate(data);
+  const issues = adapter.validateInput ? adapter.validateInput(data) : adapter.validate(data);
   for (const issue of issues) {
     diagnostics.push(diagnostic(options.lenient ? "lenient-input" : "invalid-input", {
       message: `${adapter.label}: ${issue.message}`,

@@ -62,11 +62,21 @@ describe("context chunks", () => {
     sameData(r.outputs[0]!.text, text);
   });
 
-  it("without file access a reference stays a reference, with one ref-kept info", () => {
+  it("without file access a prompt that needs a file is an error, not an agent with an empty prompt", () => {
     const p = parse(text);
     expect(p.doc!.agents[0]!.instructions!.chunks[0]).toEqual({ key: "role", ref: "prompts/role.md" });
-    expect(p.diagnostics.filter((d) => d.code === "ref-kept").map((d) => d.source?.pointer)).toEqual(["/spec/context/role"]);
-    sameData(convert(text, "mas").outputs[0]!.text, text);
+    for (const to of ["mas", "caplo", "agentmug"]) {
+      const r = convert(text, to);
+      expect(r.ok).toBe(false);
+      expect(r.outputs).toEqual([]);
+      const e = r.diagnostics.find((d) => d.code === "ref-not-found");
+      expect(e?.source?.pointer).toBe("/spec/context/role");
+      expect(e?.hint).toMatch(/readFile/);
+    }
+    // A ./ path needs its file just as much.
+    expect(convert(manifest("  context:\n    role: ./prompts/role.md\n"), "caplo").ok).toBe(false);
+    // With the file, mas → mas keeps the reference.
+    sameData(convert(text, "mas", { readFile: files({ "prompts/role.md": "Be kind." }) }).outputs[0]!.text, text);
   });
 
   it("a missing ./ path is an error at the chunk, with line and column", () => {

@@ -150,6 +150,8 @@ export interface Adapter {
   mayHaveParts?(text: string): boolean;
   /** Schema conformance of a document of this format (ajv against the official schema). */
   validate(data: unknown): SchemaIssue[];
+  /** Conformance of an input, where the format's runtime reads more than the schema allows (mas: x- keys anywhere); default `validate`. */
+  validateInput?(data: unknown): SchemaIssue[];
   parse(data: JsonValue, options: ParseOptions): ParseResult;
   emit(doc: IrDocument, options: EmitOptions, context?: EmitContext): EmitResult;
 }

@@ -12,6 +12,7 @@ import type { Reporter } from "../../ir/report.js";
 import { keep, note, type MasParseCtx } from "./parse-context.js";
 
 const PATH_SUFFIX = /\.(md|ya?ml|txt)$/;
+const NO_FILES = "convert from a file (the CLI does), or pass readFile to the library (agentport/node: makeReadFile)";
 const MAX_PATH_LIKE = 512;
 
 /** Rule 4 of the runtime: a single-line string that may name a file. */
@@ -49,7 +50,8 @@ export function parseContext(ctx: MasParseCtx, value: JsonValue): void {
 
 function refChunk(ctx: MasParseCtx, key: string, path: string, ptr: string): IrChunk {
   if (!ctx.readFile) {
-    note(ctx, "ref-kept", ptr, `${dotted(ptr)} refers to the file ${path}; without file access its text was not read, so other formats get no text for this chunk`, "convert from a file (or pass readFile) to inline the prompt file");
+    // The prompt needs the file's text: without it, no conversion could say what the model sees.
+    note(ctx, "ref-not-found", ptr, `${dotted(ptr)} refers to the file ${path}, which cannot be read without file access`, NO_FILES);
     return { key, ref: path };
   }
   const r = ctx.readFile(path);
@@ -67,7 +69,7 @@ function stringChunk(ctx: MasParseCtx, key: string, raw: string, ptr: string): I
   if (text.startsWith("./") || text.startsWith("../")) {
     // An explicit path: the runtime raises when it is missing (the schema's "inline text" wording is not what runs).
     if (!ctx.readFile) {
-      note(ctx, "ref-kept", ptr, `${dotted(ptr)} names the file ${text}; without file access its text was not read, so other formats get no text for this chunk`, "convert from a file (or pass readFile) to inline the prompt file");
+      note(ctx, "ref-not-found", ptr, `${dotted(ptr)} names the file ${text}, which cannot be read without file access`, NO_FILES);
       return { key, ref: text, raw };
     }
     const r = ctx.readFile(text);

@@ -7,7 +7,7 @@ import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { Reporter } from "../../ir/report.js";
-import { dotted, join, parsePointer } from "../../ir/pointer.js";
+import { dotted, isAncestorOrSelf, join, parsePointer } from "../../ir/pointer.js";
 import { slugKey } from "../../ir/slug.js";
 import { isHome, isSubAgentTool, placementMap } from "../../ir/home.js";
 import { buildStash, reportStashed, STASH_KEY } from "../../ir/stash.js";
@@ -147,6 +147,7 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, options: Emit
   r.dropUnsupported(agent, UNSUPPORTED, LABEL);
   reportLinks(agent, index, doc, r, masFile);
   normaliseShapes(spec);
+  dropIgnoredExtensions(agent, r, out);
   repairInvalid(agent, r, out, replayed);
   out["metadata"] = orderKeys(metadata, METADATA_ORDER);
   out["spec"] = orderKeys(spec, SPEC_ORDER);
@@ -294,7 +295,7 @@ function replayExtensions(agent: IrAgent, r: Reporter, out: JsonObject): Set<str
       || (top === "metadata" && second !== undefined && !second.startsWith("x-") && !METADATA_ORDER.includes(second))
       || (!(TOP_ORDER as readonly string[]).includes(top) && !top.startsWith("x-"));
     if (misplaced) {
-      r.atExtension(agent, "dropped-field", MAS, rel, `${dotted(rel)} is not allowed there in ${LABEL}; dropped`);
+      r.atExtension(agent, "dropped-field", MAS, rel, (second ?? top).startsWith("x-") ? ignoredMessage(rel) : `${dotted(rel)} is not allowed there in ${LABEL}; dropped`);
       continue;
     }
     if (!setAt(out, tokens, value, "")) {
@@ -349,6 +350,35 @@ function normaliseShapes(spec: JsonObject): void {
   if (Array.isArray(tools)) spec["tools"] = tools.filter((x) => x !== undefined).map((t) => (isObject(t) ? orderKeys(t, TOOL_ORDER) : t));
   const llm = spec["llm"];
   if (isObject(llm)) spec["llm"] = orderKeys(llm, LLM_ORDER);
+}
+
+function ignoredMessage(pointer: string): string {
+  return `${dotted(pointer)} is an x- extension, which the mas runtime ignores; a ${LABEL} Agent manifest may hold x- keys only at the top level and in metadata, so it is dropped`;
+}
+
+/**
+ * x- keys deeper in spec (mas-lab writes them; the runtime ignores them) are not written where the
+ * schema forbids them: each is taken out of the kept value that held it and reported there (the
+ * stash then carries that value back whole).
+ */
+function dropIgnoredExtensions(agent: IrAgent, r: Reporter, out: JsonObject): void {
+  const rels = Object.keys(agent.extensions[MAS] ?? {});
+  for (let round = 0; round < 4; round++) {
+    let moved = false;
+    for (const issue of validateMas(out)) {
+      const tokens = parsePointer(issue.pointer);
+      const last = tokens.pop();
+      if (issue.keyword !== "additionalProperties" || last === undefined || !last.startsWith("x-")) continue;
+      let parent: JsonValue | undefined = out;
+      for (const t of tokens) parent = Array.isArray(parent) ? parent[Number(t)] : isObject(parent) ? parent[t] : undefined;
+      if (!isObject(parent) || !Object.prototype.hasOwnProperty.call(parent, last)) continue;
+      delete parent[last];
+      moved = true;
+      const rel = rels.filter((k) => isAncestorOrSelf(k, issue.pointer)).sort((a, b) => b.length - a.length)[0];
+      if (rel !== undefined) r.atExtension(agent, "dropped-field", MAS, rel, ignoredMessage(issue.pointer));
+    }
+    if (!moved) return;
+  }
 }
 
 /** Lenient inputs may carry kept values the schema rejects: each offending spec member is taken out (and reported). */

@@ -6,7 +6,7 @@ import { isObject } from "../../ir/json.js";
 import { parseMas } from "./parse.js";
 import { agentRefs, parseMasSystem } from "./system-parse.js";
 import { emitMas } from "./emit.js";
-import { validateMas } from "./validate.js";
+import { validateMas, validateMasInput } from "./validate.js";
 
 export const masAdapter: Adapter = {
   id: "mas",
@@ -38,6 +38,7 @@ export const masAdapter: Adapter = {
   parts: (data) => (isObject(data) && data["kind"] === "MAS" ? agentRefs(data) : []),
   mayHaveParts: (text) => text.includes("MAS"),
   validate: validateMas,
+  validateInput: validateMasInput,
   parse: (data, options) => (isObject(data) && data["kind"] === "MAS" ? parseMasSystem(data, options) : parseMas(data, options)),
   emit: emitMas,
 };
