@@ -207,6 +207,11 @@ const RAISERS: Record<DiagnosticCode, Raiser | "todo"> = {
     const d = expectRaised(convert(json(noTemp), "agentmug"), "default-lost", { pointer: "/model" });
     expect(d.message).toMatch(/model\.temperature is not set, so Caplo v2 runs the agent with 0\.4/);
   },
+  "unresolved-skill": () => {
+    // The runtime appends a skill's SKILL.md to the prompt; with no such file its text cannot be carried.
+    const r = convert(masYaml() + "  skills:\n    - trip-orchestration\n", "caplo", { readFile: () => ({ ok: false, code: "ref-not-found", message: "no such file" }) });
+    expectRaised(r, "unresolved-skill", { pointer: "/spec/skills/0" });
+  },
   "dropped-link": () => {
     const withLink = { ...CAPLO, subAgents: [{ agentId: "billing-agent-7", useWhen: "The user asks about invoices." }] };
     // Without the stash (which would carry the link in x-agentport) the link is lost.

@@ -2,6 +2,7 @@
 // forms, plugin bindings, YAML style and prompt extraction.
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
+import { readFileSync } from "node:fs";
 import { convert, parse, type ReadFile } from "../src/index.js";
 import { masAdapter } from "../src/adapters/mas/index.js";
 import { splitModelString } from "../src/adapters/mas/models.js";
@@ -355,5 +356,44 @@ describe("review fixes", () => {
     expect(d?.message).toContain("prompts/missing.md");
     expect(d?.message).not.toContain(dir);
     expect(d?.message).not.toMatch(/(^|[\s(])\//);
+  });
+});
+
+describe("skills, as the mas runtime resolves and injects them", () => {
+  const agent = (skills: string[]) => manifest(`  skills:\n${skills.map((s) => `    - ${s}`).join("\n")}\n`);
+  const withFront = "<!-- licence -->\n---\nname: trip-orchestration\ndescription: Use for multi-leg trips.\n---\n# Trips\n\nAsk for every leg.\n";
+
+  it("a name resolves under skills/, with _ and - variants, and its text is what the runtime appends", () => {
+    const readFile = files({ "skills/trip-orchestration/SKILL.md": withFront, "../skills/answer-formatting/SKILL.md": "# Answer Formatting\n\n## When to use\n\nAlways.\n" });
+    const p = parse(agent(["trip_orchestration", "answer_formatting"]), { readFile });
+    expect(p.doc!.agents[0]!.skills).toEqual([
+      { name: "trip_orchestration", ref: "skills/trip-orchestration/SKILL.md", document: withFront.trim(), trigger: "Use for multi-leg trips.", recipe: "# Trips\n\nAsk for every leg." },
+      { name: "answer_formatting", ref: "../skills/answer-formatting/SKILL.md", document: "# Answer Formatting\n\n## When to use\n\nAlways.", trigger: "Always.", recipe: "# Answer Formatting\n\n## When to use\n\nAlways." },
+    ]);
+    const caplo = convert(agent(["trip_orchestration"]), "caplo", { readFile });
+    expect(String(caplo.outputs[0]!.document["instructions"])).toMatch(/\n\n\[skill:trip_orchestration\]\n<!-- licence -->\n---\nname: trip-orchestration/);
+    const mug = convert(agent(["trip_orchestration"]), "agentmug", { readFile });
+    expect((mug.outputs[0]!.document["blueprint"] as Record<string, unknown>)["skills"]).toEqual([{ name: "trip_orchestration", trigger: "Use for multi-leg trips.", recipe: "# Trips\n\nAsk for every leg." }]);
+    // mas → mas: the file stays where it is; only the name is written.
+    sameData(convert(agent(["trip_orchestration"]), "mas", { readFile }).outputs[0]!.text, agent(["trip_orchestration"]));
+  });
+
+  it("a skill that cannot be read (no file, a workspace library) is an unresolved-skill warning at its name", () => {
+    const r = convert(agent(["missing-skill", "\"@lib/formatting\""]), "caplo", { readFile: files({}) });
+    expect(r.ok).toBe(true);
+    const w = r.diagnostics.filter((d) => d.code === "unresolved-skill");
+    expect(w.map((d) => [d.severity, d.source?.pointer])).toEqual([["warning", "/spec/skills/0"], ["warning", "/spec/skills/1"]]);
+    expect(w[1]!.message).toMatch(/workspace library/);
+  });
+
+  it("an AgentMug recipe becomes skills/<name>/SKILL.md beside the agent file, and comes back whole", () => {
+    const mug = readFileSync("golden/agentmug-skills-provenance/input.agent.json", "utf8");
+    const r = convert(mug, "mas", { file: "input.agent.json" });
+    const out = r.outputs[0]!;
+    const skill = out.files!.find((f) => f.path === "skills/file_receipt/SKILL.md");
+    expect(skill?.text).toBe('---\nname: "file_receipt"\ndescription: "when the user shares a receipt photo"\n---\n\n1. Read merchant, date, total. 2. Append one row. 3. Reply with the row number.\n');
+    expect(((parseText(out.text).data as Record<string, Record<string, unknown>>)["spec"]!)["skills"]).toEqual(["file_receipt", "flag_unreadable", "monthly_total"]);
+    const back = convert(out.text, "agentmug", { file: out.name, readFile: files(Object.fromEntries(out.files!.map((f) => [f.path, f.text]))) });
+    expect(back.outputs[0]!.document["blueprint"]).toEqual((JSON.parse(mug) as Record<string, unknown>)["blueprint"]);
   });
 });

@@ -29,6 +29,7 @@ export const DIAGNOSTIC_CODES = {
   "defaulted-placeholder": { severity: "warning", summary: "The target requires a value nothing in the source implies; a documented placeholder was filled in and should be reviewed (e.g. AgentMug blueprint.primaryModel when no model is named)." },
   "default-lost": { severity: "warning", summary: "The source leaves a setting to its default (a temperature, a call limit) and the target cannot state that setting; the target host's own default applies instead." },
   "stash-stale": { severity: "warning", summary: "A value agentport wrote was edited in the target: the edit wins, and the x-agentport entries that would overwrite or contradict it are not restored." },
+  "unresolved-skill": { severity: "warning", summary: "A skill the agent names could not be read (no SKILL.md found, a workspace-library reference, or no file access); the text its runtime adds to the prompt is not carried to other formats." },
   "secret-detected": { severity: "warning", summary: "A credential-shaped string was found in an output of a non-publishable format." },
   // Carried, but not exactly (info).
   "transformed-value": { severity: "info", summary: "A value was carried over in a changed form (renamed, reformatted, joined or split)." },

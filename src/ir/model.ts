@@ -95,8 +95,14 @@ export const IrRouting = z.object({ mode: z.enum(["model", "fast"]), minConfiden
 
 export const IrSkill = z.object({
   name: z.string(),
+  /** When to use it (AgentMug trigger; a mas SKILL.md's front-matter description). */
   trigger: z.optional(z.string()),
+  /** The procedure (AgentMug recipe; a mas SKILL.md's body). */
   recipe: z.optional(z.string()),
+  /** The file the skill was read from (mas: the SKILL.md the runtime resolves), relative to the manifest. */
+  ref: z.optional(z.string()),
+  /** The skill's whole document as the runtime injects it into the prompt (mas: the SKILL.md, stripped). */
+  document: z.optional(z.string()),
   extra: z.optional(JsonObjectSchema),
 });
 export type IrSkill = z.infer<typeof IrSkill>;

@@ -161,6 +161,8 @@ const emit: Record<string, EmitDecl> = {
   "/skills/[]/trigger": "exact",
   "/skills/[]/recipe": "exact",
   "/skills/[]/extra": ["exact", { stashed: "stashed-value", when: "set by another format" }],
+  "/skills/[]/ref": { stashed: "stashed-value", when: "the SKILL.md a mas skill was read from" },
+  "/skills/[]/document": { stashed: "stashed-value", when: "the whole SKILL.md (AgentMug holds its description as the trigger and its body as the recipe)" },
   "/limits/**": stashed,
   "/triggers/**": "exact",
   "/inputs": "exact",

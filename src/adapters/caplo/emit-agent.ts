@@ -64,7 +64,7 @@ export function emitAgent(a: IrAgent, t: AgentTarget): JsonObject {
     used.add("/routingDescription");
   }
   const instr = instructions(a, t);
-  setKey(out, "instructions", instr.text);
+  setKey(out, "instructions", withSkills(a, t, instr.text));
   if (instr.fromRouting) used.add("/routingDescription");
   setKey(out, "greeting", requiredText(a, t, "/greeting", "/greeting", a.greeting, () => ({ value: DEFAULT_GREETING, why: "the documented greeting template" })));
   const model = modelOf(a, t, ext);
@@ -83,12 +83,37 @@ export function emitAgent(a: IrAgent, t: AgentTarget): JsonObject {
     if (v !== undefined && ok(v)) setKey(out, member, v);
   }
   leftoverExtensions(a, t, ext);
-  const unsupported = ["/version", "/tags", "/skills", "/triggers", "/inputs", "/outputs", "/parameters", "/provenance"];
+  const unsupported = ["/version", "/tags", "/triggers", "/inputs", "/outputs", "/parameters", "/provenance"];
   if (!used.has("/routingDescription")) unsupported.push("/routingDescription");
   if (t.key === undefined) unsupported.push("/id", "/key");
   t.r.dropUnsupported(a, unsupported, LABEL, t.file);
   t.r.dropForeignExtensions(a, LABEL, t.file);
   return orderKeys(out, AGENT_ORDER);
+}
+
+/**
+ * Skills are text the source runtime adds to the prompt (mas appends each SKILL.md as
+ * "[skill:<name>]\n<text>"; an AgentMug recipe is the procedure): Caplo has no skills, so each one's
+ * text is appended to the instructions the way the mas runtime injects it. A skill without text
+ * cannot be, and its settings (AgentMug proof, library pins) have no place.
+ */
+function withSkills(a: IrAgent, t: AgentTarget, instructions: string): string {
+  const parts = [instructions];
+  if (a.skills?.length === 0) t.r.at(a, "dropped-field", "/skills", "{name} (an empty list) has no counterpart in Caplo v2; dropped", { targetFile: t.file });
+  (a.skills ?? []).forEach((s, i) => {
+    const text = (s.document ?? s.recipe)?.trim();
+    const p = `/skills/${i}`;
+    if (text === undefined || text === "") {
+      t.r.at(a, "dropped-field", p, `{name} "${s.name}": its text was not read, so Caplo's instructions lack what the source runtime adds to the prompt; dropped`, { targetFile: t.file });
+      return;
+    }
+    parts.push(`[skill:${s.name}]\n${text}`);
+    const what = s.document !== undefined ? "its document" : s.trigger !== undefined ? "its recipe (the trigger is not written)" : "its recipe";
+    t.r.at(a, "transformed-value", p, `{name} "${s.name}" is appended to instructions as "[skill:${s.name}]" and ${what}, as the mas runtime injects a skill`, tp(t, "/instructions"));
+    for (const k of Object.keys(s.extra ?? {})) t.r.at(a, "dropped-field", `${p}/extra/${escapeToken(k)}`, `{name} of the skill "${s.name}" has no counterpart in Caplo v2; dropped`, { targetFile: t.file });
+  });
+  if (parts.length > 1) t.r.at(a, "transformed-value", "/instructions", `{name} is followed by the text of ${parts.length - 1} skill${parts.length > 2 ? "s" : ""} ("[skill:<name>]" and its text)`, tp(t, "/instructions"));
+  return parts.join("\n\n");
 }
 
 type Check = (v: JsonValue) => boolean;

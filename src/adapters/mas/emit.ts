@@ -7,7 +7,7 @@ import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { Reporter } from "../../ir/report.js";
-import { dotted, isAncestorOrSelf, join, parsePointer } from "../../ir/pointer.js";
+import { dotted, escapeToken, isAncestorOrSelf, join, parsePointer } from "../../ir/pointer.js";
 import { slugKey } from "../../ir/slug.js";
 import { isHome, isSubAgentTool, placementMap } from "../../ir/home.js";
 import { buildStash, reportStashed, STASH_KEY } from "../../ir/stash.js";
@@ -16,6 +16,7 @@ import { MAS } from "./parse-context.js";
 import { emitContext } from "./context.js";
 import { emitModels } from "./models.js";
 import { emitTools } from "./tools.js";
+import { skillFile, skillFolder } from "./skills.js";
 import { parseMas } from "./parse.js";
 import { validateMas } from "./validate.js";
 import { LLM_ORDER, METADATA_ORDER, MODEL_ROW_ORDER, REASONING_ORDER, SPEC_ORDER, TOOL_ORDER, TOP_ORDER } from "./shapes.js";
@@ -137,7 +138,7 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, options: Emit
   if (models.llm) spec["llm"] = models.llm;
   const tools = emitTools(agent, r, fromMas);
   if (tools) spec["tools"] = tools;
-  emitSkills(agent, r, spec);
+  const skillFiles = emitSkills(agent, r, spec);
 
   const out: JsonObject = { apiVersion: "mas/v1", kind: "Agent", metadata, spec };
   const replayed = replayExtensions(agent, r, out);
@@ -152,9 +153,10 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, options: Emit
   out["metadata"] = orderKeys(metadata, METADATA_ORDER);
   out["spec"] = orderKeys(spec, SPEC_ORDER);
   const document = orderKeys(out, [...TOP_ORDER]);
-  if (options.stash !== false) addStash(agent, doc, document, r, ctx.files);
+  const files = [...ctx.files, ...skillFiles];
+  if (options.stash !== false) addStash(agent, doc, document, r, files);
   const emitted: EmittedDocument = { name: `${name}.yaml`, format: MAS, document, text: toYaml(document) };
-  if (ctx.files.length > 0) emitted.files = ctx.files;
+  if (files.length > 0) emitted.files = files;
   return emitted;
 }
 
@@ -223,16 +225,29 @@ function routingDescription(agent: IrAgent, r: Reporter, name: string, doc: IrDo
   return text;
 }
 
-function emitSkills(agent: IrAgent, r: Reporter, spec: JsonObject): void {
+/**
+ * spec.skills names skills; the runtime reads each one's SKILL.md and appends it to the prompt. A
+ * skill read from such a file keeps it (only the name is written). A skill that is a recipe (AgentMug)
+ * is written as skills/<name>/SKILL.md beside the agent file, where the runtime finds it.
+ */
+function emitSkills(agent: IrAgent, r: Reporter, spec: JsonObject): { path: string; text: string }[] {
   const skills = agent.skills;
-  if (skills === undefined) return;
+  const files: { path: string; text: string }[] = [];
+  if (skills === undefined) return files;
   spec["skills"] = skills.map((s) => s.name);
   skills.forEach((s, i) => {
-    const lost = (["trigger", "recipe"] as const).filter((k) => s[k] !== undefined).concat(Object.keys(s.extra ?? {}) as never[]);
-    if (lost.length === 0) return;
-    // Reported on the whole skill: without its recipe, no format that needs one can rebuild it from the name.
-    r.at(agent, "dropped-field", `/skills/${i}`, `{name}: only the skill name "${s.name}" carries into ${LABEL} (spec.skills lists skill names); ${lost.join(", ")} dropped`);
+    const extra = Object.keys(s.extra ?? {});
+    if (s.ref === undefined && s.recipe !== undefined) {
+      const path = `skills/${skillFolder(s.name)}/SKILL.md`;
+      files.push({ path, text: skillFile(s) });
+      r.at(agent, "transformed-value", `/skills/${i}`, `{name} "${s.name}" is written as ${path} beside the agent file (front matter name and description${s.trigger === undefined ? "" : " from its trigger"}, the recipe as its body), which the mas runtime appends to the prompt; spec.skills names it`, { targetPointer: `/spec/skills/${i}`, targetFile: path });
+    } else if (s.ref === undefined && s.trigger !== undefined) {
+      r.at(agent, "dropped-field", `/skills/${i}/trigger`, `{name} of the skill "${s.name}" has no recipe to write a SKILL.md with; dropped`);
+    }
+    // Reported member by member: the SKILL.md holds the name, the trigger and the recipe only.
+    for (const k of extra) r.at(agent, "dropped-field", `/skills/${i}/extra/${escapeToken(k)}`, `{name} of the skill "${s.name}" has no place in ${LABEL} or its SKILL.md; dropped`);
   });
+  return files;
 }
 
 function emitLimits(agent: IrAgent, r: Reporter, spec: JsonObject, fromMas: boolean, depthPlaced: boolean, defaults: Defaults): void {

@@ -12,6 +12,7 @@ import { keep, MAS, type MasParseCtx } from "./parse-context.js";
 import { parseContext } from "./context.js";
 import { parseModels } from "./models.js";
 import { parseTools } from "./tools.js";
+import { parseSkills } from "./skills.js";
 
 export function parseMas(data: JsonValue, options: ParseOptions): ParseResult {
   const diagnostics: MasParseCtx["diagnostics"] = [];
@@ -98,16 +99,6 @@ function parseSpec(ctx: MasParseCtx, spec: JsonObject): void {
         keep(ctx, ptr, v);
     }
   }
-}
-
-function parseSkills(ctx: MasParseCtx, v: JsonValue): void {
-  if (!Array.isArray(v) || !v.every((s) => typeof s === "string")) {
-    keep(ctx, "/spec/skills", v);
-    return;
-  }
-  ctx.agent.skills = (v as string[]).map((name) => ({ name }));
-  mapSource(ctx.agent, "/skills", "/spec/skills");
-  v.forEach((_, i) => mapSource(ctx.agent, `/skills/${i}`, `/spec/skills/${i}`));
 }
 
 function parseBudget(ctx: MasParseCtx, v: JsonValue): void {
