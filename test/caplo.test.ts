@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { convert, emit, parse } from "../src/index.js";
+import { convert, convertMany, emit, parse } from "../src/index.js";
 import type { Diagnostic, IrAgent, IrDocument } from "../src/index.js";
 import { caploAdapter } from "../src/adapters/caplo/index.js";
 import { caploSchema } from "../src/adapters/caplo/schema.generated.js";
@@ -249,13 +249,29 @@ describe("parse", () => {
       subAgent: "billing", avoidSubAgent: "tech", routedBy: "fast",
     });
     expect(triage.tools).toEqual([{ kind: "named", name: "tool_account_lookup" }]);
-    expect(triage.instructions?.chunks).toHaveLength(1);
+    // The platform's prompt texts follow the instructions as named parts; "" (the block turned off) is kept apart from absent.
+    expect(triage.instructions?.chunks.map((c) => c.key)).toEqual([undefined, "guidance", "chat_style"]);
+    expect(triage.instructions?.chunks[1]).toEqual({ key: "guidance", text: "" });
+    expect(triage.sourceMap["/instructions/chunks/2"]).toBe("/policy/chatStyle");
   });
 
   it("keeps Caplo-only members in extensions.caplo, one entry per member", () => {
     const triage = doc().agents[0] as IrAgent;
-    expect(Object.keys(triage.extensions["caplo"] ?? {}).sort()).toEqual(["/actions", "/policy/chatStyle", "/policy/guidance", "/suggestedReplies", "/visitorFeedback"]);
-    expect(triage.extensions["caplo"]?.["/policy/guidance"]).toBe("");
+    expect(Object.keys(triage.extensions["caplo"] ?? {}).sort()).toEqual(["/actions", "/suggestedReplies", "/visitorFeedback"]);
+  });
+
+  it("platform texts: mas chunks guidance/chat_style/voice_style and AgentMug's labelled parts come back as policy texts", () => {
+    const text = readFileSync("golden/caplo-support-bundle/input.caplo.json", "utf8");
+    for (const via of ["mas", "agentmug"]) {
+      const fwd = convert(text, via, { stash: false });
+      const back = convertMany(fwd.outputs.map((o) => ({ text: o.text, file: o.name })), "caplo", { bundle: true });
+      const triage = (back.outputs[0]!.document["agents"] as Record<string, unknown>[])[0]!;
+      // The instructions come back (mas labels them "[role]"), without the platform texts.
+      expect(String(triage["instructions"]), via).toMatch(/You are the first point of contact[\s\S]*delivery dates yourself\.$/);
+      expect(String(triage["instructions"]), via).not.toMatch(/\[(guidance|chat_style)\]/);
+      // AgentMug cannot say "turned off" (""): without a stash, only the text comes back.
+      expect(triage["policy"], via).toMatchObject(via === "mas" ? { guidance: "", chatStyle: "Short, friendly sentences. One question at a time." } : { chatStyle: "Short, friendly sentences. One question at a time." });
+    }
   });
 
   it("warns about an unknown provider and keeps its spelling for the way back", () => {

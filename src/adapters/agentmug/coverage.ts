@@ -115,7 +115,7 @@ const emit: Record<string, EmitDecl> = {
   "/routingDescription": [stashed, { transformed: "stashed-value", when: "there is no description: it becomes it (the stash records the move)" }],
   "/version": "exact",
   "/tags/**": "exact",
-  "/instructions/chunks/0/text": ["exact", { transformed: "stashed-value", when: "another format's parameter placeholders are respelled {{params.<name>}}" }],
+  "/instructions/chunks/0/text": ["exact", { transformed: "stashed-value", when: "another format's parameter placeholders are respelled {{params.<name>}}" }, { transformed: "stashed-value", when: "followed by platform texts (Caplo policy.guidance, chatStyle, voiceStyle): joined with them as \"[guidance] …\" parts" }],
   "/instructions/chunks/[]/key": { transformed: "stashed-value", when: "named parts are joined as \"[key] text\"" },
   "/instructions/chunks/[]/text": { transformed: "stashed-value", when: "named parts are joined as \"[key] text\"" },
   "/instructions/chunks/[]/raw": { transformed: "stashed-value", when: "the stripped text is written" },

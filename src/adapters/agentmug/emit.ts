@@ -26,6 +26,8 @@ export const SUFFIX = ".agent.json";
 /** Canonical IR fields AgentMug has no place for. */
 const UNSUPPORTED = ["/greeting", "/routing", "/limits"] as const;
 const PRIVATE = ["brain", "memory"] as const;
+/** Prompt parts that are platform texts after the instructions (the IR's convention for Caplo's guidance and styles). */
+const PLATFORM_KEYS = new Set(["guidance", "chat_style", "voice_style"]);
 /** Extension pointers the list assemblers and the privacy gate handle instead of the generic placement. */
 const ASSEMBLED = /^\/sources(?:\/(?:0|[1-9][0-9]*))?$|^\/(?:brain|memory)$/;
 
@@ -228,6 +230,10 @@ function systemPrompt(a: IrAgent, r: Reporter, file: string): string {
     r.at(a, "transformed-value", "/instructions", '{name} is joined into one blueprint.systemPrompt: "[key] text" per part, parts separated by a blank line, empty parts left out', t);
   }
   chunks.forEach((c, i) => {
+    // A platform text (Caplo policy.guidance, chatStyle, voiceStyle; mas chunks of those names) says where it went, or that it is gone.
+    const own = i > 0 && PLATFORM_KEYS.has(c.key ?? "");
+    if (own && c.ref === undefined && (c.text ?? "").trim() === "") r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name} is empty${c.key === undefined ? "" : ` (it turns the platform's ${c.key} off)`}, which blueprint.systemPrompt cannot say; left out`, t);
+    else if (own && c.ref === undefined) r.at(a, "transformed-value", `/instructions/chunks/${i}`, `{name} is appended to blueprint.systemPrompt${c.key === undefined ? "" : ` as "[${c.key}] …"`}, after the instructions`, t);
     if (c.ref === undefined) return;
     if (c.text === undefined) r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name}: the file "${c.ref}" was not read, so its text is missing from blueprint.systemPrompt`, t);
     else r.at(a, "transformed-value", `/instructions/chunks/${i}`, `{name}: the text of the file "${c.ref}" is written inline`, t);

@@ -2,7 +2,8 @@
 // Every value that does not arrive exactly is reported where it came from; every
 // required value the IR lacks is derived and reported at its target pointer.
 import type { Reporter } from "../../ir/report.js";
-import type { IrAgent, IrEvalCase, IrLink, IrTool } from "../../ir/model.js";
+import type { IrAgent, IrEvalCase, IrInstructions, IrLink, IrTool } from "../../ir/model.js";
+import { isHome } from "../../ir/home.js";
 import type { EffectiveDefault } from "../types.js";
 import { primaryModelIndex, renderInstructions, sourceOf } from "../../ir/agent.js";
 import { isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
@@ -13,7 +14,7 @@ import { truncateAtWord } from "./text.js";
 import { uuidV5 } from "./uuid.js";
 import {
   AGENT_ORDER, CASE_EXPECTATIONS, CASE_ORDER, DEFAULT_GREETING, DEFAULT_MODEL, EMPTY_POLICY, FORMAT, LABEL, LIMITS, LINK_ORDER,
-  MAX, MIN_CONFIDENCE, MODEL_ORDER, POLICY_ORDER, PROVIDER_SPELLING, RELEASE_RE, RESPONSE_LIMIT, ROUTED_BY, ROUTING_ORDER,
+  MAX, MIN_CONFIDENCE, MODEL_ORDER, PLATFORM_TEXT, POLICY_ORDER, PROVIDER_SPELLING, RELEASE_RE, RESPONSE_LIMIT, ROUTED_BY, ROUTING_ORDER,
   TEMPERATURE, THINKING_BUDGET, UNKNOWN_PROVIDER, UUID_RE,
 } from "./spec.js";
 
@@ -63,7 +64,8 @@ export function emitAgent(a: IrAgent, t: AgentTarget): JsonObject {
     setKey(out, "description", limitText(a, t, "/routingDescription", "/description", a.routingDescription, MAX.description));
     used.add("/routingDescription");
   }
-  const instr = instructions(a, t);
+  const platform = platformParts(a, t);
+  const instr = instructions(a, t, platform.rest);
   setKey(out, "instructions", withSkills(a, t, instr.text));
   if (instr.fromRouting) used.add("/routingDescription");
   setKey(out, "greeting", requiredText(a, t, "/greeting", "/greeting", a.greeting, () => ({ value: DEFAULT_GREETING, why: "the documented greeting template" })));
@@ -76,7 +78,7 @@ export function emitAgent(a: IrAgent, t: AgentTarget): JsonObject {
   const routing = routingOf(a, t, links ?? []);
   if (routing !== undefined) setKey(out, "routing", routing);
   if (a.evals !== undefined) setKey(out, "evals", { cases: a.evals.map((c, i) => evalCase(a, t, c, i)).filter((c): c is JsonObject => c !== undefined) });
-  const policy = policyOf(a, t, ext, typeof model["responseLimit"] === "number" ? model["responseLimit"] : undefined);
+  const policy = policyOf(a, t, ext, typeof model["responseLimit"] === "number" ? model["responseLimit"] : undefined, platform.texts);
   if (policy !== undefined) setKey(out, "policy", policy);
   for (const [member, ok] of CAPLO_ONLY) {
     const v = ext["/" + member];
@@ -166,14 +168,62 @@ function name(a: IrAgent, t: AgentTarget): string {
   return truncateAtWord(requiredText(a, t, "/name", "/name", a.name, () => ({ value: base, why: `"${base}" (the agent's id)` })), MAX.name);
 }
 
-function instructions(a: IrAgent, t: AgentTarget): { text: string; fromRouting: boolean } {
-  const chunks = a.instructions?.chunks ?? [];
+/**
+ * Prompt parts keyed guidance, chat_style and voice_style are the text the Caplo platform adds after
+ * the instructions (policy.guidance, chatStyle, voiceStyle): mas context chunks of those names, or
+ * the "[guidance] …" parts agentport appends to a single prompt (AgentMug). The first of each key
+ * goes back to policy; the rest of the prompt stays the instructions.
+ */
+function platformParts(a: IrAgent, t: AgentTarget): { rest: IrInstructions | undefined; texts: Map<string, string> } {
+  const texts = new Map<string, string>();
+  if (!a.instructions) return { rest: undefined, texts };
+  const chunks = a.instructions.chunks.map((c, i) => ({ c, i }));
+  const only = chunks.length === 1 ? chunks[0] : undefined;
+  if (only && only.c.key === undefined && only.c.text !== undefined && !isHome(a, FORMAT)) {
+    const split = splitPlatformTail(only.c.text);
+    if (split) {
+      t.r.at(a, "transformed-value", `/instructions/chunks/${only.i}`, `{name} ends with ${split.parts.map((p) => `"[${p.key}] …"`).join(", ")}, agentport's writing of Caplo's platform texts: ${split.parts.map((p) => `policy.${memberOf(p.key)}`).join(", ")} again`, tp(t, "/policy"));
+      for (const p of split.parts) texts.set(memberOf(p.key), p.text);
+      return { rest: { chunks: [{ ...only.c, text: split.head }] }, texts };
+    }
+  }
+  const rest: IrInstructions = { chunks: [] };
+  for (const { c, i } of chunks) {
+    const p = PLATFORM_TEXT.find((x) => x.key === c.key);
+    if (!p || texts.has(p.member) || c.text === undefined || c.ref !== undefined) {
+      rest.chunks.push(c);
+      continue;
+    }
+    const rel = `/policy/${p.member}`;
+    texts.set(p.member, limitText(a, t, `/instructions/chunks/${i}`, rel, c.text, p.max));
+    if (!isHome(a, FORMAT)) t.r.at(a, "transformed-value", `/instructions/chunks/${i}`, `{name} becomes policy.${p.member}, the text the Caplo platform adds after the instructions`, tp(t, rel));
+  }
+  return { rest, texts };
+}
+
+const memberOf = (key: string): string => PLATFORM_TEXT.find((p) => p.key === key)?.member ?? key;
+
+/** "instructions\n\n[guidance] …\n\n[chat_style] …": the instructions and the platform parts after them, each key once. */
+function splitPlatformTail(text: string): { head: string; parts: { key: string; text: string }[] } | undefined {
+  const pieces = text.split(/\n\n(?=\[(?:guidance|chat_style|voice_style)\] )/);
+  if (pieces.length < 2 || (pieces[0] ?? "").trim() === "") return undefined;
+  const parts: { key: string; text: string }[] = [];
+  for (const piece of pieces.slice(1)) {
+    const m = /^\[(guidance|chat_style|voice_style)\] ([\s\S]+)$/.exec(piece);
+    if (!m || parts.some((p) => p.key === m[1])) return undefined;
+    parts.push({ key: m[1] as string, text: m[2] as string });
+  }
+  return { head: pieces[0] as string, parts };
+}
+
+function instructions(a: IrAgent, t: AgentTarget, given: IrInstructions | undefined): { text: string; fromRouting: boolean } {
+  const chunks = given?.chunks ?? [];
   chunks.forEach((c, i) => {
     if (c.ref === undefined) return;
     if (c.text === undefined) t.r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name} refers to the file "${c.ref}", which was not read; its text is missing from instructions`, tp(t, "/instructions"));
     else t.r.at(a, "transformed-value", `/instructions/chunks/${i}`, `{name}: the text of "${c.ref}" is written inline; the file reference is not kept`, tp(t, "/instructions"));
   });
-  const rendered = renderInstructions(a.instructions);
+  const rendered = renderInstructions(given);
   if (rendered !== undefined && rendered !== "") {
     const only = chunks[0];
     if (chunks.length > 1 || only?.key !== undefined) {
@@ -186,7 +236,7 @@ function instructions(a: IrAgent, t: AgentTarget): { text: string; fromRouting: 
   ];
   const [value, what] = fallback.find(([v]) => v !== undefined && v !== "") ?? [a.id ?? a.key ?? t.key ?? "Agent", "id"];
   const why = `the agent's ${what}`;
-  if (a.instructions !== undefined) t.r.at(a, "transformed-value", "/instructions", `{name} is empty but Caplo requires instructions; ${why} was used`, tp(t, "/instructions"));
+  if (given !== undefined) t.r.at(a, "transformed-value", "/instructions", `{name} is empty but Caplo requires instructions; ${why} was used`, tp(t, "/instructions"));
   else t.r.defaulted(a, t.at + "/instructions", `instructions are required by Caplo and missing in the source; ${why} was used`, t.file);
   const fromRouting = what === "routing description";
   if (fromRouting) t.r.at(a, "transformed-value", "/routingDescription", `{name} became instructions (Caplo has no routing description)`, tp(t, "/instructions"));
@@ -404,10 +454,10 @@ function evalCase(a: IrAgent, t: AgentTarget, c: IrEvalCase, i: number): JsonObj
   return orderKeys(out, CASE_ORDER);
 }
 
-function policyOf(a: IrAgent, t: AgentTarget, ext: JsonObject, responseLimit: number | undefined): JsonObject | undefined {
+function policyOf(a: IrAgent, t: AgentTarget, ext: JsonObject, responseLimit: number | undefined, platform: ReadonlyMap<string, string>): JsonObject | undefined {
   const out: JsonObject = {};
   for (const [m, ok] of POLICY_TEXT) {
-    const v = ext["/policy/" + m];
+    const v = platform.get(m) ?? ext["/policy/" + m];
     if (v !== undefined && ok(v)) setKey(out, m, v);
   }
   for (const l of LIMITS) {

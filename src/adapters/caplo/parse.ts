@@ -9,7 +9,7 @@ import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "..
 import type { IrAgent, IrDocument, IrEvalCase, IrLimits, IrLink, IrModel, IrReasoning } from "../../ir/model.js";
 import { escapeToken } from "../../ir/pointer.js";
 import { fallbackProviderKey, providerDisplay, providerKey } from "../../ir/providers.js";
-import { CASE_EXPECTATIONS, EMPTY_POLICY, FORMAT, LIMITS, PROVIDER_SPELLING } from "./spec.js";
+import { CASE_EXPECTATIONS, EMPTY_POLICY, FORMAT, LIMITS, PLATFORM_TEXT, PROVIDER_SPELLING } from "./spec.js";
 
 const CANONICAL_MEMBERS = new Set([
   "key", "name", "description", "instructions", "greeting", "model", "tools", "knowledgeBases", "subAgents", "routing", "evals", "policy",
@@ -226,8 +226,13 @@ function parsePolicy(a: IrAgent, v: JsonValue | undefined, keep: Keep): void {
       for (const h of Object.keys(x)) if (h !== "maxTokens") keep(`${at}/${escapeToken(h)}`, x[h] as JsonValue);
     } else if (k === "reasoning" && isObject(x)) {
       parseReasoning(a, x, keep);
+    } else if (typeof x === "string" && PLATFORM_TEXT.some((p) => p.member === k)) {
+      // Prompt text the platform adds after the instructions: a named prompt part ("" included: it turns the block off).
+      const chunks = a.instructions?.chunks ?? [];
+      mapSource(a, `/instructions/chunks/${chunks.length}`, at);
+      chunks.push({ key: PLATFORM_TEXT.find((p) => p.member === k)!.key, text: x });
+      a.instructions = { chunks };
     } else {
-      // guidance, chatStyle, voiceStyle (Caplo only) and anything unknown
       keep(at, x);
     }
   }

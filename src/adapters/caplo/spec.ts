@@ -57,6 +57,17 @@ export const LIMITS = [
 export const CAPLO_ONLY_AGENT = ["/actions", "/suggestedReplies", "/visitorFeedback"] as const;
 export const CAPLO_ONLY_POLICY = ["guidance", "chatStyle", "voiceStyle"] as const;
 
+/**
+ * Text the Caplo platform adds to the prompt after the instructions: in the IR, prompt chunks with
+ * these keys (agentport's convention, which mas writes as context chunks and AgentMug as labelled
+ * parts of the system prompt). "" turns the platform's block off; absent leaves its default.
+ */
+export const PLATFORM_TEXT = [
+  { member: "guidance", key: "guidance", max: 4000 },
+  { member: "chatStyle", key: "chat_style", max: 2000 },
+  { member: "voiceStyle", key: "voice_style", max: 2000 },
+] as const;
+
 /** Extension pointer that keeps a provider spelling the provider table would not reproduce. */
 export const PROVIDER_SPELLING = "/model/provider";
 /** Extension pointer that keeps an empty `policy: {}` (it has no member to carry it). */

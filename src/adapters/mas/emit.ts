@@ -132,6 +132,7 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, options: Emit
   const prompts = options.extractPrompts === undefined || doc.agents.length < 2 ? options.extractPrompts : `${options.extractPrompts.replace(/\/+$/, "")}/${fileStem(agent)}`.replace(/^\//, "");
   const ctx = emitContext(agent, r, prompts);
   if (ctx.context) spec["context"] = ctx.context;
+  if (!fromMas) reportPlatformChunks(agent, r);
   spec["description"] = routingDescription(agent, r, name, doc, index);
   const models = emitModels(agent, r, fromMas, defaults);
   if (models.models) spec["models"] = models.models;
@@ -158,6 +159,16 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, options: Emit
   const emitted: EmittedDocument = { name: `${name}.yaml`, format: MAS, document, text: toYaml(document) };
   if (files.length > 0) emitted.files = files;
   return emitted;
+}
+
+/** Platform texts (the IR's guidance, chat_style and voice_style parts: Caplo's policy texts) become context chunks after the instructions. */
+function reportPlatformChunks(agent: IrAgent, r: Reporter): void {
+  (agent.instructions?.chunks ?? []).forEach((c, i) => {
+    if (i === 0 || !["guidance", "chat_style", "voice_style"].includes(c.key ?? "")) return;
+    const at = { targetPointer: join("/spec/context", c.key as string) };
+    if ((c.text ?? "").trim() === "") r.at(agent, "transformed-value", `/instructions/chunks/${i}`, `{name} is empty (it turns the platform's block off); written as the empty chunk spec.context.${c.key}, which the mas runtime leaves out`, at);
+    else r.at(agent, "transformed-value", `/instructions/chunks/${i}`, `{name} becomes the chunk spec.context.${c.key}, after the instructions: the model sees it as "[${c.key}] …"`, at);
+  });
 }
 
 /** The stash goes last, after every member mas defines. */
