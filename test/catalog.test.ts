@@ -212,6 +212,18 @@ const RAISERS: Record<DiagnosticCode, Raiser | "todo"> = {
     const r = convert(masYaml() + "  skills:\n    - trip-orchestration\n", "caplo", { readFile: () => ({ ok: false, code: "ref-not-found", message: "no such file" }) });
     expectRaised(r, "unresolved-skill", { pointer: "/spec/skills/0" });
   },
+  "model-display-name": () => {
+    // Caplo's model.name may be a display name; a mas LiteLLM string may not.
+    const display = { ...CAPLO, model: { provider: "OpenAI", name: "GPT-4.1 Turbo" } };
+    const d = expectRaised(convert(json(display), "mas"), "model-display-name", { pointer: "/model/name" });
+    expect(d.message).toMatch(/"openai\/GPT-4\.1 Turbo"/);
+  },
+  "unfilled-placeholder": () => {
+    // AgentMug fills {{params.x}}; Caplo has no parameters, so the model would see the placeholder itself.
+    const withParam = { ...AGENTMUG, blueprint: { ...AGENTMUG.blueprint, systemPrompt: "File receipts under {{params.sheet_name}}." }, parameters: [{ name: "sheet_name", label: "Sheet", type: "text", required: true }] };
+    const d = expectRaised(convert(json(withParam), "caplo"), "unfilled-placeholder", { pointer: "/blueprint/systemPrompt" });
+    expect(d.message).toMatch(/\{\{params\.sheet_name\}\}/);
+  },
   "dropped-link": () => {
     const withLink = { ...CAPLO, subAgents: [{ agentId: "billing-agent-7", useWhen: "The user asks about invoices." }] };
     // Without the stash (which would carry the link in x-agentport) the link is lost.

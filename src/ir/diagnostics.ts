@@ -30,6 +30,8 @@ export const DIAGNOSTIC_CODES = {
   "default-lost": { severity: "warning", summary: "The source leaves a setting to its default (a temperature, a call limit) and the target cannot state that setting; the target host's own default applies instead." },
   "stash-stale": { severity: "warning", summary: "A value agentport wrote was edited in the target: the edit wins, and the x-agentport entries that would overwrite or contradict it are not restored." },
   "unresolved-skill": { severity: "warning", summary: "A skill the agent names could not be read (no SKILL.md found, a workspace-library reference, or no file access); the text its runtime adds to the prompt is not carried to other formats." },
+  "model-display-name": { severity: "warning", summary: "A model is named by a display name (spaces or capitals, which Caplo allows), which the target's runtime does not resolve as a model id; it was written as is." },
+  "unfilled-placeholder": { severity: "warning", summary: "A prompt holds an AgentMug {{params.x}} placeholder and the target has no parameters: no runtime fills it, so the model sees it verbatim." },
   "secret-detected": { severity: "warning", summary: "A credential-shaped string was found in an output of a non-publishable format." },
   // Carried, but not exactly (info).
   "transformed-value": { severity: "info", summary: "A value was carried over in a changed form (renamed, reformatted, joined or split)." },

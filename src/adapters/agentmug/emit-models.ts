@@ -7,7 +7,9 @@ import { primaryModelIndex } from "../../ir/agent.js";
 import { inferProvider } from "../../ir/providers.js";
 import type { JsonObject } from "../../ir/json.js";
 import type { EffectiveDefault } from "../types.js";
-import { DEFAULT_PRIMARY_MODEL } from "./constants.js";
+import { DEFAULT_PRIMARY_MODEL, FORMAT } from "./constants.js";
+import { isHome } from "../../ir/home.js";
+import { looksLikeDisplayName } from "../../ir/prompt-checks.js";
 
 export interface EmittedModels {
   primaryModel: string;
@@ -29,6 +31,9 @@ export function emitModels(a: IrAgent, r: Reporter, file: string, hasPolicy: boo
     return hasPolicy ? { primaryModel: DEFAULT_PRIMARY_MODEL } : { primaryModel: DEFAULT_PRIMARY_MODEL, modelPolicy: { mode: "host_choice" } };
   }
   const out: EmittedModels = { primaryModel: primary.id };
+  if (!isHome(a, FORMAT) && looksLikeDisplayName(primary.id)) {
+    r.at(a, "model-display-name", `/models/${p}/id`, `{name} "${primary.id}" reads as a display name; blueprint.primaryModel names a model id, which a host would not resolve from it`, { targetPointer: "/blueprint/primaryModel", targetFile: file, hint: "write the model id (gpt-4.1, claude-sonnet-4-6) in blueprint.primaryModel" });
+  }
   if (primary.maxTokens !== undefined) out.maxTokens = primary.maxTokens;
   else {
     // The source's own answer cap (Caplo 1024, mas 2000), where AgentMug would leave it to the host; the hub reports it.

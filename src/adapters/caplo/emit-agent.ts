@@ -4,6 +4,7 @@
 import type { Reporter } from "../../ir/report.js";
 import type { IrAgent, IrEvalCase, IrInstructions, IrLink, IrTool } from "../../ir/model.js";
 import { isHome } from "../../ir/home.js";
+import { reportPlaceholders } from "../../ir/prompt-checks.js";
 import type { EffectiveDefault } from "../types.js";
 import { primaryModelIndex, renderInstructions, sourceOf } from "../../ir/agent.js";
 import { isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
@@ -89,6 +90,7 @@ export function emitAgent(a: IrAgent, t: AgentTarget): JsonObject {
   if (!used.has("/routingDescription")) unsupported.push("/routingDescription");
   if (t.key === undefined) unsupported.push("/id", "/key");
   t.r.dropUnsupported(a, unsupported, LABEL, t.file);
+  reportPlaceholders(a, t.r, LABEL, t.file);
   t.r.dropForeignExtensions(a, LABEL, t.file);
   return orderKeys(out, AGENT_ORDER);
 }

@@ -17,6 +17,7 @@ import { emitContext } from "./context.js";
 import { emitModels } from "./models.js";
 import { emitTools } from "./tools.js";
 import { skillFile, skillFolder } from "./skills.js";
+import { reportPlaceholders } from "../../ir/prompt-checks.js";
 import { parseMas } from "./parse.js";
 import { validateMas } from "./validate.js";
 import { LLM_ORDER, METADATA_ORDER, MODEL_ROW_ORDER, REASONING_ORDER, SPEC_ORDER, TOOL_ORDER, TOP_ORDER } from "./shapes.js";
@@ -147,6 +148,7 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, options: Emit
   emitLimits(agent, r, spec, fromMas, depthPlaced, defaults);
   r.dropForeignExtensions(agent, LABEL);
   r.dropUnsupported(agent, UNSUPPORTED, LABEL);
+  reportPlaceholders(agent, r, LABEL);
   reportLinks(agent, index, doc, r, masFile);
   normaliseShapes(spec);
   dropIgnoredExtensions(agent, r, out);

@@ -8,6 +8,7 @@ import { placementMap } from "../../ir/home.js";
 import { dotted } from "../../ir/pointer.js";
 import { PROVIDERS, fallbackProviderKey, inferProvider } from "../../ir/providers.js";
 import type { Reporter } from "../../ir/report.js";
+import { looksLikeDisplayName } from "../../ir/prompt-checks.js";
 import type { EffectiveDefault } from "../types.js";
 import { keep, note, type MasParseCtx } from "./parse-context.js";
 import { LLM_ORDER, MODEL_ROW_ORDER, REASONING_ORDER } from "./shapes.js";
@@ -175,6 +176,9 @@ export function emitModels(agent: IrAgent, r: Reporter, fromMas: boolean, defaul
     const row: JsonObject = {};
     if (m.role !== undefined) row["id"] = m.role;
     row["model"] = modelString(m);
+    if (!fromMas && looksLikeDisplayName(m.id)) {
+      r.at(agent, "model-display-name", `${ir}/id`, `{name} "${m.id}" reads as a display name; it is written as model "${row["model"]}", which LiteLLM would not resolve`, { hint: "write the provider's model id (gpt-4.1, claude-sonnet-4-6) in spec.models[].model" });
+    }
     // A model id with a "/" (AgentMug "local/llama3") is read back by mas as provider/id.
     const readBack = splitModelString(row["model"]);
     if (readBack.id !== m.id) r.at(agent, "transformed-value", `${ir}/id`, `{name} "${m.id}" is written as model "${row["model"]}", which mas reads as provider "${readBack.provider ?? ""}" and model "${readBack.id}"`);
