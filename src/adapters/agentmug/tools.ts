@@ -84,12 +84,13 @@ export function emitTool(tool: IrTool, trustExtra: boolean): EmittedTool {
         }, keep),
         lost,
       };
+    // What the tool is for (a mas Tool manifest's description) is what the model reads to pick it: a builtin tool's description keeps it.
     case "manifest-ref":
-      return { value: tool.name, lost: [`the tool manifest reference "${tool.ref}"`, ...described(tool), ...lost] };
+      return { value: withDescription(tool), lost: [`the tool manifest reference "${tool.ref}"`, ...lost] };
     case "module":
-      return { value: tool.name, lost: [`the module path "${tool.modulePath}"`, ...described(tool), ...lost] };
+      return { value: withDescription(tool), lost: [`the module path "${tool.modulePath}"`, ...lost] };
     case "system":
-      return { value: tool.name, lost: ["its runtime system-tool kind", ...described(tool), ...lost] };
+      return { value: withDescription(tool), lost: ["its runtime system-tool kind", ...lost] };
   }
 }
 
@@ -101,6 +102,10 @@ function isUri(s: string): boolean {
 
 function described(tool: IrTool): string[] {
   return tool.description === undefined ? [] : ["its description"];
+}
+
+function withDescription(tool: IrTool): JsonValue {
+  return tool.description === undefined ? tool.name : object("builtin", { name: tool.name, description: tool.description }, undefined);
 }
 
 function object(kind: string, fields: Record<string, JsonValue | undefined>, extra: JsonObject | undefined): JsonObject {
