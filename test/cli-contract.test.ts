@@ -68,7 +68,8 @@ describe("output placement", () => {
     const r = await cli(["convert", BUNDLE, "--to", "mas", "--extract-prompts", "prompts", "-o", d + "/"]);
     expect(r.code, r.stderr).toBe(0);
     const prompts = readdirSync(join(d, "prompts"), { recursive: true }).map(String).filter((p) => p.endsWith(".md")).sort();
-    expect(prompts).toHaveLength(3);
+    // three role prompts, and the triage agent's chat style (a Caplo platform text: a chunk after its instructions)
+    expect(prompts).toHaveLength(4);
     // each agent file refers to its own prompt file, and that file exists
     const refs = new Set<string>();
     for (const f of readdirSync(d).filter((x) => x.endsWith(".yaml") && !x.endsWith("-mas.yaml"))) {
