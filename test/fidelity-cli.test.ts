@@ -27,7 +27,9 @@ describe("--ledger", () => {
     const at = (p: string) => rows.find((x) => x.sourcePointer === p)!;
     expect(at("/agents/0/greeting")).toMatchObject({ status: "dropped", code: "dropped-field" });
     expect(at("/agents/0/subAgents/0/local").status).toBe("dropped");
-    expect(at("/agents/0/instructions").status).toBe("exact");
+    // The triage agent's chat style (a Caplo platform text) is appended to its system prompt: the instructions are joined with it.
+    expect(at("/agents/0/instructions").status).toBe("transformed");
+    expect(at("/agents/1/instructions").status).toBe("exact");
     // the summary's fidelity figure agrees with the ledger
     const exact = rows.filter((x) => x.status === "exact").length;
     expect(r.stderr).toContain(`agentport: fidelity ${BUNDLE} ${((100 * exact) / rows.length).toFixed(1)}% (${exact} of ${rows.length} source values carried exactly)`);
