@@ -192,7 +192,8 @@ function platformParts(a: IrAgent, t: AgentTarget): { rest: IrInstructions | und
   const rest: IrInstructions = { chunks: [] };
   for (const { c, i } of chunks) {
     const p = PLATFORM_TEXT.find((x) => x.key === c.key);
-    if (!p || texts.has(p.member) || c.text === undefined || c.ref !== undefined) {
+    // A path-like text carried inline (no file read: ref equals the text) is still the text.
+    if (!p || texts.has(p.member) || c.text === undefined || (c.ref !== undefined && c.ref !== c.text)) {
       rest.chunks.push(c);
       continue;
     }

@@ -157,7 +157,8 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, options: Emit
   out["spec"] = orderKeys(spec, SPEC_ORDER);
   const document = orderKeys(out, [...TOP_ORDER]);
   const files = [...ctx.files, ...skillFiles];
-  if (options.stash !== false) addStash(agent, doc, document, r, files);
+  // The stash is computed as if the skill files were not there: a way back that cannot read them (a library call without readFile) still gets the recipes.
+  if (options.stash !== false) addStash(agent, doc, document, r, ctx.files);
   const emitted: EmittedDocument = { name: `${name}.yaml`, format: MAS, document, text: toYaml(document) };
   if (files.length > 0) emitted.files = files;
   return emitted;
