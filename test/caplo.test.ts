@@ -250,14 +250,14 @@ describe("parse", () => {
     });
     expect(triage.tools).toEqual([{ kind: "named", name: "tool_account_lookup" }]);
     // The platform's prompt texts follow the instructions as named parts; "" (the block turned off) is kept apart from absent.
-    expect(triage.instructions?.chunks.map((c) => c.key)).toEqual([undefined, "guidance", "chat_style"]);
-    expect(triage.instructions?.chunks[1]).toEqual({ key: "guidance", text: "" });
-    expect(triage.sourceMap["/instructions/chunks/2"]).toBe("/policy/chatStyle");
+    expect(triage.instructions?.chunks.map((c) => c.key)).toEqual([undefined, "chat_style"]);
+    expect(triage.sourceMap["/instructions/chunks/1"]).toBe("/policy/chatStyle");
   });
 
   it("keeps Caplo-only members in extensions.caplo, one entry per member", () => {
     const triage = doc().agents[0] as IrAgent;
-    expect(Object.keys(triage.extensions["caplo"] ?? {}).sort()).toEqual(["/actions", "/suggestedReplies", "/visitorFeedback"]);
+    // guidance "" turns the platform block off: no prompt text, so it stays Caplo's own.
+    expect(Object.keys(triage.extensions["caplo"] ?? {}).sort()).toEqual(["/actions", "/policy/guidance", "/suggestedReplies", "/visitorFeedback"]);
   });
 
   it("platform texts: mas chunks guidance/chat_style/voice_style and AgentMug's labelled parts come back as policy texts", () => {
@@ -270,7 +270,7 @@ describe("parse", () => {
       expect(String(triage["instructions"]), via).toMatch(/You are the first point of contact[\s\S]*delivery dates yourself\.$/);
       expect(String(triage["instructions"]), via).not.toMatch(/\[(guidance|chat_style)\]/);
       // AgentMug cannot say "turned off" (""): without a stash, only the text comes back.
-      expect(triage["policy"], via).toMatchObject(via === "mas" ? { guidance: "", chatStyle: "Short, friendly sentences. One question at a time." } : { chatStyle: "Short, friendly sentences. One question at a time." });
+      expect(triage["policy"], via).toMatchObject({ chatStyle: "Short, friendly sentences. One question at a time." });
     }
   });
 

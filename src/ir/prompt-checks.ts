@@ -5,9 +5,9 @@ import type { IrAgent } from "./model.js";
 import type { Reporter } from "./report.js";
 import { renderInstructions } from "./agent.js";
 
-/** A model id that reads as a display name ("GPT-4.1 Turbo"): spaces or capital letters. */
+/** A model id that reads as a display name ("GPT-4.1 Turbo", "GPT-4.1"): spaces, or capitals outside an org/model path (Qwen/Qwen2.5-7B-Instruct is an id). */
 export function looksLikeDisplayName(id: string): boolean {
-  return /\s/.test(id) || /[A-Z]/.test(id);
+  return /\s/.test(id) || (/[A-Z]/.test(id) && !id.includes("/"));
 }
 
 const PLACEHOLDER = /\{\{\s*params\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;

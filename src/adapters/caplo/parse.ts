@@ -226,8 +226,8 @@ function parsePolicy(a: IrAgent, v: JsonValue | undefined, keep: Keep): void {
       for (const h of Object.keys(x)) if (h !== "maxTokens") keep(`${at}/${escapeToken(h)}`, x[h] as JsonValue);
     } else if (k === "reasoning" && isObject(x)) {
       parseReasoning(a, x, keep);
-    } else if (typeof x === "string" && PLATFORM_TEXT.some((p) => p.member === k)) {
-      // Prompt text the platform adds after the instructions: a named prompt part ("" included: it turns the block off).
+    } else if (typeof x === "string" && x !== "" && PLATFORM_TEXT.some((p) => p.member === k)) {
+      // Prompt text the platform adds after the instructions: a named prompt part. "" (the block turned off) is no text: it stays Caplo's.
       const chunks = a.instructions?.chunks ?? [];
       mapSource(a, `/instructions/chunks/${chunks.length}`, at);
       chunks.push({ key: PLATFORM_TEXT.find((p) => p.member === k)!.key, text: x });
