@@ -5,9 +5,11 @@
 import { describe, expect, it } from "vitest";
 import { convert, convertMany, type ConvertResult, type Diagnostic } from "../src/index.js";
 import { parseText } from "../src/text/parse.js";
-import { isObject, type JsonObject } from "../src/ir/json.js";
+import { isObject, type JsonObject, type JsonValue } from "../src/ir/json.js";
 import { loadCase, convertOptions } from "./helpers/cases.js";
 import { digest } from "../src/ir/stash-guard.js";
+import { restoreStash } from "../src/ir/stash.js";
+import { newAgent } from "../src/ir/agent.js";
 
 const stale = (r: ConvertResult): Diagnostic[] => r.diagnostics.filter((d) => d.code === "stash-stale");
 const listing = (r: ConvertResult) => r.diagnostics.map((d) => `  ${d.severity} ${d.code} @ ${d.source?.pointer ?? ""}: ${d.message}`).join("\n");
@@ -204,5 +206,55 @@ describe("the guards", () => {
     const back = convert(old, "mas");
     expect(stale(back)).toEqual([]);
     expect(((back.outputs[0]!.document["spec"] as JsonObject)["models"] as JsonObject[])[0]!["model"]).toBe("azure/gpt-4.1");
+  });
+});
+
+describe("ids, keys and tool entries", () => {
+  const c = loadCase("caplo-support-bundle");
+  const files = convert(c.text, "agentmug").outputs;
+  const billing = files.find((o) => o.name === "billing.agent.json")!;
+  const caploAgent = (r: ConvertResult) => r.outputs[0]!.document;
+  const bundleBack = (edited: string) => convertMany(files.map((o) => ({ file: o.name, text: o === billing ? edited : o.text })), "caplo", { bundle: true });
+  const keys = (r: ConvertResult) => (r.outputs[0]!.document["agents"] as JsonObject[]).map((a) => a["key"]);
+
+  it("unedited, the bundle keys and the tools come back", () => {
+    const back = bundleBack(billing.text);
+    expect(stale(back)).toEqual([]);
+    expect(keys(back)).toEqual(["triage", "billing", "tech"]);
+    expect(caploAgent(convert(billing.text, "caplo", { file: billing.name }))["tools"]).toEqual(["tool_invoice_search", "tool_refund_request"]);
+  });
+
+  it("an edited id wins over the bundle key it carried, and the link to the old key is reported", () => {
+    const edited = editJson(billing.text, (d) => (d["id"] = "payments"));
+    const back = bundleBack(edited);
+    expect(back.ok, listing(back)).toBe(true);
+    expect(keys(back)).toEqual(["triage", "payments", "tech"]);
+    const w = stale(back);
+    expect(w.map((d) => [d.source?.file, d.source?.pointer])).toEqual([[billing.name, "/id"]]);
+    expect(w[0]!.message).toContain("key (carried as id)");
+    // triage's stashed link still names billing: it does not silently point elsewhere.
+    expect(back.diagnostics.some((d) => d.code === "unresolved-link" && d.message.includes("billing"))).toBe(true);
+  });
+
+  it("a removed tool takes its stashed details with it; the other tool keeps its own", () => {
+    const edited = editJson(billing.text, (d) => (blueprint(d)["tools"] as JsonValue[]).splice(0, 1));
+    const back = convert(edited, "caplo", { file: billing.name });
+    expect(back.ok, listing(back)).toBe(true);
+    expect(caploAgent(back)["tools"]).toEqual(["tool_refund_request"]);
+    // The first tool's stash entries (its kind, its bare-string form) are not put on the tool that moved up.
+    const w = stale(back);
+    expect(w.length).toBeGreaterThan(0);
+    expect(w.every((d) => d.source?.pointer?.startsWith("/blueprint/tools"))).toBe(true);
+  });
+
+  it("an entry no guard covers is not applied where the file now holds a value", () => {
+    // A greeting has no place in AgentMug, so its entry needs no guard; if a reading ever holds one there, that one wins.
+    const parsed = newAgent("agentmug", "", "a.agent.json");
+    parsed.greeting = "Hi from the file";
+    parsed.sourceMap["/greeting"] = "/greeting";
+    const r = restoreStash(parsed, { version: 1, from: "caplo", ir: { "/greeting": "Hi from the stash", "/name": "Kept" }, written: {} }, "/x-agentport", {});
+    expect(r?.agent.greeting).toBe("Hi from the file");
+    expect(r?.agent.name).toBe("Kept");
+    expect(r?.diagnostics.map((d) => [d.code, d.source?.pointer, d.message.endsWith(": greeting")])).toEqual([["stash-stale", "/greeting", true]]);
   });
 });
