@@ -258,3 +258,23 @@ describe("ids, keys and tool entries", () => {
     expect(r?.diagnostics.map((d) => [d.code, d.source?.pointer, d.message.endsWith(": greeting")])).toEqual([["stash-stale", "/greeting", true]]);
   });
 });
+
+describe("values agentport added together", () => {
+  const mas = ["apiVersion: mas/v1", "kind: Agent", "metadata:", "  name: helper", "spec:", "  description: Answers questions.", "  context:", "    role: Be helpful.", ""].join("\n");
+  const out = convert(mas, "agentmug").outputs[0]!;
+
+  it("with no model, AgentMug gets a placeholder model the host may replace, and mas gets none back", () => {
+    expect(blueprint(out.document)["modelPolicy"]).toEqual({ mode: "host_choice" });
+    expect(convert(out.text, "mas").outputs[0]!.document["spec"]).not.toHaveProperty("models");
+  });
+
+  it("removing modelPolicy pins the placeholder model: it comes back to mas as the model", () => {
+    const model = blueprint(out.document)["primaryModel"];
+    const edited = editJson(out.text, (d) => delete blueprint(d)["modelPolicy"]);
+    const back = convert(edited, "mas");
+    expect(back.ok, listing(back)).toBe(true);
+    const models = (back.outputs[0]!.document["spec"] as JsonObject)["models"] as JsonObject[];
+    expect(String(models[0]!["model"])).toContain(String(model));
+    expect(stale(back).map((d) => d.source?.pointer)).toEqual(["/blueprint/modelPolicy"]);
+  });
+});

@@ -317,7 +317,17 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   const placements = Object.entries((raw["sourceMap"] as Record<string, string> | undefined) ?? {}).filter(([k, v]) => LIST_ITEM.test(k) && v !== "");
   const stale = new StaleReport(parsed, check);
 
-  for (const p of (raw["absent"] as string[] | undefined) ?? []) {
+  const absent = (raw["absent"] as string[] | undefined) ?? [];
+  // Values the target added side by side in one output object were one choice (AgentMug's placeholder
+  // primaryModel with modelPolicy host_choice): an edit of a target-only one keeps the others too.
+  const editedBeside = new Map<string, string>();
+  for (const p of absent) {
+    const t = p.startsWith("/extensions/") ? parsePointer(p) : undefined;
+    if (!t || t.length !== 3 || t[1] !== agent.origin.format) continue;
+    const parent = (t[2] as string).slice(0, (t[2] as string).lastIndexOf("/"));
+    if (parent !== "" && check.staleFor(p) !== undefined) editedBeside.set(parent, p);
+  }
+  for (const p of absent) {
     const t = p.startsWith("/extensions/") ? parsePointer(p) : undefined;
     if (t && t.length === 3) {
       const bag = agent.extensions[t[1] as string];
@@ -326,7 +336,9 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
       if (bag && has) delete bag[t[2] as string];
       if (bag && Object.keys(bag).length === 0) delete agent.extensions[t[1] as string];
     } else if (canonicalPointer(p)) {
-      if (get(reading, p) !== undefined && stale.skips(p, dotted(p))) continue;
+      const src = sourceOf(parsed, p);
+      const beside = src === undefined ? undefined : editedBeside.get(src.slice(0, src.lastIndexOf("/")));
+      if (get(reading, p) !== undefined && stale.skips(p, dotted(p), false, beside)) continue;
       removeAtPointer(a, p);
       forgetSources(agent, p, false);
     }
@@ -404,9 +416,10 @@ class StaleReport {
    * True (and recorded) when an edit stops the entry at IR pointer `p`. With
    * `set`, an entry no guard covers is also stopped when the target now holds a
    * value there: it had none when agentport wrote it, so the user put it there.
+   * `because` names another entry whose edit stops this one too.
    */
-  skips(p: string, name: string, set = false): boolean {
-    let k = this.check.staleFor(p);
+  skips(p: string, name: string, set = false, because?: string): boolean {
+    let k = this.check.staleFor(p) ?? (because === undefined ? undefined : this.check.staleFor(because));
     if (k === undefined && set && this.check.guarded && this.check.guardOf(p) === undefined && get(this.parsed, p) !== undefined) k = p;
     if (k === undefined) return false;
     const place = this.check.at(k) ?? sourceOf(this.parsed, k) ?? "";
