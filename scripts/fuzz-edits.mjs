@@ -1,4 +1,4 @@
-// npm run fuzz:edits -- --edits N [--seed S] [--docs D] [--shards K]: the edit property
+// npm run fuzz:edits -- --edits N [--seed S] [--docs D] [--shards K] [--progress FILE]: the edit property
 // (test/fuzz/edit-property.ts) at any size: N counted edits of files converted into
 // AgentMug and mas from every golden case and D schema-fuzz documents per format
 // (default 10). --shards K runs K processes side by side (seeds S, S+1, …, N/K edits
@@ -13,11 +13,13 @@ const edits = Number(val("--edits", "1000"));
 const seed = Number(val("--seed", "1"));
 const shards = Math.max(1, Number(val("--shards", "1")));
 const docs = val("--docs", "10");
+// --progress FILE: each shard rewrites FILE.<i> with its figures every 1,000 edits.
+const progress = val("--progress", "");
 const FIGURES = /edit fuzz: (\d+) edits on (\d+) files, overwritten (\d+), not applied and unreported (\d+), reported yet applied (\d+), stale without an edit (\d+); (\d+) edits stopped (\d+) stash entries \(each reported\); not counted: (\d+) schema-invalid, (\d+) refused by the way back; (\d+) ms/;
 
 function run(i) {
   const n = Math.floor(edits / shards) + (i < edits % shards ? 1 : 0);
-  const env = { ...process.env, FUZZ_EDITS: String(n), FUZZ_SEED: String(seed + i), FUZZ_EDIT_DOCS: docs };
+  const env = { ...process.env, FUZZ_EDITS: String(n), FUZZ_SEED: String(seed + i), FUZZ_EDIT_DOCS: docs, ...(progress ? { FUZZ_PROGRESS: `${progress}.${i}` } : {}) };
   return new Promise((resolve) => {
     const child = spawn("npx", ["vitest", "run", "test/fuzz/edit-property.test.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";

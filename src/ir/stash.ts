@@ -291,8 +291,34 @@ function canonicalPointer(p: string): boolean {
   }
 }
 
-function forgetSources(agent: IrAgent, p: string, keepSelf: boolean): void {
-  for (const k of Object.keys(agent.sourceMap)) if (isAncestorOrSelf(p, k) && !(keepSelf && k === p)) delete agent.sourceMap[k];
+/**
+ * Source-map entries a restore replaces: every entry at or under a restored or removed IR path is
+ * forgotten, except the ones the restore writes itself. Collected, then applied in one pass over
+ * the source map (one pass per entry made large stashes slow to read).
+ */
+class Forgotten {
+  private readonly prefixes = new Set<string>();
+  private readonly written = new Set<string>();
+  forget(p: string): void {
+    this.prefixes.add(p);
+  }
+  map(agent: IrAgent, p: string, src: string): void {
+    setKey(agent.sourceMap, p, src);
+    this.written.add(p);
+  }
+  apply(agent: IrAgent): void {
+    if (this.prefixes.size === 0) return;
+    for (const k of Object.keys(agent.sourceMap)) {
+      if (this.written.has(k)) continue;
+      for (let q = k; ; q = q.slice(0, q.lastIndexOf("/"))) {
+        if (this.prefixes.has(q)) {
+          delete agent.sourceMap[k];
+          break;
+        }
+        if (q === "") break;
+      }
+    }
+  }
 }
 
 /**
@@ -316,6 +342,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   const check = new GuardCheck(readWritten(raw["written"]), reading, document);
   const placements = Object.entries((raw["sourceMap"] as Record<string, string> | undefined) ?? {}).filter(([k, v]) => LIST_ITEM.test(k) && v !== "");
   const stale = new StaleReport(parsed, check);
+  const forgotten = new Forgotten();
 
   const absent = (raw["absent"] as string[] | undefined) ?? [];
   // Values the target added side by side in one output object were one choice (AgentMug's placeholder
@@ -340,7 +367,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
       const beside = src === undefined ? undefined : editedBeside.get(src.slice(0, src.lastIndexOf("/")));
       if (get(reading, p) !== undefined && stale.skips(p, dotted(p), false, beside)) continue;
       removeAtPointer(a, p);
-      forgetSources(agent, p, false);
+      forgotten.forget(p);
     }
   }
   for (const [p, q] of Object.entries((raw["moved"] as Record<string, string> | undefined) ?? {})) {
@@ -350,17 +377,17 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
     if (stale.skips(q, `${dotted(p)} (carried as ${dotted(q)})`)) continue;
     const src = agent.sourceMap[q];
     removeAtPointer(a, q);
-    forgetSources(agent, q, false);
+    forgotten.forget(q);
     setAtPointer(a, p, cloneJson(v));
-    forgetSources(agent, p, false);
-    setKey(agent.sourceMap, p, src ?? stashAt("moved", p));
+    forgotten.forget(p);
+    forgotten.map(agent, p, src ?? stashAt("moved", p));
   }
   for (const [p, v] of Object.entries((raw["ir"] as JsonObject | undefined) ?? {})) {
     if (!canonicalPointer(p)) continue;
     if (wouldChange(reading, p, v) && stale.skips(p, dotted(p), true)) continue;
     if (!setAtPointer(a, p, cloneJson(v))) continue;
-    forgetSources(agent, p, false);
-    setKey(agent.sourceMap, p, stashAt("ir", p));
+    forgotten.forget(p);
+    forgotten.map(agent, p, stashAt("ir", p));
   }
   for (const [format, bag] of Object.entries((raw["extensions"] as Record<string, JsonObject> | undefined) ?? {})) {
     for (const rel of Object.keys(bag)) {
@@ -375,9 +402,10 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
       const into = agent.extensions[format] ?? {};
       setKey(into, rel, cloneJson(bag[rel] as JsonValue));
       setKey(agent.extensions, format, into);
-      setKey(agent.sourceMap, extensionPointer(format, rel), stashAt("extensions", format, rel));
+      forgotten.map(agent, extensionPointer(format, rel), stashAt("extensions", format, rel));
     }
   }
+  forgotten.apply(agent);
   const from = raw["from"] as string;
   if (from !== agent.origin.format) {
     const placement: Record<string, string> = {};

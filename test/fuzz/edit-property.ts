@@ -372,7 +372,7 @@ export function checkEdit(t: Target, e: Edit): { outcome: Outcome | "refused" | 
   return { outcome: "ok", notApplied: notApplied.length };
 }
 
-export function runEdits(opts: { edits: number; seed: number; fuzzPerFormat: number; onProgress?: (done: number) => void }): EditStats {
+export function runEdits(opts: { edits: number; seed: number; fuzzPerFormat: number; onProgress?: (sofar: EditStats) => void }): EditStats {
   const t0 = performance.now();
   const stats: EditStats = { edits: 0, invalid: 0, refused: 0, overwritten: 0, unreported: 0, falseReports: 0, staleUnedited: 0, withStale: 0, entriesNotApplied: 0, targets: 0, failures: [], ms: 0 };
   const targets = targetsOf([...goldenSources(), ...fuzzSources(opts.fuzzPerFormat, opts.seed)], stats.failures);
@@ -402,7 +402,7 @@ export function runEdits(opts: { edits: number; seed: number; fuzzPerFormat: num
         else if (r.outcome === "false-report") stats.falseReports++;
         if (stats.failures.length < 50) stats.failures.push({ outcome: r.outcome, where: `${t.source.name} → ${t.slot} ${t.file}: ${e.what}`, message: r.message ?? "" });
       }
-      if (opts.onProgress && stats.edits % 1000 === 0) opts.onProgress(stats.edits);
+      if (opts.onProgress && stats.edits % 1000 === 0) opts.onProgress({ ...stats, ms: Math.round(performance.now() - t0) });
       return true;
     }),
     { numRuns: opts.edits, seed: opts.seed, maxSkipsPerRun: 100 },
