@@ -14,6 +14,8 @@ import { escapeToken, get, isAncestorOrSelf, parsePointer } from "./pointer.js";
 export interface Guard {
   at?: string;
   digest: string;
+  /** `at` is where an emitter reported writing the value, not where the reading reads it from. */
+  reported?: true;
 }
 
 export type Written = Record<string, Guard>;
@@ -98,7 +100,7 @@ export class GuardBuilder {
     const into = a === undefined && held !== p ? this.derived(p) : undefined;
     if (a !== undefined) this.byTarget(a);
     else if (held === p) this.byReading(p);
-    else if (into !== undefined) this.written[p] = { at: into, digest: digest(get(this.document, into)) };
+    else if (into !== undefined) this.written[p] = { at: into, digest: digest(get(this.document, into)), reported: true };
   }
 
   /** A value the target added, which the stash removes: only while it reads back exactly as written. */
@@ -124,9 +126,11 @@ export function readWritten(raw: JsonValue | undefined): Written | undefined {
   if (!isObject(raw)) return undefined;
   const out: Written = {};
   for (const [k, g] of Object.entries(raw)) {
-    if (!isObject(g) || typeof g["digest"] !== "string" || (g["at"] !== undefined && typeof g["at"] !== "string")) return undefined;
-    if (Object.keys(g).some((m) => m !== "at" && m !== "digest")) return undefined;
-    Object.defineProperty(out, k, { value: typeof g["at"] === "string" ? { at: g["at"], digest: g["digest"] } : { digest: g["digest"] }, enumerable: true, writable: true, configurable: true });
+    if (!isObject(g) || typeof g["digest"] !== "string" || (g["at"] !== undefined && typeof g["at"] !== "string") || (g["reported"] !== undefined && g["reported"] !== true)) return undefined;
+    if (Object.keys(g).some((m) => m !== "at" && m !== "digest" && m !== "reported")) return undefined;
+    const guard: Guard = typeof g["at"] === "string" ? { at: g["at"], digest: g["digest"] } : { digest: g["digest"] };
+    if (g["reported"] === true) guard.reported = true;
+    Object.defineProperty(out, k, { value: guard, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
@@ -139,12 +143,15 @@ export class GuardCheck {
     private readonly written: Written | undefined,
     reading: JsonObject,
     document: JsonValue,
+    sourceMap: Readonly<Record<string, string>> = {},
   ) {
     this.keys = Object.keys(written ?? {});
     for (const k of this.keys) {
       const g = (written as Written)[k] as Guard;
       const now = g.at !== undefined ? get(document, g.at) : get(reading, k);
-      if (digest(now) !== g.digest) this.stale.add(k);
+      // Read from another place now (a list item after a removed one: a mas chunk keyed by name), it is another value.
+      const moved = g.at !== undefined && g.reported !== true && !k.startsWith("/extensions/") && sourceMap[k] !== g.at;
+      if (moved || digest(now) !== g.digest) this.stale.add(k);
     }
   }
 

@@ -339,7 +339,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   const diagnostics: Diagnostic[] = [];
   const sourceFor = (p: string) => (agent.origin.file === undefined ? { pointer: agent.origin.pointer + p } : { file: agent.origin.file, pointer: agent.origin.pointer + p });
   const stashAt = (...tokens: string[]) => join(at, ...tokens);
-  const check = new GuardCheck(readWritten(raw["written"]), reading, document);
+  const check = new GuardCheck(readWritten(raw["written"]), reading, document, parsed.sourceMap);
   const placements = Object.entries((raw["sourceMap"] as Record<string, string> | undefined) ?? {}).filter(([k, v]) => LIST_ITEM.test(k) && v !== "");
   const stale = new StaleReport(parsed, check);
   const forgotten = new Forgotten();
