@@ -138,7 +138,7 @@ async function check(input: string, target: string): Promise<{ reason?: string; 
   }
   if (code === 3) return { reason: `internal error: ${stderr.trim()}`, code };
   if (code !== 0 && code !== 1 && code !== 2) return { reason: `unexpected exit code ${code}`, code };
-  let parsed: { outputs: unknown[]; diagnostics: { severity: string; source?: { line?: number } }[] };
+  let parsed: { outputs: unknown[]; diagnostics: { severity: string; code?: string; source?: { line?: number } }[] };
   try {
     parsed = JSON.parse(stdout);
   } catch {
@@ -147,7 +147,9 @@ async function check(input: string, target: string): Promise<{ reason?: string; 
   if (code === 2) {
     const errors = parsed.diagnostics.filter((d) => d.severity === "error");
     if (errors.length === 0) return { reason: "exit 2 without an error diagnostic", code };
-    if (!errors.some((d) => d.source?.line !== undefined)) return { reason: "exit 2 without a located error", code };
+    // A usage error is about the command line, not the input (several documents, or a document with
+    // its skill files, need -o DIR): it has no place in the input to point at.
+    if (!errors.some((d) => d.source?.line !== undefined || d.code === "usage-error")) return { reason: "exit 2 without a located error", code };
   } else if (parsed.outputs.length === 0) return { reason: `exit ${code} without outputs`, code };
   if (({} as Record<string, unknown>)["polluted"] !== undefined) return { reason: "Object.prototype polluted", code };
   return { code };
