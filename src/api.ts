@@ -6,7 +6,7 @@ import { diagnostic, hasErrors } from "./ir/diagnostics.js";
 import type { IrDocument } from "./ir/model.js";
 import type { JsonValue } from "./ir/json.js";
 import { parseText } from "./text/parse.js";
-import type { EmitOptions } from "./adapters/types.js";
+import type { EmitOptions, ReadFile } from "./adapters/types.js";
 
 export interface FormatInfo {
   id: string;
@@ -56,11 +56,12 @@ export function detect(src: string | JsonValue, options: { file?: string } = {})
 }
 
 /** Schema conformance of a manifest, with located error diagnostics. */
-export function validate(src: string | JsonValue, options: { from?: string; file?: string } = {}): ValidateResult {
+export function validate(src: string | JsonValue, options: { from?: string; file?: string; readFile?: ReadFile } = {}): ValidateResult {
   const input = typeof src === "string" ? { text: src } : { data: src };
-  const r = readInput(options.file === undefined ? input : { ...input, file: options.file }, options.from === undefined ? {} : { from: options.from });
-  // Conformance is judged without file access: a file the manifest refers to (which a conversion must read) is not a fault of the manifest.
-  const errors = r.diagnostics.filter((d) => d.severity === "error" && d.code !== "ref-not-found" && d.code !== "ref-outside-root");
+  // A document read with other files (a mas kind: MAS manifest and its agent files) is valid when they are.
+  const r = readInput(options.file === undefined ? input : { ...input, file: options.file }, { ...(options.from === undefined ? {} : { from: options.from }), ...(options.readFile ? { readFile: options.readFile } : {}) });
+  // Without file access, a file the manifest refers to (which a conversion must read) is not a fault of the manifest.
+  const errors = r.diagnostics.filter((d) => d.severity === "error" && (options.readFile !== undefined || (d.code !== "ref-not-found" && d.code !== "ref-outside-root")));
   return { ok: !hasErrors(errors), ...(r.adapter ? { format: r.adapter.id } : {}), diagnostics: errors };
 }
 

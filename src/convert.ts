@@ -69,6 +69,14 @@ export interface ReadResult {
   adapter?: Adapter;
   diagnostics: Diagnostic[];
   locate: (pointer: string) => Position | undefined;
+  /** The files the parse read through its readFile (a MAS manifest's agent files, prompt files), in order. */
+  reads?: FileRead[];
+}
+
+/** A file read while parsing an input, by its path relative to the input's folder. */
+export interface FileRead {
+  path: string;
+  text: string;
 }
 
 /** Reads one input into the IR: parse text, detect the format, validate against its schema, map to IR. */
@@ -116,12 +124,36 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
     }));
   }
   if (issues.length && !options.lenient) return { diagnostics, locate };
-  const readFile = readerFor(input, input.readFile ?? options.readFile, siblings, adapter.needsFiles?.(data) === true);
+  const reader = readerFor(input, input.readFile ?? options.readFile, siblings, adapter.needsFiles?.(data) === true);
+  // What the parse reads is kept: to locate later diagnostics in those files, and for --verify-roundtrip.
+  const reads: FileRead[] = [];
+  const readFile: ReadFile | undefined = reader && ((path) => {
+    const got = reader(path);
+    if (got.ok) reads.push({ path: normalPath(path), text: got.text });
+    return got;
+  });
   const result = adapter.parse(data, { ...(file === undefined ? {} : { file }), ...(readFile ? { readFile } : {}), ...(options.lenient ? { lenient: true } : {}) });
   diagnostics.push(...result.diagnostics);
   // Diagnostics about another file (a mas MAS manifest's agent files) are not located in this text.
   const own = (d: Diagnostic) => (d.source?.file !== undefined && d.source.file !== file ? d : withPos(d, locate));
-  return { ...(result.doc ? { doc: result.doc } : {}), data, adapter, diagnostics: diagnostics.map(own), locate };
+  return { ...(result.doc ? { doc: result.doc } : {}), data, adapter, diagnostics: diagnostics.map(own), locate, ...(reads.length ? { reads } : {}) };
+}
+
+/** A relative path with "." parts and repeated separators removed, ".." kept where it leaves the folder. */
+function normalPath(path: string): string {
+  const out: string[] = [];
+  for (const part of path.split(/[\\/]+/)) {
+    if (part === "" || part === ".") continue;
+    if (part === ".." && out.length > 0 && out[out.length - 1] !== "..") out.pop();
+    else out.push(part);
+  }
+  return out.join("/");
+}
+
+/** line:column in a file read while parsing, worked out only when a diagnostic asks. */
+function lazyLocate(read: FileRead): (pointer: string) => Position | undefined {
+  let parsed: ParsedText | undefined;
+  return (pointer) => (parsed ??= parseText(read.text, read.path)).locate(pointer);
 }
 
 function pickAdapter(data: JsonValue, from?: string): Adapter | { error: Diagnostic; notAgent?: true } {
@@ -229,6 +261,8 @@ export interface InputRead {
   format?: string;
   /** The input held several agents and the links between them. */
   bundle: boolean;
+  /** Files its parse read (paths relative to the input's folder), in the order read. */
+  files?: FileRead[];
 }
 
 /** convertMany, plus each input as it was read, so nothing needs to parse the inputs again. */
@@ -251,10 +285,12 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
     if (skip) continue;
     diagnostics.push(...r.diagnostics);
     locators.set(input.file, r.locate);
+    // Diagnostics name a file read through the input by its path relative to the input's folder.
+    for (const f of r.reads ?? []) if (!locators.has(f.path)) locators.set(f.path, lazyLocate(f));
     if (r.doc) docs.push(r.doc);
     if (r.data !== undefined) {
       sources.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, locate: r.locate });
-      inputsRead.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, ...(r.adapter ? { format: r.adapter.id } : {}), bundle: r.doc?.bundle === true });
+      inputsRead.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, ...(r.adapter ? { format: r.adapter.id } : {}), bundle: r.doc?.bundle === true, ...(r.reads ? { files: r.reads } : {}) });
     }
   }
   if (hasErrors(diagnostics)) return { ...finish([], diagnostics, options), read: inputsRead };

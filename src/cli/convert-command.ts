@@ -4,7 +4,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { convertFiles, type FileConvertOptions } from "../node/files.js";
 import { registerOutputRoot, writeAll, writeAtomic, WriteRefused, type PlannedFile } from "../node/write.js";
-import { analyse, formatOperation, type FileFidelity } from "./fidelity.js";
+import { analyse, formatOperation, roundTripFiles, roundTripLost, roundTripNote, type FileFidelity } from "./fidelity.js";
 import { behaviourLine, fidelityLine } from "./fidelity-summary.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import type { ConvertOutput } from "../convert.js";
@@ -89,8 +89,8 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
 
   // Fidelity: which source values were carried exactly, and (optionally) what a round trip loses.
   const files = !ownErrors(diagnostics) ? analyse(args.inputs, args.to, options, result, args.verifyRoundtrip === true, stdin) : [];
-  const lost = files.reduce((n, f) => n + (f.roundtrip?.patch.length ?? 0), 0);
-  if (code === EXIT.ok && args.strict && lost > 0) code = EXIT.strict;
+  // A difference, or a way back that failed, is a loss for --strict.
+  if (code === EXIT.ok && args.strict && files.some((f) => roundTripLost(f.roundtrip))) code = EXIT.strict;
 
   let toStdout: string | undefined;
   if (code === EXIT.ok) {
@@ -143,7 +143,8 @@ function finishReport(args: ConvertArgs, io: CliIO, run: RunOutcome): number {
     const body: Record<string, unknown> = { outputs: outputs.map((o) => ({ name: o.name, format: o.format, document: o.document })), diagnostics };
     // What the text report's fidelity line says, per input, with the exact-carry share beside it.
     if (files.length) body["fidelity"] = files.map((f) => ({ file: f.file, values: f.total, exact: f.exact, behaviour: { values: f.behaviour.values, kept: f.behaviour.values - f.behaviour.changed, changed: f.behaviour.changed } }));
-    if (args.verifyRoundtrip) body["roundtrip"] = files.map((f) => ({ file: f.file, patch: f.roundtrip?.patch ?? [], ...(f.roundtrip?.failed ? { failed: true } : {}) }));
+    // One entry per file compared: each input, then the files it read as part of it (a MAS manifest's agent files).
+    if (args.verifyRoundtrip) body["roundtrip"] = files.flatMap((f) => (f.roundtrip ? roundTripFiles(f).map((x, i) => ({ ...x, ...(i === 0 && f.roundtrip?.failed ? { failed: true } : {}) })) : [{ file: f.file, patch: [] }]));
     io.out(JSON.stringify(body, null, 2) + "\n");
     return code;
   }
@@ -162,7 +163,7 @@ function finishReport(args: ConvertArgs, io: CliIO, run: RunOutcome): number {
     return code;
   }
   for (const f of files) {
-    for (const op of f.roundtrip?.patch ?? []) io.err(formatOperation(f.file, op) + "\n");
+    for (const x of roundTripFiles(f)) for (const op of x.patch) io.err(formatOperation(x.file, op) + "\n");
     if (f.roundtrip?.failed) io.err(`${f.file}: round trip: the way back failed\n`);
   }
   for (const c of countsPerOutput(diagnostics, run.names ?? [])) io.err(outputLine(c) + "\n");
@@ -175,15 +176,13 @@ function finishReport(args: ConvertArgs, io: CliIO, run: RunOutcome): number {
 }
 
 function roundTrip(f: FileFidelity): string {
-  if (!f.roundtrip) return "";
-  const n = f.roundtrip.patch.length;
-  return `; round trip: ${n === 0 ? "lossless" : `${n} difference${n === 1 ? "" : "s"}`}`;
+  return f.roundtrip ? `; round trip: ${roundTripNote(f.roundtrip)}` : "";
 }
 
 function roundTripAll(files: readonly FileFidelity[]): string {
   const checked = files.filter((f) => f.roundtrip);
   if (!checked.length) return "";
-  const n = checked.reduce((k, f) => k + f.roundtrip!.patch.length, 0);
+  const n = checked.reduce((k, f) => k + roundTripFiles(f).reduce((m, x) => m + x.patch.length, 0), 0);
   const failed = checked.some((f) => f.roundtrip!.failed);
   return `; round trip: ${n === 0 && !failed ? "lossless" : `${n} difference${n === 1 ? "" : "s"}${failed ? ", the way back failed" : ""}`}`;
 }

@@ -4,7 +4,8 @@ import { convertFiles, type FileConvertOptions } from "../node/files.js";
 import type { ConvertResult, InputRead } from "../convert.js";
 import type { LedgerRow } from "../ir/ledger.js";
 import { inputFigures } from "./fidelity-summary.js";
-import { verifyRoundTrip, type PatchOperation } from "../verify.js";
+import { dirname, join } from "node:path";
+import { verifyRoundTrip, type PatchOperation, type RoundTrip } from "../verify.js";
 
 export interface FileFidelity {
   file: string;
@@ -14,7 +15,7 @@ export interface FileFidelity {
   /** Behaviour-bearing source values, and how many of them a behaviour finding says changed. */
   behaviour: { values: number; changed: number };
   /** Present with --verify-roundtrip. */
-  roundtrip?: { patch: PatchOperation[]; failed?: boolean };
+  roundtrip?: RoundTrip;
 }
 
 /** Ledger rows and (optionally) round trips per input, from the inputs as the conversion read them. */
@@ -31,11 +32,30 @@ export function analyse(inputs: readonly string[], to: string, options: FileConv
       const { policy, ...plain } = options;
       const forward = result.read.length === 1 && !options.bundle && !policy ? result : convertFiles([path], to, { ...plain, bundle: false }, stdin);
       if (forward.ok) {
-        entry.roundtrip = verifyRoundTrip(input.data, input.format, input.bundle, forward.outputs, { ...(options.includePrivate ? { includePrivate: true } : {}), ...(options.stash === false ? { stash: false } : {}) });
+        entry.roundtrip = verifyRoundTrip(input.data, input.format, input.bundle, forward.outputs, { ...(options.includePrivate ? { includePrivate: true } : {}), ...(options.stash === false ? { stash: false } : {}) }, input.files);
       }
     }
     return entry;
   });
+}
+
+/** Each file a round trip compared (the input, then the files it read) with its operations. */
+export function roundTripFiles(f: FileFidelity): { file: string; patch: PatchOperation[] }[] {
+  if (!f.roundtrip) return [];
+  const base = f.file === "<stdin>" ? "" : dirname(f.file);
+  return [{ file: f.file, patch: f.roundtrip.patch }, ...(f.roundtrip.files ?? []).map((x) => ({ file: base === "" ? x.path : join(base, x.path), patch: x.patch }))];
+}
+
+/** What the summary says of a round trip: a failed way back is never "lossless". */
+export function roundTripNote(rt: RoundTrip): string {
+  if (rt.failed) return "failed";
+  const n = rt.patch.length + (rt.files ?? []).reduce((k, x) => k + x.patch.length, 0);
+  return n === 0 ? "lossless" : `${n} difference${n === 1 ? "" : "s"}`;
+}
+
+/** Whether a round trip lost anything (for --strict): a difference, or a way back that failed. */
+export function roundTripLost(rt: RoundTrip | undefined): boolean {
+  return rt !== undefined && roundTripNote(rt) !== "lossless";
 }
 
 export function formatOperation(file: string, op: PatchOperation): string {

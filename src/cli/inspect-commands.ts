@@ -15,7 +15,7 @@ export function runValidate(inputs: string[], opts: { from?: string; json: boole
       results.push({ file: path, valid: false, diagnostics: l.diagnostics });
       continue;
     }
-    const v = validate(l.input.text ?? "", { ...(opts.from ? { from: opts.from } : {}), file: l.input.file ?? path });
+    const v = validate(l.input.text ?? "", { ...(opts.from ? { from: opts.from } : {}), file: l.input.file ?? path, ...(l.input.readFile ? { readFile: l.input.readFile } : {}) });
     results.push({ file: path, valid: v.ok, ...(v.format ? { format: v.format } : {}), diagnostics: v.diagnostics });
   }
   const allValid = results.every((r) => r.valid);

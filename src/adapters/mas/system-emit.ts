@@ -96,7 +96,7 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
     stored = undefined;
   }
   const storedList = Array.isArray(stored) ? stored : undefined;
-  let fileName = "mas.yaml";
+  let fileName = "";
   const target = (pointer: string) => ({ format: MAS, file: fileName, pointer });
 
   // Agency entries, and the id each agent answers to in the workflow.
@@ -105,6 +105,8 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
     const s = storedList?.[i];
     return isObject(s) && typeof s["id"] === "string" ? s["id"] : n;
   });
+  // Reported once the file's name is known (it comes from the workflow's entry, below).
+  const movedRefs: { i: number; from: JsonValue | undefined; ref: string }[] = [];
   const agency: JsonValue[] = doc.agents.map((_, i) => {
     const s = storedList?.[i];
     if (s === null) {
@@ -114,9 +116,7 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
     const ref = `./${files[i]}`;
     const entry: JsonObject = { id: entryIds[i] as string, ref };
     if (isObject(s) && s["id"] === undefined) delete entry["id"];
-    if (isObject(s) && s["ref"] !== ref) {
-      diagnostics.push(diagnostic("transformed-value", { message: `${dotted(`${listAt}/${i}/ref`)} ${JSON.stringify(s["ref"])} is written as "${ref}": agentport writes the agent files next to the MAS manifest`, source: source(`${listAt}/${i}/ref`), target: target(`${listAt}/${i}/ref`) }));
-    }
+    if (isObject(s) && s["ref"] !== ref) movedRefs.push({ i, from: s["ref"], ref });
     return entry;
   });
 
@@ -163,6 +163,9 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
   } else entry = label(entryIndex);
   const stem = (names[entryIndex] ?? "agents").replace(/[/\\]+/g, "-");
   fileName = `${stem}-mas.yaml`;
+  for (const { i, from, ref } of movedRefs) {
+    diagnostics.push(diagnostic("transformed-value", { message: `${dotted(`${listAt}/${i}/ref`)} ${JSON.stringify(from)} is written as "${ref}": agentport writes the agent files next to the MAS manifest`, source: source(`${listAt}/${i}/ref`), target: target(`${listAt}/${i}/ref`) }));
+  }
   if (typeof keptEntry !== "string" && roots.length !== 1) {
     diagnostics.push(diagnostic("defaulted-placeholder", {
       message: roots.length === 0
