@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync, copyFileSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, readdirSync, writeFileSync, copyFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { cli } from "./helpers/cli.js";
 import { ADAPTERS, adapterFor } from "../src/adapters/registry.js";
+import { tempDir } from "./helpers/tmp.js";
 
 const BUNDLE = "examples/support-bundle.caplo.json";
-const tmp = () => mkdtempSync(join(tmpdir(), "agentport-cli-"));
+const tmp = () => tempDir("agentport-cli-");
 
 describe("agentport convert", () => {
   it("writes one schema-valid AgentMug file per bundle agent and reports lost links with line:col", async () => {

@@ -1,13 +1,13 @@
 // --ledger, --verify-roundtrip and the fidelity figure, from the CLI.
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, readdirSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { cli } from "./helpers/cli.js";
 import { leaves } from "../src/ir/json.js";
+import { tempDir } from "./helpers/tmp.js";
 
 const BUNDLE = "examples/support-bundle.caplo.json";
-const tmp = () => mkdtempSync(join(tmpdir(), "agentport-fidelity-"));
+const tmp = () => tempDir("agentport-fidelity-");
 const STATUSES = ["exact", "transformed", "defaulted", "stashed", "dropped"];
 
 describe("--ledger", () => {

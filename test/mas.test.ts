@@ -13,10 +13,10 @@ import { newAgent, renderInstructions } from "../src/ir/agent.js";
 import type { IrAgent, IrDocument } from "../src/ir/model.js";
 import { parseText } from "../src/text/parse.js";
 import { digest } from "../src/ir/stash-guard.js";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { convertFiles } from "../src/node/files.js";
+import { tempDir } from "./helpers/tmp.js";
 
 const files = (map: Record<string, string>, outside: string[] = []): ReadFile => (path) => {
   if (outside.includes(path)) return { ok: false, code: "ref-outside-root", message: `${path} escapes the manifest's folder` };
@@ -348,7 +348,7 @@ describe("review fixes", () => {
   });
 
   it("a missing prompt file is named relative to the manifest's folder, never by an absolute path", () => {
-    const dir = mkdtempSync(join(tmpdir(), "agentport-refs-"));
+    const dir = tempDir("agentport-refs-");
     const file = join(dir, "agent.yaml");
     writeFileSync(file, manifest("  context:\n    role: ./prompts/missing.md\n"));
     const r = convertFiles([file], "caplo", {});

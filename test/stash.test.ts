@@ -12,10 +12,10 @@ import { ADAPTERS, adapterFor } from "../src/adapters/registry.js";
 import { diffLeaves, uncoveredDiffs, describeUncovered } from "./helpers/coverage.js";
 import { memoryReadFile } from "./helpers/memory-read-file.js";
 import type { ReadFile } from "../src/adapters/types.js";
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { cli } from "./helpers/cli.js";
+import { tempDir } from "./helpers/tmp.js";
 
 const cases = loadCases();
 
@@ -185,7 +185,7 @@ describe("privacy", () => {
 describe("CLI: a Caplo bundle split into AgentMug files and merged back", () => {
   it("gives back the original bundle: keys, local links and agent order", async () => {
     const input = "golden/caplo-support-bundle/input.caplo.json";
-    const out = mkdtempSync(join(tmpdir(), "agentport-stash-cli-"));
+    const out = tempDir("agentport-stash-cli-");
     const split = await cli(["convert", input, "--to", "agentmug", "-o", out + "/", "-q"]);
     expect(split.code, split.stderr).toBe(0);
     // As a shell expands dir/*.agent.json: alphabetical, not the bundle's order.
@@ -201,7 +201,7 @@ describe("CLI: a Caplo bundle split into AgentMug files and merged back", () => 
 
   it("with --no-stash the links are reported lost on the way out and missing on the way back", async () => {
     const input = "golden/caplo-support-bundle/input.caplo.json";
-    const out = mkdtempSync(join(tmpdir(), "agentport-nostash-cli-"));
+    const out = tempDir("agentport-nostash-cli-");
     const split = await cli(["convert", input, "--to", "agentmug", "-o", out + "/", "--no-stash"]);
     expect(split.code).toBe(0);
     expect(split.stderr).toMatch(/warning dropped-link .*subAgents/);

@@ -1,16 +1,16 @@
 // Hostile input: each case exits 2 with a located error, no stack trace, nothing
 // written, within a time limit and a 256 MB heap (see run-bin.ts).
 import { describe, expect, it } from "vitest";
-import { mkdtempSync, writeFileSync, readFileSync, symlinkSync, mkdirSync, openSync, ftruncateSync, closeSync, readdirSync, existsSync } from "node:fs";
+import { writeFileSync, readFileSync, symlinkSync, mkdirSync, openSync, ftruncateSync, closeSync, readdirSync, existsSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runBin, expectRefused } from "./run-bin.js";
 import { convert } from "../../src/index.js";
 import { cli } from "../helpers/cli.js";
 import { runCli } from "../../src/cli/run.js";
+import { tempDir } from "../helpers/tmp.js";
 
-const dir = () => mkdtempSync(join(tmpdir(), "agentport-hostile-"));
+const dir = () => tempDir("agentport-hostile-");
 const EXAMPLE = readFileSync("examples/support-bundle.caplo.json", "utf8");
 
 function refusedFile(name: string, content: string | Buffer, located = true, extra: string[] = []) {

@@ -3,11 +3,11 @@
 // SIGINT also remove the run's own temp files.
 import { describe, expect, it } from "vitest";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { BIN } from "./run-bin.js";
 import { adapterFor } from "../../src/adapters/registry.js";
+import { tempDir } from "../helpers/tmp.js";
 
 function walk(d: string): string[] {
   // While the run is still writing, a temp file can be renamed between readdir and stat.
@@ -18,14 +18,14 @@ function walk(d: string): string[] {
 }
 
 function corpus(n: number): string {
-  const dir = mkdtempSync(join(tmpdir(), "agentport-kill-corpus-"));
+  const dir = tempDir("agentport-kill-corpus-");
   const r = spawnSync(process.execPath, ["scripts/gen-corpus.mjs", "--count", String(n), "--out", dir], { encoding: "utf8" });
   expect(r.status, r.stderr).toBe(0);
   return dir;
 }
 
 async function killMidway(signal: NodeJS.Signals, inputs: string, jobs = "2"): Promise<{ out: string; code: number | null; sig: NodeJS.Signals | null }> {
-  const out = mkdtempSync(join(tmpdir(), "agentport-kill-out-"));
+  const out = tempDir("agentport-kill-out-");
   const child = spawn(process.execPath, [BIN, "convert", inputs, "--to", "agentmug", "-o", out, "--jobs", jobs, "-q"], { stdio: ["ignore", "ignore", "ignore"] });
   // Wait until outputs are being written, then interrupt.
   const started = Date.now();
