@@ -9,7 +9,8 @@ import { mergeIntoBundle } from "./ir/merge.js";
 import { defaultDifferences, effectiveDefaults } from "./checks/defaults.js";
 import { secretDiagnostics } from "./checks/secrets.js";
 import { applyPolicy, checkPolicy, strictFailures, type Policy } from "./policy.js";
-import { firstNonJson, parseText, type ParsedText, type Position } from "./text/parse.js";
+import { firstNonJson, parseText, sniffSyntax, type ParsedText, type Position, type Syntax } from "./text/parse.js";
+import { carryComments, withLeadingComments } from "./text/comments.js";
 
 export interface ConvertInput {
   /** The manifest as text (JSON or YAML)… */
@@ -71,6 +72,8 @@ export interface ReadResult {
   locate: (pointer: string) => Position | undefined;
   /** The files the parse read through its readFile (a MAS manifest's agent files, prompt files), in order. */
   reads?: FileRead[];
+  /** The syntax of the input's text. */
+  syntax?: Syntax;
 }
 
 /** A file read while parsing an input, by its path relative to the input's folder. */
@@ -132,11 +135,11 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
     if (got.ok) reads.push({ path: normalPath(path), text: got.text });
     return got;
   });
-  const result = adapter.parse(data, { ...(file === undefined ? {} : { file }), ...(readFile ? { readFile } : {}), ...(options.lenient ? { lenient: true } : {}) });
+  const result = adapter.parse(data, { ...(file === undefined ? {} : { file }), ...(readFile ? { readFile } : {}), ...(options.lenient ? { lenient: true } : {}), ...(parsed?.keyOrder ? { keyOrder: parsed.keyOrder } : {}) });
   diagnostics.push(...result.diagnostics);
   // Diagnostics about another file (a mas MAS manifest's agent files) are not located in this text.
   const own = (d: Diagnostic) => (d.source?.file !== undefined && d.source.file !== file ? d : withPos(d, locate));
-  return { ...(result.doc ? { doc: result.doc } : {}), data, adapter, diagnostics: diagnostics.map(own), locate, ...(reads.length ? { reads } : {}) };
+  return { ...(result.doc ? { doc: result.doc } : {}), data, adapter, diagnostics: diagnostics.map(own), locate, ...(reads.length ? { reads } : {}), ...(parsed ? { syntax: parsed.syntax } : {}) };
 }
 
 /** A relative path with "." parts and repeated separators removed, ".." kept where it leaves the folder. */
@@ -274,6 +277,8 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
   const locators = new Map<string | undefined, (p: string) => Position | undefined>();
   const sources: { file?: string; data: JsonValue; locate: (p: string) => Position | undefined }[] = [];
   const inputsRead: InputRead[] = [];
+  // Where each IR document came from: its text and the files it read (for syntax and comments).
+  const origins: DocOrigin[] = [];
   const siblings = siblingTexts(inputs);
   const read = inputs.map((input) => ({ input, r: readInput(input, options, siblings) }));
   // A document that read other inputs as its own files (a mas kind: MAS manifest given with its
@@ -287,7 +292,10 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
     locators.set(input.file, r.locate);
     // Diagnostics name a file read through the input by its path relative to the input's folder.
     for (const f of r.reads ?? []) if (!locators.has(f.path)) locators.set(f.path, lazyLocate(f));
-    if (r.doc) docs.push(r.doc);
+    if (r.doc) {
+      docs.push(r.doc);
+      origins.push({ ...(input.file === undefined ? {} : { file: input.file }), ...(input.text === undefined ? {} : { text: input.text }), reads: r.reads ?? [], ...(r.adapter ? { format: r.adapter.id } : {}), ...(r.syntax ? { syntax: r.syntax } : {}) });
+    }
     if (r.data !== undefined) {
       sources.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, locate: r.locate });
       inputsRead.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, ...(r.adapter ? { format: r.adapter.id } : {}), bundle: r.doc?.bundle === true, ...(r.reads ? { files: r.reads } : {}) });
@@ -301,8 +309,11 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
     if (!m.doc) return { ...finish([], diagnostics, options), read: inputsRead };
     toEmit = [m.doc];
   }
+  const syntax = outputSyntax(to, options.syntax, origins);
+  if ("error" in syntax) return { ...finish([], [...diagnostics, syntax.error], options), read: inputsRead };
   // What the source leaves to its defaults is written explicitly where the target would assume another value.
-  const emitted = emitAll(toEmit, to, options, effectiveDefaults(toEmit, to, sources));
+  const emitted = emitAll(toEmit, to, syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax }, effectiveDefaults(toEmit, to, sources));
+  carryInputComments(emitted.outputs, emitted.placement, toEmit, toEmit === docs ? origins : origins.length === 1 ? origins : [], to);
   for (const d of emitted.diagnostics) {
     const loc = d.source ? locators.get(d.source.file) : undefined;
     diagnostics.push(loc ? withPos(d, loc) : d);
@@ -313,6 +324,50 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
   }
   diagnostics.push(...secretDiagnostics(emitted.outputs, to, sources, options));
   return { ...finish(emitted.outputs, diagnostics, options), read: inputsRead };
+}
+
+interface DocOrigin {
+  file?: string;
+  text?: string;
+  reads: readonly FileRead[];
+  format?: string;
+  syntax?: Syntax;
+}
+
+/**
+ * The syntax outputs are written in: the one asked for (it must be one the target is written
+ * in), else the inputs' own when they are all of the target's format and syntax (a YAML Caplo
+ * file stays YAML), else the target's default (undefined: the adapter's own).
+ */
+function outputSyntax(to: string, asked: Syntax | undefined, origins: readonly DocOrigin[]): { syntax?: Syntax } | { error: Diagnostic } {
+  const can = adapterFor(to)?.syntaxes ?? ["json"];
+  if (asked !== undefined) {
+    if (can.includes(asked)) return { syntax: asked };
+    return { error: diagnostic("usage-error", { message: `${adapterFor(to)?.label ?? to} is written as ${can.map((x) => x.toUpperCase()).join(" or ")}, not ${asked.toUpperCase()}`, hint: `leave out --syntax, or pass --syntax ${can[0]}` }) };
+  }
+  const own = origins[0]?.syntax;
+  if (own !== undefined && can.includes(own) && origins.every((o) => o.format === to && o.syntax === own)) return { syntax: own };
+  return {};
+}
+
+/**
+ * Comments of YAML inputs, put back into the outputs written as YAML: all of them when the
+ * output is of the input's format (mas → mas), the leading block (a license header) otherwise.
+ * An output holding one agent read from its own file (a MAS manifest's agent file) takes
+ * that file's comments; any other output those of the input that made its document.
+ */
+function carryInputComments(outputs: ConvertOutput[], placement: readonly Placement[], docs: readonly IrDocument[], origins: readonly DocOrigin[], to: string): void {
+  outputs.forEach((o, k) => {
+    const p = placement[k];
+    const origin = p ? origins[p.doc] : undefined;
+    if (!p || !origin || sniffSyntax(o.text) !== "yaml") return;
+    let text = origin.text;
+    const only = p.agents?.length === 1 ? docs[p.doc]?.agents[p.agents[0] as number] : undefined;
+    const own = only?.origin.file;
+    if (own !== undefined && own !== origin.file) text = origin.reads.find((r) => r.path === normalPath(own))?.text;
+    if (text === undefined || sniffSyntax(text) !== "yaml") return;
+    o.text = origin.format === to ? carryComments(text, o.text) : withLeadingComments(text, o.text);
+  });
 }
 
 /** The other files (as "/"-joined paths) whose agents a document holds, besides the input's own. */

@@ -4,6 +4,7 @@ import type { Diagnostic, DiagnosticCode } from "../ir/diagnostics.js";
 import type { IrDocument } from "../ir/model.js";
 import type { JsonObject, JsonValue } from "../ir/json.js";
 import type { PrivateData } from "../ir/private.js";
+import type { Syntax } from "../text/parse.js";
 
 /** Reads a file relative to the manifest's folder. Supplied by the Node entry; the core never does I/O. */
 export type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; code: "ref-outside-root" | "ref-not-found"; message: string };
@@ -15,6 +16,12 @@ export interface ParseOptions {
   readFile?: ReadFile;
   /** Accept schema-invalid inputs, reporting each violation as a warning (`lenient-input`). */
   lenient?: boolean;
+  /**
+   * The keys of the input's object at a pointer in the text's order, where the input was text.
+   * Parsed data lists integer-like keys ("2", "1") first; a format whose meaning depends on key
+   * order (mas context chunks are the prompt's order) asks here.
+   */
+  keyOrder?: (pointer: string) => string[] | undefined;
 }
 
 export interface EmitOptions {
@@ -35,6 +42,8 @@ export interface EmitOptions {
    * Called only when there is such a reference. Unset: outputs count as written in the input's folder.
    */
   relocateFrom?: (file: string | undefined) => string | undefined;
+  /** The syntax to write, one of the adapter's `syntaxes` (the hub decides: --syntax, else the input's for a same-format conversion). */
+  syntax?: Syntax;
 }
 
 /**
@@ -109,6 +118,8 @@ export interface Adapter {
   readonly suffix: string;
   /** Whether one document can hold several agents. */
   readonly bundles: boolean;
+  /** The syntaxes documents of this format are written in; the first is the default (JSON when absent). */
+  readonly syntaxes?: readonly Syntax[];
   /** Files of this format are published as-is: credential-shaped strings are refused, not just warned about. */
   readonly publishable?: boolean;
   /**

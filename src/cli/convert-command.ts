@@ -34,6 +34,8 @@ export interface ConvertArgs {
   /** Carry values the target cannot hold in its extension slot (default true). */
   stash?: boolean;
   exportedAt?: string;
+  /** Write the outputs as JSON or YAML (where the target is written in both). */
+  syntax?: "json" | "yaml";
   maxBytes?: number;
   extractPrompts?: string;
   quiet: boolean;
@@ -67,6 +69,7 @@ export function fileOptions(args: ConvertArgs, policy?: Policy): FileConvertOpti
     allowSecrets: args.allowSecrets === true,
     ...(args.stash === false ? { stash: false } : {}),
     ...(args.exportedAt ? { exportedAt: args.exportedAt } : {}),
+    ...(args.syntax ? { syntax: args.syntax } : {}),
     ...(args.maxBytes !== undefined ? { maxBytes: args.maxBytes } : {}),
     ...(args.extractPrompts ? { extractPrompts: args.extractPrompts } : {}),
   };

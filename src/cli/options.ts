@@ -52,6 +52,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: "allow-outside-refs", type: "boolean", default: false, describe: "allow file references outside the root" },
       { name: "root", type: "string", describe: "folder every file read must stay inside (default: the folder converted; for a file, its folder, or its app's when a kind: MAS manifest up to 3 folders above lists it)" },
       { name: "exported-at", type: "string", describe: "timestamp for AgentMug exportedAt (default: the source's, else 1970-01-01T00:00:00Z)" },
+      { name: "syntax", type: "string", describe: "write json or yaml (default: the input's syntax when converting to its own format, else the target's usual one)" },
       { name: "extract-prompts", type: "string", describe: "mas target: write prompts to files under this relative folder" },
       { name: "ledger", type: "string", describe: "write one JSON row per source value (exact/transformed/defaulted/stashed/dropped) to this file" },
       { name: "verify-roundtrip", type: "boolean", default: false, describe: "convert back and print every value that did not survive as an RFC 6902 operation (with --strict: exit 1)" },

@@ -74,6 +74,8 @@ function dispatch(command: string, a: ParsedArgs, io: CliIO, env: CliEnv): numbe
       if (from) args.from = from;
       if (output !== undefined) args.output = output;
       if (exportedAt) args.exportedAt = exportedAt;
+      const syntax = str(a["syntax"]);
+      if (syntax === "json" || syntax === "yaml") args.syntax = syntax;
       if (maxBytes !== undefined) args.maxBytes = maxBytes;
       if (extract) args.extractPrompts = extract;
       Object.assign(args, reportingArgs(a));
@@ -195,6 +197,8 @@ function checkArgs(command: string, a: ParsedArgs, argv: readonly string[]): str
   }
   if (command !== "convert") return undefined;
   if (a["output"] === "") return "-o needs a file name, or a folder name ending in /";
+  const syntax = a["syntax"];
+  if (syntax !== undefined && syntax !== "json" && syntax !== "yaml") return `--syntax is json or yaml, not ${JSON.stringify(syntax)}`;
   const at = a["exported-at"];
   if (typeof at === "string" && !isDateTime(at)) return `--exported-at needs an RFC 3339 date-time such as 2026-01-31T12:00:00Z, not ${JSON.stringify(at)}`;
   return undefined;

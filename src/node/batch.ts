@@ -175,7 +175,9 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
     const files: PlannedFile[] = [];
     for (const o of r.outputs) {
       const dir = r.outputs.length === 1 ? task.outDir : join(task.outDir, stem);
-      const name = r.outputs.length === 1 ? stem + suffix : o.name;
+      // An output written in another syntax than the suffix names (a YAML Caplo file) keeps its own extension.
+      const own = o.name.endsWith(suffix) ? suffix : suffix.replace(/\.[a-z]+$/, o.name.slice(o.name.lastIndexOf(".")));
+      const name = r.outputs.length === 1 ? stem + own : o.name;
       files.push({ path: join(dir, name), text: o.text });
       written.push({ name, format: o.format, path: join(dir, name) });
       for (const f of o.files ?? []) files.push({ path: join(dir, f.path), text: f.text });

@@ -20,6 +20,11 @@ export interface ParsedText {
   diagnostics: Diagnostic[];
   /** line:column (1-based) of the value at `pointer`, or of its nearest existing ancestor. */
   locate(pointer: string): Position | undefined;
+  /**
+   * The keys of the object at `pointer` in the order the text has them (JavaScript objects list
+   * integer-like keys such as "2" first, whatever the text says); undefined when it is no object.
+   */
+  keyOrder?(pointer: string): string[] | undefined;
 }
 
 const MAX_ALIAS_COUNT = 100;
@@ -79,7 +84,7 @@ export function parseText(text: string, file?: string): ParsedText {
   if (bad) {
     return { syntax, diagnostics: [diagnostic("invalid-syntax", { message: bad.what, source: src(bad.pointer, locate(bad.pointer)) })], locate };
   }
-  return { data: data as JsonValue, syntax, diagnostics: [], locate };
+  return { data: data as JsonValue, syntax, diagnostics: [], locate, keyOrder: (pointer) => keysIn(doc, pointer) };
 }
 
 /**
@@ -119,7 +124,10 @@ function parseJsonFast(body: string, file?: string): ParsedText | undefined {
   // JSON.parse yields only JSON values, so depth is the one thing left to check.
   const bad = counted.depth >= MAX_DEPTH ? firstNonJson(data, "") : undefined;
   if (bad) return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { message: bad.what, source: src(bad.pointer) })], locate };
-  return { data: data as JsonValue, syntax: "json", diagnostics: [], locate };
+  // Key order is asked for rarely (mas context chunks): the YAML parser finds it then.
+  let doc: Document.Parsed | undefined;
+  const keyOrder = (pointer: string) => keysIn((doc ??= parseDocument(body, { uniqueKeys: false })), pointer);
+  return { data: data as JsonValue, syntax: "json", diagnostics: [], locate, keyOrder };
 }
 
 /** Object members in parsed JSON data (iterative: depth is bounded only by the text). */
@@ -220,6 +228,25 @@ function locateIn(doc: Document.Parsed, lc: LineCounter, pointer: string): Posit
   if (at === undefined) return undefined;
   const pos = lc.linePos(at);
   return { line: pos.line, column: pos.col };
+}
+
+/** The keys of the map at `pointer`, in the text's order. */
+function keysIn(doc: Document.Parsed, pointer: string): string[] | undefined {
+  let node: unknown = doc.contents;
+  let tokens: string[];
+  try {
+    tokens = parsePointer(pointer);
+  } catch {
+    return undefined;
+  }
+  for (const t of tokens) {
+    if (isMap(node)) node = node.items.find((p) => isPair(p) && keyText(p.key) === t)?.value;
+    else if (isSeq(node) && /^(0|[1-9][0-9]*)$/.test(t)) node = node.items[Number(t)];
+    else return undefined;
+  }
+  if (!isMap(node)) return undefined;
+  const keys = node.items.map((p) => (isPair(p) ? keyText(p.key) : undefined));
+  return keys.every((k): k is string => k !== undefined) ? keys : undefined;
 }
 
 function keyText(k: unknown): string | undefined {

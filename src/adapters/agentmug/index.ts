@@ -11,6 +11,7 @@ export const agentmugAdapter: Adapter = {
   label: LABEL,
   suffix: SUFFIX,
   bundles: false,
+  syntaxes: ["json"],
   // The spec: files "are publishable as-is — they never contain secrets".
   publishable: true,
   // blueprint.maxTokens absent: "the runtime default", which no file fixes.

@@ -7,7 +7,7 @@ import { orderKeys, type JsonObject } from "../../ir/json.js";
 import { dotted } from "../../ir/pointer.js";
 import { Reporter } from "../../ir/report.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
-import { jsonText } from "../serialize.js";
+import { jsonText, yamlText } from "../serialize.js";
 import { emitAgent } from "./emit-agent.js";
 import { API_VERSION_RE, DOC_ORDER, FORMAT, KEY_RE, LABEL } from "./spec.js";
 
@@ -19,7 +19,8 @@ export function emitCaplo(doc: IrDocument, options: EmitOptions, context: EmitCo
   }
   const asBundle = doc.bundle || agents.length !== 1 || options.bundle === true;
   const keys = uniqueKeys(agents.map((a) => (a.key !== undefined && KEY_RE.test(a.key) ? a.key : slugKey(a.key ?? a.id ?? a.name ?? "agent"))));
-  const file = asBundle ? `${keys[0]}-bundle.caplo.json` : `${keys[0]}.caplo.json`;
+  const ext = options.syntax === "yaml" ? "yaml" : "json";
+  const file = asBundle ? `${keys[0]}-bundle.caplo.${ext}` : `${keys[0]}.caplo.${ext}`;
   const lookup = new Map<string, number>();
   agents.forEach((a, i) => { if (a.key !== undefined && !lookup.has(a.key)) lookup.set(a.key, i); });
   agents.forEach((a, i) => { if (a.id !== undefined && !lookup.has(a.id)) lookup.set(a.id, i); });
@@ -41,7 +42,7 @@ export function emitCaplo(doc: IrDocument, options: EmitOptions, context: EmitCo
   const document: JsonObject = asBundle
     ? orderKeys({ apiVersion, kind: "AgentBundle", agents: objects }, DOC_ORDER)
     : orderKeys({ apiVersion, kind: "Agent", ...objects[0] }, ["apiVersion", "kind"]);
-  return { outputs: [{ name: file, format: FORMAT, document, text: jsonText(document), agents: agents.map((_, i) => i) }], diagnostics: r.diagnostics };
+  return { outputs: [{ name: file, format: FORMAT, document, text: ext === "yaml" ? yamlText(document) : jsonText(document), agents: agents.map((_, i) => i) }], diagnostics: r.diagnostics };
 }
 
 /** A bundle key that differs from the agent's own key or id is a renamed value; a key from nothing is a default. */

@@ -12,6 +12,8 @@ export const caploAdapter: Adapter = {
   label: LABEL,
   suffix: ".caplo.json",
   bundles: true,
+  // Caplo manifests are JSON or YAML.
+  syntaxes: ["json", "yaml"],
   // The schema's defaults and the platform defaults its descriptions state.
   defaults: {
     "/models/0/temperature": { value: 0.4, name: "model.temperature", at: ["/model"] },

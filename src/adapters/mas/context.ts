@@ -9,7 +9,7 @@ import { isObject, setKey } from "../../ir/json.js";
 import { mapSource, renderInstructions } from "../../ir/agent.js";
 import { dotted, join } from "../../ir/pointer.js";
 import type { Reporter } from "../../ir/report.js";
-import { keep, note, type MasParseCtx } from "./parse-context.js";
+import { keep, keysInOrder, note, type MasParseCtx } from "./parse-context.js";
 
 const PATH_SUFFIX = /\.(md|ya?ml|txt)$/;
 const NO_FILES = "convert from a file (the CLI does), or pass readFile to the library (agentport/node: makeReadFile)";
@@ -26,7 +26,8 @@ export function parseContext(ctx: MasParseCtx, value: JsonValue): void {
     return;
   }
   const chunks: IrChunk[] = [];
-  for (const key of Object.keys(value)) {
+  // The runtime shows the chunks in the file's order, "2" before "1" if the file says so.
+  for (const key of keysInOrder(ctx, "/spec/context", value)) {
     const raw = value[key] as JsonValue;
     const ptr = join("/spec/context", key);
     let chunk: IrChunk | undefined;
@@ -120,6 +121,8 @@ export function splitRendered(text: string): IrChunk[] | undefined {
 
 export interface EmittedContext {
   context?: JsonObject;
+  /** The chunk keys in prompt order (a JavaScript object puts integer-like keys first). */
+  order?: string[];
   files: { path: string; text: string }[];
 }
 
@@ -153,6 +156,7 @@ export function emitContext(agent: IrAgent, r: Reporter, extractPrompts?: string
   const context: JsonObject = {};
   const used = new Set(chunks.map((c) => c.key).filter((k): k is string => k !== undefined));
   const folder = extractPrompts?.replace(/\/+$/, "");
+  const order: string[] = [];
   chunks.forEach((c, i) => {
     let key = c.key;
     if (key === undefined || Object.prototype.hasOwnProperty.call(context, key)) {
@@ -164,8 +168,9 @@ export function emitContext(agent: IrAgent, r: Reporter, extractPrompts?: string
       r.at(agent, "transformed-value", `/instructions/chunks/${i}`, `{name} becomes the chunk spec.context.${key}`, { targetPointer: join("/spec/context", key) });
     }
     setKey(context, key, chunkValue(agent, r, c, i, key, folder, files));
+    order.push(key);
   });
-  return { context, files };
+  return { context, order, files };
 }
 
 function chunkValue(agent: IrAgent, r: Reporter, c: IrChunk, i: number, key: string, folder: string | undefined, files: { path: string; text: string }[]): JsonValue {

@@ -157,9 +157,11 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, options: Emit
   out["spec"] = orderKeys(spec, SPEC_ORDER);
   const document = orderKeys(out, [...TOP_ORDER]);
   const files = [...ctx.files, ...skillFiles];
+  // The context's keys are written in prompt order, which the document object cannot hold for "2", "1".
+  const order: Record<string, string[]> = ctx.order && spec["context"] === ctx.context ? { "/spec/context": ctx.order } : {};
   // The stash is computed as if the skill files were not there: a way back that cannot read them (a library call without readFile) still gets the recipes.
-  if (options.stash !== false) addStash(agent, doc, document, r, ctx.files);
-  const emitted: EmittedDocument = { name: `${name}.yaml`, format: MAS, document, text: toYaml(document) };
+  if (options.stash !== false) addStash(agent, doc, document, r, ctx.files, order);
+  const emitted: EmittedDocument = { name: `${name}.yaml`, format: MAS, document, text: toYaml(document, order) };
   if (files.length > 0) emitted.files = files;
   return emitted;
 }
@@ -175,12 +177,12 @@ function reportPlatformChunks(agent: IrAgent, r: Reporter): void {
 }
 
 /** The stash goes last, after every member mas defines. */
-function addStash(agent: IrAgent, doc: IrDocument, document: JsonObject, r: Reporter, files: readonly { path: string; text: string }[]): void {
+function addStash(agent: IrAgent, doc: IrDocument, document: JsonObject, r: Reporter, files: readonly { path: string; text: string }[], order: Readonly<Record<string, string[]>>): void {
   const readFile: ReadFile = (path) => {
     const f = files.find((x) => x.path === path.replace(/^\.\//, ""));
     return f ? { ok: true, text: f.text } : { ok: false, code: "ref-not-found", message: `${path} is not written by this conversion` };
   };
-  const back = parseMas(document, { readFile }).doc?.agents[0];
+  const back = parseMas(document, { readFile, keyOrder: (p) => order[p] }).doc?.agents[0];
   const stash = buildStash(agent, back, doc, MAS, r, document);
   if (!stash) return;
   if (document[STASH_KEY] !== undefined) {

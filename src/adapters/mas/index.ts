@@ -14,6 +14,7 @@ export const masAdapter: Adapter = {
   suffix: ".yaml",
   bundles: false,
   slot: "the top-level x-agentport key (x- keys are extensions the runtime ignores)",
+  syntaxes: ["yaml"],
   // The schema's defaults; an absent budget means no limit.
   defaults: {
     "/models/0/temperature": { value: 0.7, name: "spec.models[].temperature", at: ["/spec/models/0", "/spec/llm", "/spec"] },

@@ -14,6 +14,15 @@ export interface MasParseCtx {
   diagnostics: Diagnostic[];
   readFile?: ReadFile;
   file?: string;
+  /** The text's key order at a pointer (see ParseOptions.keyOrder). */
+  keyOrder?: (pointer: string) => string[] | undefined;
+}
+
+/** An object's keys in the text's order when it is known, else in the data's. */
+export function keysInOrder(ctx: MasParseCtx, pointer: string, value: Record<string, unknown>): string[] {
+  const own = Object.keys(value);
+  const text = ctx.keyOrder?.(pointer);
+  return text && text.length === own.length && text.every((k) => Object.prototype.hasOwnProperty.call(value, k)) ? text : own;
 }
 
 export function note(ctx: MasParseCtx, code: DiagnosticCode, pointer: string, message: string, hint?: string): void {

@@ -21,6 +21,7 @@ export function parseMas(data: JsonValue, options: ParseOptions): ParseResult {
   const ctx: MasParseCtx = { agent, diagnostics };
   if (options.readFile) ctx.readFile = options.readFile;
   if (options.file !== undefined) ctx.file = options.file;
+  if (options.keyOrder) ctx.keyOrder = options.keyOrder;
   let stash: JsonValue | undefined;
   for (const key of Object.keys(data)) {
     const v = data[key] as JsonValue;

@@ -132,7 +132,7 @@ function readAgentFile(ref: string, refAt: string, options: ParseOptions, diagno
     const inner = relPath(p, base);
     return inner === undefined && !p.startsWith("/") ? { ok: false, code: "ref-not-found", message: `${p} (in ${file}) names no file` } : (options.readFile as ReadFile)(inner ?? p);
   };
-  const r = parseMas(data, { file, readFile, ...(options.lenient ? { lenient: true } : {}) });
+  const r = parseMas(data, { file, readFile, ...(options.lenient ? { lenient: true } : {}), ...(parsed.keyOrder ? { keyOrder: parsed.keyOrder } : {}) });
   if (r.doc) documentLevel.push(r.doc.extensions);
   // The hub locates line and column in the MAS file only; this file's positions are found here.
   for (const d of r.diagnostics) {
@@ -148,7 +148,8 @@ function readAgentFile(ref: string, refAt: string, options: ParseOptions, diagno
 function inlineAgent(entry: JsonObject, at: string, options: ParseOptions, diagnostics: Diagnostic[], error: ErrorAt, documentLevel: IrDocument["extensions"][]): IrAgent | undefined {
   const data: JsonObject = { apiVersion: "mas/v1", ...cloneJson(entry) };
   if (!checkAgent(data, undefined, at, options, error)) return undefined;
-  const r = parseMas(data, { ...(options.file === undefined ? {} : { file: options.file }), ...(options.readFile ? { readFile: options.readFile } : {}), ...(options.lenient ? { lenient: true } : {}) });
+  const keyOrder = options.keyOrder;
+  const r = parseMas(data, { ...(options.file === undefined ? {} : { file: options.file }), ...(options.readFile ? { readFile: options.readFile } : {}), ...(options.lenient ? { lenient: true } : {}), ...(keyOrder ? { keyOrder: (p: string) => keyOrder(at + p) } : {}) });
   if (r.doc) documentLevel.push(r.doc.extensions);
   // Parsed as a document of its own: its pointers gain the entry's place in the MAS file.
   for (const d of r.diagnostics) diagnostics.push(d.source && d.source.file === options.file ? { ...d, source: { ...d.source, pointer: at + d.source.pointer } } : d);
