@@ -123,6 +123,9 @@ function llmConfig(a: IrAgent, out: JsonObject, ext: JsonObject, index: number, 
   r.atSource(a, "defaulted-placeholder", "", `llm_config is required by Agent Spec and the source names no model; set to the placeholder model_id "${PLACEHOLDER_MODEL}" (replace it)`, { targetPointer: t.targetPointer, targetFile: t.targetFile });
 }
 
+/** Prompt parts the IR keys as platform texts (Caplo policy texts; mas chunks of those names). */
+const PLATFORM_KEYS = new Set(["guidance", "chat_style", "voice_style"]);
+
 function systemPrompt(a: IrAgent, r: Reporter, t: { targetPointer: string; targetFile: string }): string {
   const chunks = a.instructions?.chunks ?? [];
   const plain = chunks.length === 1 && chunks[0]?.key === undefined;
@@ -130,6 +133,10 @@ function systemPrompt(a: IrAgent, r: Reporter, t: { targetPointer: string; targe
   else if (chunks.length === 0) r.at(a, "transformed-value", "/instructions", '{name} has no parts; system_prompt is ""', t);
   else if (!plain) r.at(a, "transformed-value", "/instructions", '{name} is joined into one system_prompt: "[key] text" per part, parts separated by a blank line, empty parts left out', t);
   chunks.forEach((c, i) => {
+    // An empty platform text (Caplo's policy.guidance, chatStyle, voiceStyle: "" turns that block off) is no part of one string.
+    if (i > 0 && c.ref === undefined && PLATFORM_KEYS.has(c.key ?? "") && (c.text ?? "").trim() === "") {
+      r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name} is empty (it turns the platform's ${c.key ?? "block"} off), which system_prompt cannot say; left out`, t);
+    }
     if (c.ref === undefined) return;
     if (c.text === undefined) r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name}: the file "${c.ref}" was not read, so its text is missing from system_prompt`, t);
     else r.at(a, "transformed-value", `/instructions/chunks/${i}`, `{name}: the text of the file "${c.ref}" is written inline`, t);

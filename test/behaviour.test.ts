@@ -1,0 +1,42 @@
+// Behaviour the target can hold, kept; behaviour it cannot, reported (issue "keep the behaviour
+// where the target can hold it"): empty platform prompt parts, MAS workflows lost in a format
+// without links, mas sub-agent templates that name agents of a bundle.
+import { describe, expect, it } from "vitest";
+import { convert, convertMany } from "../src/index.js";
+import type { Diagnostic } from "../src/index.js";
+import type { ReadFile } from "../src/adapters/types.js";
+import { memoryReadFile } from "./helpers/memory-read-file.js";
+
+const at = (ds: readonly Diagnostic[], pointer: string) => ds.filter((d) => d.source?.pointer === pointer);
+
+const MAS_EMPTY_GUIDANCE = `apiVersion: mas/v1
+kind: Agent
+metadata:
+  name: helper
+spec:
+  description: Helps people.
+  context:
+    role: Be kind.
+    guidance: ""
+  models:
+    - model: gpt-4o
+`;
+
+describe("an empty platform prompt part (Caplo's \"block off\")", () => {
+  for (const stash of [true, false]) {
+    it(`into Agent Spec is reported, not silently left out of system_prompt (stash ${stash ? "on" : "off"})`, () => {
+      const r = convert(MAS_EMPTY_GUIDANCE, "agentspec", { file: "helper.yaml", stash });
+      expect(r.ok).toBe(true);
+      const d = at(r.diagnostics, "/spec/context/guidance");
+      expect(d.map((x) => x.code)).toEqual([stash ? "stashed-value" : "dropped-field"]);
+      expect(d[0]!.message).toMatch(/empty .*turns the platform's guidance off.*system_prompt/);
+    });
+  }
+
+  it("comes back from Agent Spec as the empty text (the stash), so Caplo writes policy.guidance \"\"", () => {
+    const there = convert(MAS_EMPTY_GUIDANCE, "agentspec", { file: "helper.yaml" });
+    const back = convert(there.outputs[0]!.text, "caplo", { file: there.outputs[0]!.name });
+    expect(back.ok).toBe(true);
+    expect((back.outputs[0]!.document["policy"] as Record<string, unknown>)["guidance"]).toBe("");
+  });
+});
