@@ -40,3 +40,54 @@ describe("an empty platform prompt part (Caplo's \"block off\")", () => {
     expect((back.outputs[0]!.document["policy"] as Record<string, unknown>)["guidance"]).toBe("");
   });
 });
+
+/** A MAS app in memory: a manifest and its agent files. */
+function app(files: Record<string, string>): ReadFile {
+  return memoryReadFile(new Map(Object.entries(files)));
+}
+
+const agentFile = (name: string, description: string) => `apiVersion: mas/v1
+kind: Agent
+metadata:
+  name: ${name}
+spec:
+  description: ${description}
+  context:
+    role: You are ${name}.
+  models:
+    - model: gpt-4o
+`;
+
+const DESK = `apiVersion: mas/v1
+kind: MAS
+metadata:
+  name: desk
+spec:
+  agency:
+    agents:
+      - id: concierge
+        ref: agents/concierge.yaml
+      - id: planner
+        ref: agents/planner.yaml
+  workflow:
+    entry: concierge
+    nodes:
+      - id: concierge
+        delegates_to: [planner]
+      - id: planner
+`;
+const DESK_FILES = { "agents/concierge.yaml": agentFile("concierge", "Front desk."), "agents/planner.yaml": agentFile("planner", "Plans trips.") };
+
+describe("a MAS workflow converted to AgentMug (one file per agent, no links)", () => {
+  for (const stash of [true, false]) {
+    it(`reports each delegation as gone, in behaviour terms (stash ${stash ? "on" : "off"})`, () => {
+      const r = convert(DESK, "agentmug", { file: "mas.yaml", readFile: app(DESK_FILES), stash });
+      expect(r.ok).toBe(true);
+      expect(r.outputs.map((o) => o.name).sort()).toEqual(["concierge.agent.json", "planner.agent.json"]);
+      const links = r.diagnostics.filter((d) => /delegation to "planner"/.test(d.message));
+      expect(links.map((d) => [d.code, d.source?.file])).toEqual([[stash ? "stashed-value" : "dropped-link", "agents/concierge.yaml"]]);
+      expect(links[0]!.message).toMatch(/^The delegation to "planner" .*can no longer hand work to "planner"/);
+      if (!stash) expect(links[0]!.severity).toBe("warning");
+    });
+  }
+});

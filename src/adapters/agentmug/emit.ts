@@ -4,7 +4,7 @@
 import type { EffectiveDefault, EmitContext, EmitOptions, EmitResult, EmittedDocument } from "../types.js";
 import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { Reporter } from "../../ir/report.js";
-import { renderInstructions } from "../../ir/agent.js";
+import { renderInstructions, sourceOf } from "../../ir/agent.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { dotted, parsePointer } from "../../ir/pointer.js";
 import { diagnostic } from "../../ir/diagnostics.js";
@@ -281,7 +281,9 @@ function reportLosses(a: IrAgent, r: Reporter, file: string): void {
   }
   (a.subAgents ?? []).forEach((link, i) => {
     const target = link.local ?? link.external ?? "?";
-    r.at(a, "dropped-link", `/subAgents/${i}`, `{name} (sub-agent "${target}") cannot be expressed in AgentMug, which has no links between agents; dropped`, { targetFile: file });
+    // A link of a bundle's delegation graph (a MAS workflow's delegates_to) has no place in the agent's own file.
+    const what = sourceOf(a, `/subAgents/${i}`) === undefined ? `The delegation to "${target}" (a link of the bundle this agent was read from)` : `{name} (sub-agent "${target}")`;
+    r.at(a, "dropped-link", `/subAgents/${i}`, `${what} cannot be expressed in AgentMug, which has no links between agents: this agent can no longer hand work to "${target}"; dropped`, { targetFile: file });
   });
   r.dropForeignExtensions(a, LABEL, file);
 }
