@@ -4,7 +4,6 @@
 // source map when it was read from that format, or the placement hints a stash
 // brought back (IrAgent.home) after a trip through another format.
 import type { IrAgent, IrTool } from "./model.js";
-import { isAncestorOrSelf } from "./pointer.js";
 
 /** True when `format` is where the agent's values were first written. */
 export function isHome(agent: IrAgent, format: string): boolean {
@@ -31,12 +30,25 @@ export function isSubAgentTool(tool: IrTool): boolean {
   return tool.kind === "system" && (tool.name === "create_subagent" || tool.name === "spawn_subagent");
 }
 
-/** True when an extension value of `format` lies inside a sub-agent tool's settings: losing it loses a link. */
-export function isLinkSetting(agent: IrAgent, format: string, rel: string): boolean {
+/**
+ * For the extension values of `format`: true when one lies inside a sub-agent tool's settings, so
+ * losing it loses a link. The sub-agent tools' places are worked out once per agent and format, and
+ * each value is then checked against its own ancestors (an agent with thousands of tools and
+ * thousands of extension values would otherwise compare every value with every tool).
+ */
+export function linkSettings(agent: IrAgent, format: string): (rel: string) => boolean {
   const map = placementMap(agent, format);
-  if (!map) return false;
-  return (agent.tools ?? []).some((t, i) => {
+  if (!map) return () => false;
+  const places = new Set<string>();
+  (agent.tools ?? []).forEach((t, i) => {
     const src = map[`/tools/${i}`];
-    return src !== undefined && isSubAgentTool(t) && src !== rel && isAncestorOrSelf(src, rel);
+    if (src !== undefined && isSubAgentTool(t)) places.add(src);
   });
+  if (places.size === 0) return () => false;
+  // A tool placed at the root (never written so, but the map is data) holds every other value.
+  if (places.has("")) return (rel) => rel !== "";
+  return (rel) => {
+    for (let i = rel.lastIndexOf("/"); i > 0; i = rel.lastIndexOf("/", i - 1)) if (places.has(rel.slice(0, i))) return true;
+    return false;
+  };
 }

@@ -8,7 +8,7 @@ import { diagnostic, type Diagnostic, type DiagnosticCode, type TargetLocation }
 import { sourceOf } from "./agent.js";
 import { isObject } from "./json.js";
 import { dotted, escapeToken, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
-import { isLinkSetting } from "./home.js";
+import { linkSettings } from "./home.js";
 import { isPrivateExtension, privateDataOf } from "./private.js";
 
 /** What a diagnostic is about: an IR path of an agent, or one of its extension values. */
@@ -25,9 +25,22 @@ export function extensionPointer(format: string, rel: string): string {
   return join("/extensions", format, rel);
 }
 
+/** A diagnostic with what it is about, as the stash reads them agent by agent. */
+export interface AboutAgent {
+  readonly d: Diagnostic;
+  readonly s: Subject;
+}
+
 export class Reporter {
   readonly diagnostics: Diagnostic[] = [];
-  private readonly subjects = new Map<Diagnostic, Subject>();
+  private readonly subjects = new Map<Diagnostic, { d: Diagnostic; s: Subject }>();
+  /**
+   * Each agent's diagnostics that have a subject, in the order they were raised: the stash reads
+   * one agent's at a time, and a bundle of n agents must not rescan all n agents' diagnostics n times.
+   */
+  private readonly byAgent = new Map<IrAgent, { d: Diagnostic; s: Subject }[]>();
+  /** Where each diagnostic sits in `diagnostics`, so a replace needs no search. */
+  private readonly position = new Map<Diagnostic, number>();
   /** The output file the diagnostics are about, unless a call names another one. */
   constructor(readonly targetFormat: string, public targetFile?: string) {}
 
@@ -54,7 +67,7 @@ export class Reporter {
     const init: Parameters<typeof diagnostic>[1] = { message, source, target: this.target(extra.targetPointer, extra.targetFile) };
     if (extra.hint) init.hint = extra.hint;
     const d = diagnostic(code, init);
-    this.diagnostics.push(d);
+    this.push(d);
     return d;
   }
 
@@ -62,7 +75,7 @@ export class Reporter {
   at(agent: IrAgent, code: DiagnosticCode, irPointer: string, message: string, extra: Extra = {}): void {
     const w = this.where(agent, irPointer);
     const d = this.atSource(agent, code, w.pointer.slice(agent.origin.pointer.length), message.replaceAll("{name}", w.name), extra);
-    this.subjects.set(d, { agent, ir: irPointer });
+    this.about(d, { agent, ir: irPointer });
   }
 
   /**
@@ -72,7 +85,7 @@ export class Reporter {
   atExtension(agent: IrAgent, code: DiagnosticCode, format: string, rel: string, message: string, extra: Extra = {}): void {
     const mapped = format === agent.origin.format ? rel : (agent.sourceMap[extensionPointer(format, rel)] ?? rel);
     const d = this.atSource(agent, code, mapped, message, extra);
-    this.subjects.set(d, { agent, ext: { format, rel } });
+    this.about(d, { agent, ext: { format, rel } });
   }
 
   /** Reports every canonical field in `irFields` that the agent sets but the target cannot hold. */
@@ -89,6 +102,7 @@ export class Reporter {
   dropForeignExtensions(agent: IrAgent, targetLabel: string, targetFile?: string): void {
     for (const [format, bag] of Object.entries(agent.extensions)) {
       if (format === this.targetFormat) continue;
+      const isLinkSetting = linkSettings(agent, format);
       for (const rel of Object.keys(bag)) {
         const extra = targetFile === undefined ? {} : { targetFile };
         if (isPrivateExtension(format, rel)) {
@@ -97,7 +111,7 @@ export class Reporter {
           const what = Array.isArray(v) ? `${v.length} private ${dotted(rel)} ${v.length === 1 ? "entry" : "entries"}` : `the private ${dotted(rel)} value`;
           const p = privateDataOf(format);
           this.atExtension(agent, "private-omitted", format, rel, `${what} left out: ${p?.what ?? "private data"} goes only into ${p?.only ?? "its own format"}, never into ${targetLabel} or a stash`, extra);
-        } else if (isLinkSetting(agent, format, rel)) {
+        } else if (isLinkSetting(rel)) {
           this.atExtension(agent, "dropped-link", format, rel, `${dotted(rel)} is a setting of a sub-agent tool (its templates are links to other agents) and has no counterpart in ${targetLabel}; dropped`, extra);
         } else {
           this.atExtension(agent, "dropped-field", format, rel, `${dotted(rel)} has no counterpart in ${targetLabel}; dropped`, extra);
@@ -112,22 +126,43 @@ export class Reporter {
     this.atSource(agent, "defaulted-required", "", message, extra);
   }
 
+  private about(d: Diagnostic, s: Subject): void {
+    const entry = { d, s };
+    this.subjects.set(d, entry);
+    const list = this.byAgent.get(s.agent);
+    if (list) list.push(entry);
+    else this.byAgent.set(s.agent, [entry]);
+  }
+
   push(d: Diagnostic): void {
+    this.position.set(d, this.diagnostics.length);
     this.diagnostics.push(d);
   }
 
   subjectOf(d: Diagnostic): Subject | undefined {
-    return this.subjects.get(d);
+    return this.subjects.get(d)?.s;
+  }
+
+  /** The diagnostics about `agent` (those with a subject), in the order they were raised: a copy. */
+  aboutAgent(agent: IrAgent): AboutAgent[] {
+    return (this.byAgent.get(agent) ?? []).map((e) => ({ d: e.d, s: e.s }));
   }
 
   /** Puts `next` in the place of `d`, keeping what it is about. */
   replace(d: Diagnostic, next: Diagnostic): void {
-    const i = this.diagnostics.indexOf(d);
+    const known = this.position.get(d);
+    // The array is public: a caller that pushed or moved diagnostics itself is found by a search.
+    const i = known !== undefined && this.diagnostics[known] === d ? known : this.diagnostics.indexOf(d);
     if (i === -1) return;
     this.diagnostics[i] = next;
-    const s = this.subjects.get(d);
-    if (s) this.subjects.set(next, s);
-    this.subjects.delete(d);
+    this.position.delete(d);
+    this.position.set(next, i);
+    const entry = this.subjects.get(d);
+    if (entry) {
+      this.subjects.delete(d);
+      entry.d = next;
+      this.subjects.set(next, entry);
+    }
   }
 }
 

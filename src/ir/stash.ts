@@ -92,7 +92,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   // A string the target holds under another IR path (Caplo key → AgentMug id) is named, not copied.
   // Only where the emitter reported that rename: a required field merely filled with a copy
   // (mas spec.description from the name) is not where the value lives.
-  const renamed = new Set(r.diagnostics.filter((d) => d.code === "transformed-value").map((d) => r.subjectOf(d)).filter((s) => s?.agent === agent).map((s) => s?.ir));
+  const renamed = new Set(r.aboutAgent(agent).filter((x) => x.d.code === "transformed-value").map((x) => x.s.ir));
   const moved: Record<string, string> = {};
   for (const [p, v] of [...diff.set]) {
     if (typeof v !== "string" || !renamed.has(p)) continue;
@@ -169,10 +169,9 @@ const WRITTEN_AS = new Set<DiagnosticCode>(["transformed-value", "truncated-valu
 /** For an IR pointer, the output place an emitter reported writing it (or a part or a holder of it) to. */
 function derivedPlaces(agent: IrAgent, r: Reporter): (p: string) => string | undefined {
   const places: [string, string][] = [];
-  for (const d of r.diagnostics) {
-    const s = r.subjectOf(d);
+  for (const { d, s } of r.aboutAgent(agent)) {
     const t = d.target;
-    if (!WRITTEN_AS.has(d.code) || s?.agent !== agent || s.ir === undefined || s.ir === "" || t?.pointer === undefined) continue;
+    if (!WRITTEN_AS.has(d.code) || s.ir === undefined || s.ir === "" || t?.pointer === undefined) continue;
     if (t.file !== undefined && r.targetFile !== undefined && t.file !== r.targetFile) continue;
     if (isAncestorOrSelf(`/${STASH_KEY}`, t.pointer)) continue;
     places.push([s.ir, t.pointer]);
@@ -215,11 +214,11 @@ const extKey = (format: string, rel: string) => `/${escapeToken(format)}${rel}`;
  */
 export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, targetLabel: string, targetFile?: string): void {
   const target = { targetPointer: `/${STASH_KEY}`, ...(targetFile === undefined ? {} : { targetFile }) };
-  const subjects = r.diagnostics.map((d) => ({ d, s: r.subjectOf(d) })).filter((x) => x.s?.agent === agent);
+  const subjects = r.aboutAgent(agent);
   const stashedIr = new PointerSet(stash.irPointers);
   const stashedExt = new PointerSet(stash.extensions.map((e) => extKey(e.format, e.rel)));
   for (const { d, s } of subjects) {
-    if (!UNDOABLE.has(d.code) || !s) continue;
+    if (!UNDOABLE.has(d.code)) continue;
     const byIr = s.ir !== undefined && s.ir !== "" && stashedIr.related(s.ir);
     const byExt = s.ext !== undefined && stashedExt.related(extKey(s.ext.format, s.ext.rel));
     if (!byIr && !byExt) continue;
@@ -231,8 +230,8 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
     });
     r.replace(d, next);
   }
-  const namedIr = new PointerSet(subjects.flatMap((x) => (x.s?.ir !== undefined && x.s.ir !== "" ? [x.s.ir] : [])));
-  const namedExt = new PointerSet(subjects.flatMap((x) => (x.s?.ext ? [extKey(x.s.ext.format, x.s.ext.rel)] : [])));
+  const namedIr = new PointerSet(subjects.flatMap((x) => (x.s.ir !== undefined && x.s.ir !== "" ? [x.s.ir] : [])));
+  const namedExt = new PointerSet(subjects.flatMap((x) => (x.s.ext ? [extKey(x.s.ext.format, x.s.ext.rel)] : [])));
   const moved = new Set(stash.movedPointers);
   // What no emitter named is a value the target would read back otherwise (a bare tool id read as a
   // builtin tool, a provider read as inferred): one note per source value, however many IR paths it spans.

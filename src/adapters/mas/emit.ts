@@ -22,7 +22,7 @@ import { parseMas } from "./parse.js";
 import { validateMas } from "./validate.js";
 import { LLM_ORDER, METADATA_ORDER, MODEL_ROW_ORDER, REASONING_ORDER, SPEC_ORDER, TOOL_ORDER, TOP_ORDER } from "./shapes.js";
 import { toYaml } from "./yaml.js";
-import { emitSystem, incomingRouting, linkRoutingText, linkTarget, writesSystem, writtenDescription } from "./system-emit.js";
+import { emitSystem, incomingRouting, linkIndex, linkRoutingText, writtenDescription, type LinkIndex } from "./system-emit.js";
 import { relocateRefs } from "./relocate.js";
 
 const LABEL = "mas/v1";
@@ -50,7 +50,8 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
         : diagnostic("dropped-field", { message: `${dotted(rel)} has no counterpart in ${LABEL}; dropped`, source, target }));
     }
   }
-  const system = writesSystem(doc);
+  const links = linkIndex(doc);
+  const system = links.system;
   if (!system) {
     for (const rel of Object.keys(doc.extensions[MAS] ?? {})) {
       const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
@@ -60,11 +61,11 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
   const names = doc.agents.map(fileStem);
   const files = names.map((n) => `${n}.yaml`);
   // The MAS file is named after the workflow's entry; the agents' diagnostics name it.
-  const masFile = system ? emitSystem(doc, names, files, names.map(() => ({}))).output.name : undefined;
+  const masFile = system ? emitSystem(doc, names, files, names.map(() => ({})), links).output.name : undefined;
   for (const [i, agent] of doc.agents.entries()) {
     const r = new Reporter(MAS, `${fileStem(agent)}.yaml`);
     // Written beside the MAS manifest and under -o, an agent's relative references are rewritten to still name their files.
-    const out = { ...emitAgent(relocateRefs(agent, doc, options, r), i, doc, options, r, masFile, context.effectiveDefaults?.[i]), agents: [i] };
+    const out = { ...emitAgent(relocateRefs(agent, doc, options, r), i, doc, links, options, r, masFile, context.effectiveDefaults?.[i]), agents: [i] };
     outputs.push(out);
     // A link the stash keeps is kept in this agent's file, though the MAS file's workflow (or the delegate's spec.description) expresses it too.
     for (const d of r.diagnostics) {
@@ -74,18 +75,18 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
     diagnostics.push(...r.diagnostics);
   }
   if (!system) return { outputs, diagnostics };
-  const sys = emitSystem(doc, names, files, outputs.map((o) => o.document));
+  const sys = emitSystem(doc, names, files, outputs.map((o) => o.document), links);
   const kept = outputs.filter((_, i) => !sys.inline.has(i));
   // Agents written inline in the MAS manifest are held by it.
   return { outputs: [...kept, { ...sys.output, agents: [...sys.inline].sort((a, b) => a - b) }], diagnostics: [...diagnostics, ...sys.diagnostics] };
 }
 
 /** Link diagnostics: a local link becomes a delegates_to of the MAS workflow, where there is one; its settings stay behind. */
-function reportLinks(agent: IrAgent, index: number, doc: IrDocument, r: Reporter, masFile: string | undefined): void {
+function reportLinks(agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, r: Reporter, masFile: string | undefined): void {
   if (agent.subAgents !== undefined && agent.subAgents.length === 0) r.at(agent, "dropped-field", "/subAgents", `{name} (an empty list) has no counterpart in ${LABEL}; dropped`);
   (agent.subAgents ?? []).forEach((link, i) => {
     const to = link.local ?? link.external ?? "?";
-    const j = linkTarget(doc, link.local);
+    const j = links.target(link.local);
     if (masFile === undefined || j === -1) {
       r.at(agent, "dropped-link", `/subAgents/${i}`, `{name} (→ ${to}) cannot be expressed in a mas kind: Agent manifest (delegation lives in a kind: MAS workflow); dropped`);
       return;
@@ -93,9 +94,9 @@ function reportLinks(agent: IrAgent, index: number, doc: IrDocument, r: Reporter
     const child = doc.agents[j] as IrAgent;
     const at = { targetFile: masFile, targetPointer: "/spec/workflow/nodes" };
     if (!isHome(agent, MAS)) r.at(agent, "transformed-value", `/subAgents/${i}/local`, `{name} (→ ${to}) is written as a delegates_to entry of the workflow in ${masFile}, the kind: MAS manifest`, at);
-    const description = writtenDescription(doc, j, fileStem(child));
+    const description = writtenDescription(doc, j, fileStem(child), links);
     const childFile = { targetFile: `${fileStem(child)}.yaml`, targetPointer: "/spec/description" };
-    const incoming = incomingRouting(doc, j);
+    const incoming = incomingRouting(doc, j, links);
     const mine = incoming !== undefined && incoming.parent === index && incoming.link === i && (child.routingDescription ?? "") === "";
     let notForCarried = false;
     if (link.useWhen !== undefined && mine) {
@@ -115,7 +116,7 @@ function reportLinks(agent: IrAgent, index: number, doc: IrDocument, r: Reporter
   });
 }
 
-function emitAgent(agent: IrAgent, index: number, doc: IrDocument, options: EmitOptions, r: Reporter, masFile: string | undefined, defaults: Defaults): EmittedDocument {
+function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, options: EmitOptions, r: Reporter, masFile: string | undefined, defaults: Defaults): EmittedDocument {
   const fromMas = isHome(agent, MAS);
   const name = metadataName(agent, r);
   const metadata: JsonObject = { name };
@@ -134,7 +135,7 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, options: Emit
   const ctx = emitContext(agent, r, prompts);
   if (ctx.context) spec["context"] = ctx.context;
   if (!fromMas) reportPlatformChunks(agent, r);
-  spec["description"] = routingDescription(agent, r, name, doc, index);
+  spec["description"] = routingDescription(agent, r, name, doc, links, index);
   const models = emitModels(agent, r, fromMas, defaults);
   if (models.models) spec["models"] = models.models;
   if (models.llm) spec["llm"] = models.llm;
@@ -149,7 +150,7 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, options: Emit
   r.dropForeignExtensions(agent, LABEL);
   r.dropUnsupported(agent, UNSUPPORTED, LABEL);
   reportPlaceholders(agent, r, LABEL);
-  reportLinks(agent, index, doc, r, masFile);
+  reportLinks(agent, index, doc, links, r, masFile);
   normaliseShapes(spec);
   dropIgnoredExtensions(agent, r, out);
   repairInvalid(agent, r, out, replayed);
@@ -226,11 +227,11 @@ function masVersion(agent: IrAgent, r: Reporter): string | undefined {
   return fixed;
 }
 
-function routingDescription(agent: IrAgent, r: Reporter, name: string, doc: IrDocument, index: number): string {
+function routingDescription(agent: IrAgent, r: Reporter, name: string, doc: IrDocument, links: LinkIndex, index: number): string {
   // spec.description needs one character, and a blank one (" ", "\n") is one: it is carried, not replaced.
   if (agent.routingDescription !== undefined && agent.routingDescription !== "") return agent.routingDescription;
   // In a MAS app, the first delegator's useWhen (its parent's link reports the move); read back, it is this agent's routing text.
-  const incoming = incomingRouting(doc, index);
+  const incoming = incomingRouting(doc, index, links);
   if (incoming) {
     const parent = doc.agents[incoming.parent];
     r.defaulted(agent, "/spec/description", `spec.description (the routing text delegators read) is required; filled with the useWhen of the link from "${parent?.key ?? parent?.id ?? "its parent"}"`);

@@ -24,17 +24,38 @@ const SPEC = props(rootProps["spec"]);
 const METADATA = props(rootProps["metadata"]);
 const WORKFLOW = isObject(rootProps["spec"]) && isObject(rootProps["spec"]["properties"]) ? props(rootProps["spec"]["properties"]["workflow"]) : [];
 
-/** The index of the agent a local link names, or -1. */
-export function linkTarget(doc: IrDocument, local: string | undefined): number {
-  return local === undefined ? -1 : doc.agents.findIndex((a) => a.key === local);
+/** A document's local links, worked out once: a bundle of n agents must not search the n agents for each link. */
+export interface LinkIndex {
+  /** The index of the agent a local link names (the first with that key), or -1. */
+  target(local: string | undefined): number;
+  /** Whether a kind: MAS manifest is written (see writesSystem). */
+  readonly system: boolean;
+  /** The first local link to agent `i` with a useWhen, in bundle order (see incomingRouting). */
+  incoming(i: number): { text: string; parent: number; link: number } | undefined;
+}
+
+export function linkIndex(doc: IrDocument): LinkIndex {
+  const byKey = new Map<string, number>();
+  doc.agents.forEach((a, i) => {
+    if (a.key !== undefined && !byKey.has(a.key)) byKey.set(a.key, i);
+  });
+  const target = (local: string | undefined) => (local === undefined ? -1 : (byKey.get(local) ?? -1));
+  const ext = doc.extensions[MAS] ?? {};
+  const system = doc.bundle && doc.agents.length > 0 && (Array.isArray(ext["/spec/agency/agents"]) || Array.isArray(ext["/spec/agents"]) || doc.agents.some((a) => (a.subAgents ?? []).some((l) => target(l.local) !== -1)));
+  const first = new Map<number, { text: string; parent: number; link: number }>();
+  if (system) {
+    doc.agents.forEach((a, p) => (a.subAgents ?? []).forEach((l, j) => {
+      const t = target(l.local);
+      if (t === -1 || l.useWhen === undefined || l.useWhen === "" || first.has(t)) return;
+      first.set(t, { text: linkRoutingText(l.useWhen, l.doNotUseWhen), parent: p, link: j });
+    }));
+  }
+  return { target, system, incoming: (i) => first.get(i) };
 }
 
 /** Whether a kind: MAS manifest is written: a bundle with a resolvable local link, or a bundle read from one. */
 export function writesSystem(doc: IrDocument): boolean {
-  if (!doc.bundle || doc.agents.length === 0) return false;
-  const ext = doc.extensions[MAS] ?? {};
-  if (Array.isArray(ext["/spec/agency/agents"]) || Array.isArray(ext["/spec/agents"])) return true;
-  return doc.agents.some((a) => (a.subAgents ?? []).some((l) => linkTarget(doc, l.local) !== -1));
+  return linkIndex(doc).system;
 }
 
 /** The sentence a link's doNotUseWhen becomes at the end of the delegate's spec.description (read back by system-parse). */
@@ -48,14 +69,8 @@ export function linkRoutingText(useWhen: string, doNotUseWhen: string | undefine
 }
 
 /** The first local link to agent `i` with a useWhen, in bundle order: the text its delegators read in a MAS app. */
-export function incomingRouting(doc: IrDocument, i: number): { text: string; parent: number; link: number } | undefined {
-  if (!writesSystem(doc)) return undefined;
-  for (const [p, a] of doc.agents.entries()) {
-    const j = (a.subAgents ?? []).findIndex((l) => linkTarget(doc, l.local) === i && l.useWhen !== undefined && l.useWhen !== "");
-    const l = a.subAgents?.[j];
-    if (l?.useWhen !== undefined) return { text: linkRoutingText(l.useWhen, l.doNotUseWhen), parent: p, link: j };
-  }
-  return undefined;
+export function incomingRouting(doc: IrDocument, i: number, links: LinkIndex = linkIndex(doc)): { text: string; parent: number; link: number } | undefined {
+  return links.incoming(i);
 }
 
 /**
@@ -63,10 +78,10 @@ export function incomingRouting(doc: IrDocument, i: number): { text: string; par
  * of the first link to it (the mas runtime gives every delegator's delegate_to_<id> tool this
  * text, as Caplo gives the parent's model useWhen), else its description, else its name.
  */
-export function writtenDescription(doc: IrDocument, i: number, name: string): string {
+export function writtenDescription(doc: IrDocument, i: number, name: string, links: LinkIndex = linkIndex(doc)): string {
   const agent = doc.agents[i] as IrAgent;
   if (agent.routingDescription !== undefined && agent.routingDescription !== "") return agent.routingDescription;
-  const incoming = incomingRouting(doc, i);
+  const incoming = incomingRouting(doc, i, links);
   if (incoming) return incoming.text;
   if (agent.description !== undefined && agent.description !== "") return agent.description;
   return agent.name ?? name;
@@ -83,7 +98,7 @@ export interface SystemResult {
  * `names[i]` is agent i's metadata.name, `files[i]` the name of its output
  * file, `documents[i]` its document (for an inline agency entry).
  */
-export function emitSystem(doc: IrDocument, names: readonly string[], files: readonly string[], documents: readonly JsonObject[]): SystemResult {
+export function emitSystem(doc: IrDocument, names: readonly string[], files: readonly string[], documents: readonly JsonObject[], links: LinkIndex = linkIndex(doc)): SystemResult {
   const diagnostics: Diagnostic[] = [];
   const ext = doc.extensions[MAS] ?? {};
   const source = (pointer: string) => (doc.file === undefined ? { pointer } : { file: doc.file, pointer });
@@ -139,7 +154,7 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
   };
   const targeted = new Set<number>();
   doc.agents.forEach((a, i) => {
-    const to = (a.subAgents ?? []).map((l) => linkTarget(doc, l.local)).filter((j) => j !== -1);
+    const to = (a.subAgents ?? []).map((l) => links.target(l.local)).filter((j) => j !== -1);
     to.forEach((j) => targeted.add(j));
     if (to.length === 0) return;
     let node = nodeOf.get(i);
