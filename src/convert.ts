@@ -11,6 +11,8 @@ import { secretDiagnostics } from "./checks/secrets.js";
 import { applyPolicy, checkPolicy, strictFailures, type Policy } from "./policy.js";
 import { firstNonJson, parseText, sniffSyntax, type ParsedText, type Position, type Syntax } from "./text/parse.js";
 import { carryComments, withLeadingComments } from "./text/comments.js";
+import { EffectIndex, resolveEffects, type AgentPlace } from "./ir/effects.js";
+import type { FormatCoverage } from "./ir/coverage.js";
 
 export interface ConvertInput {
   /** The manifest as text (JSON or YAML)… */
@@ -139,7 +141,8 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
   diagnostics.push(...result.diagnostics);
   // Diagnostics about another file (a mas MAS manifest's agent files) are not located in this text.
   const own = (d: Diagnostic) => (d.source?.file !== undefined && d.source.file !== file ? d : withPos(d, locate));
-  return { ...(result.doc ? { doc: result.doc } : {}), data, adapter, diagnostics: diagnostics.map(own), locate, ...(reads.length ? { reads } : {}), ...(parsed ? { syntax: parsed.syntax } : {}) };
+  const places = result.doc ? agentPlaces([result.doc]) : [{ ...(file === undefined ? {} : { file }), pointer: "", format: adapter.id }];
+  return { ...(result.doc ? { doc: result.doc } : {}), data, adapter, diagnostics: withEffects(diagnostics.map(own), places), locate, ...(reads.length ? { reads } : {}), ...(parsed ? { syntax: parsed.syntax } : {}) };
 }
 
 /** A relative path with "." parts and repeated separators removed, ".." kept where it leaves the folder. */
@@ -157,6 +160,25 @@ function normalPath(path: string): string {
 function lazyLocate(read: FileRead): (pointer: string) => Position | undefined {
   let parsed: ParsedText | undefined;
   return (pointer) => (parsed ??= parseText(read.text, read.path)).locate(pointer);
+}
+
+/** Where each agent of the documents was read, for judging diagnostics by their source place. */
+function agentPlaces(docs: readonly IrDocument[]): AgentPlace[] {
+  return docs.flatMap((doc) => doc.agents.map((a) => ({ ...(a.origin.file === undefined ? {} : { file: a.origin.file }), pointer: a.origin.pointer, format: a.origin.format })));
+}
+
+// The formats' coverage declarations, prepared once: the same constant data for every conversion.
+const effectIndexes = new WeakMap<readonly Adapter[], { coverages: FormatCoverage[]; index: EffectIndex }>();
+
+/** The diagnostics with the effect (and severity) the coverage declarations give their places. */
+function withEffects(diagnostics: readonly Diagnostic[], places: readonly AgentPlace[]): Diagnostic[] {
+  let prepared = effectIndexes.get(ADAPTERS);
+  if (!prepared) {
+    const coverages = ADAPTERS.flatMap((a) => (a.coverage ? [a.coverage] : []));
+    prepared = { coverages, index: new EffectIndex(coverages) };
+    effectIndexes.set(ADAPTERS, prepared);
+  }
+  return resolveEffects(diagnostics, prepared.coverages, places, prepared.index);
 }
 
 function pickAdapter(data: JsonValue, from?: string): Adapter | { error: Diagnostic; notAgent?: true } {
@@ -323,7 +345,7 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
     diagnostics.push(loc ? withPos(d, loc) : d);
   }
   diagnostics.push(...secretDiagnostics(emitted.outputs, to, sources, options));
-  return { ...finish(emitted.outputs, diagnostics, options), read: inputsRead };
+  return { ...finish(emitted.outputs, withEffects(diagnostics, agentPlaces(docs)), options), read: inputsRead };
 }
 
 interface DocOrigin {

@@ -3,8 +3,8 @@ export { convert, convertMany, readInput, emitDocuments, DEFAULT_MAX_BYTES } fro
 export type { ConvertInput, ConvertOptions, ConvertOutput, ConvertResult } from "./convert.js";
 export { parse, emit, detect, validate, formats } from "./api.js";
 export type { FormatInfo, DetectResult, ValidateResult } from "./api.js";
-export { DIAGNOSTIC_CODES } from "./ir/diagnostics.js";
-export type { Diagnostic, DiagnosticCode, Severity, SourceLocation, TargetLocation } from "./ir/diagnostics.js";
+export { DIAGNOSTIC_CODES, EFFECTS } from "./ir/diagnostics.js";
+export type { Diagnostic, DiagnosticCode, Effect, Category, CatalogEntry, Severity, SourceLocation, TargetLocation } from "./ir/diagnostics.js";
 export type { IrDocument, IrAgent, IrTool, IrModel, IrLink, IrChunk } from "./ir/model.js";
 export type { Adapter, EmitOptions, ParseOptions, ReadFile, EmittedDocument } from "./adapters/types.js";
 export type { JsonValue, JsonObject } from "./ir/json.js";

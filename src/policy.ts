@@ -5,17 +5,13 @@
 // A policy never touches an error the conversion raised itself (bad input, an
 // invalid output): those always stop it. It changes the severity of findings
 // (warnings and notes), or sets them aside as ignored.
-import { DIAGNOSTIC_CODES, diagnostic, type Diagnostic, type DiagnosticCode, type Severity } from "./ir/diagnostics.js";
+import { DIAGNOSTIC_CODES, EFFECTS, diagnostic, type Diagnostic, type DiagnosticCode, type Effect, type Severity } from "./ir/diagnostics.js";
 
-export type Effect = "behaviour" | "metadata" | "representation";
-export const EFFECTS: readonly Effect[] = ["behaviour", "metadata", "representation"];
+export { EFFECTS, type Effect };
 
 /** A diagnostic's effect on the converted agent. */
 export function effectOf(d: Diagnostic): Effect {
-  // Until every diagnostic carries its effect, a warning is taken for a behaviour change.
-  const own = (d as { effect?: Effect }).effect;
-  const entry: { severity?: string } = DIAGNOSTIC_CODES[d.code];
-  return own ?? (entry.severity === "info" ? "representation" : "behaviour");
+  return d.effect;
 }
 
 export interface Policy {

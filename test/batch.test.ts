@@ -47,10 +47,13 @@ describe("agentport convert DIR", () => {
     const r = await cli(["convert", root, "--to", "agentmug", "-o", out, "--jobs", "1"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/broken\.json:\d+:\d+ error invalid-syntax/);
-    // Every value AgentMug cannot hold rides in x-agentport, reported as info: the only warnings are the
-    // Caplo defaults AgentMug cannot state (an unset temperature, the default call limits), which no file holds.
+    // Every value AgentMug cannot hold rides in x-agentport; the warnings are the behaviour the agents lose there
+    // (greetings, links, limits: stashed, but not held by AgentMug) and the Caplo defaults AgentMug cannot state.
     expect(r.stderr).toMatch(/^agentport: converted 3, with warnings 3, failed 1$/m);
-    expect(r.stderr.split("\n").filter((l) => / warning /.test(l)).every((l) => / warning default-lost /.test(l))).toBe(true);
+    const warned = r.stderr.split("\n").filter((l) => / warning /.test(l));
+    expect(warned.every((l) => / warning (default-lost|stashed-value) /.test(l))).toBe(true);
+    expect(warned.some((l) => / warning stashed-value greeting /.test(l))).toBe(true);
+    expect(r.stderr).not.toMatch(/ warning stashed-value (key|name|version) /);
     const off = await cli(["convert", root, "--to", "agentmug", "-o", tempDir("agentport-batch-nostash-"), "--jobs", "1", "--no-stash"]);
     expect(off.stderr).toMatch(/^agentport: converted 3, with warnings 3, failed 1$/m);
     // outputs are named after their input; a bundle split into several files gets a folder

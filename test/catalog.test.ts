@@ -10,7 +10,7 @@ import { convert, convertMany, emit, type ConvertResult, type Diagnostic, type D
 import { makeReadFile } from "../src/node/refs.js";
 import { runBatch, type BatchFileResult } from "../src/node/batch.js";
 import { ADAPTERS, adapterFor } from "../src/adapters/registry.js";
-import { DIAGNOSTIC_CODES } from "../src/ir/diagnostics.js";
+import { DIAGNOSTIC_CODES, EFFECTS, severityOf, type CatalogEntry, type Effect } from "../src/ir/diagnostics.js";
 import { PROJECT_ROOT } from "./helpers/cases.js";
 import { cli } from "./helpers/cli.js";
 
@@ -66,7 +66,8 @@ function expectRaised(result: { diagnostics: Diagnostic[] }, code: DiagnosticCod
   const listing = result.diagnostics.map((d) => `  ${d.severity} ${d.code} @ ${d.source?.pointer ?? "(none)"}: ${d.message}`).join("\n");
   expect(hits.length, `no ${code}${opts.pointer === undefined ? "" : ` at ${opts.pointer}`} among:\n${listing}`).toBeGreaterThan(0);
   const d = hits[0]!;
-  expect(d.severity).toBe(DIAGNOSTIC_CODES[code].severity);
+  expect(EFFECTS).toContain(d.effect);
+  expect(d.severity, "the severity follows from the effect").toBe(severityOf(code, d.effect));
   expect(d.message.length).toBeGreaterThan(0);
   if (opts.text !== false) {
     expect(d.source, `${code} has no source location`).toBeDefined();
@@ -74,7 +75,7 @@ function expectRaised(result: { diagnostics: Diagnostic[] }, code: DiagnosticCod
     expect(d.source!.line, `${code} has no line`).toBeGreaterThanOrEqual(1);
     expect(d.source!.column, `${code} has no column`).toBeGreaterThanOrEqual(1);
   }
-  if (DIAGNOSTIC_CODES[code].severity === "error") {
+  if ((DIAGNOSTIC_CODES[code] as CatalogEntry).severity === "error") {
     expect((result as ConvertResult).ok ?? false).toBe(false);
   }
   return d;
@@ -323,7 +324,7 @@ const RAISERS: Record<DiagnosticCode, Raiser | "todo"> = {
 
 describe("docs/diagnostics.md documents the catalog", () => {
   const doc = readFileSync(join(PROJECT_ROOT, "docs/diagnostics.md"), "utf8");
-  const rows = [...doc.matchAll(/^\|\s*`([a-z-]+)`\s*\|\s*(\w+)\s*\|\s*(.+?)\s*\|\s*$/gm)].map((m) => ({ code: m[1]!, severity: m[2]!, meaning: m[3]! }));
+  const rows = [...doc.matchAll(/^\|\s*`([a-z-]+)`\s*\|\s*([\w ]+?)\s*\|\s*([\w ]+?)\s*\|\s*(.+?)\s*\|\s*$/gm)].map((m) => ({ code: m[1]!, severity: m[2]!, effect: m[3]!, meaning: m[4]! }));
 
   it("has one table row per code, each code once", () => {
     const codes = rows.map((r) => r.code);
@@ -331,15 +332,19 @@ describe("docs/diagnostics.md documents the catalog", () => {
     expect([...codes].sort()).toEqual(Object.keys(DIAGNOSTIC_CODES).sort());
   });
 
-  it("gives each code its catalog severity and a meaning", () => {
+  it("gives each code its catalog severity, effect rule and a meaning", () => {
+    const RULE_WORDS = { value: "of the value", reshape: "reshape" } as Record<string, string>;
     for (const r of rows) {
-      expect(r.severity, r.code).toBe(DIAGNOSTIC_CODES[r.code as DiagnosticCode]?.severity);
+      const entry = DIAGNOSTIC_CODES[r.code as DiagnosticCode] as CatalogEntry;
+      const fixed = entry.effect !== "value" && entry.effect !== "reshape";
+      expect(r.effect, r.code).toBe(RULE_WORDS[entry.effect] ?? entry.effect);
+      expect(r.severity, r.code).toBe(entry.severity ?? (fixed ? severityOf(r.code as DiagnosticCode, entry.effect as Effect) : "by effect"));
       expect(r.meaning.length, r.code).toBeGreaterThan(10);
     }
   });
 
   it("describes the public diagnostic shape and the honesty rule", () => {
-    for (const word of ["severity", "code", "message", "source", "pointer", "line", "column", "target", "hint", "RFC 6901", "1-based", "honesty"]) {
+    for (const word of ["severity", "code", "effect", "behaviour", "metadata", "representation", "message", "source", "pointer", "line", "column", "target", "hint", "RFC 6901", "1-based", "honesty"]) {
       expect(doc).toContain(word);
     }
   });

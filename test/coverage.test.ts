@@ -115,9 +115,9 @@ describe("the x-agentport stash in the matrix", () => {
 
   it("other formats' extension values are stashed into a target with a slot, dropped into one without; private ones never stashed", () => {
     for (const t of COVERAGES) {
-      expect(rowFor(t, { extension: true })).toMatchObject({ status: t.stash ? "stashed" : "dropped", outcomes: [{ code: t.stash ? "stashed-value" : "dropped-field" }] });
-      expect(rowFor(t, { extension: true, private: true })).toMatchObject({ status: "dropped", outcomes: [{ code: "private-omitted" }] });
-      const link = rowFor(t, { extension: true, linkWhen: "a link setting" }).outcomes.map((o) => o.code);
+      expect(rowFor(t, { extension: true, effect: "behaviour" })).toMatchObject({ status: t.stash ? "stashed" : "dropped", outcomes: [{ code: t.stash ? "stashed-value" : "dropped-field" }] });
+      expect(rowFor(t, { extension: true, effect: "behaviour", private: true })).toMatchObject({ status: "dropped", outcomes: [{ code: "private-omitted" }] });
+      const link = rowFor(t, { extension: true, effect: "behaviour", linkWhen: "a link setting" }).outcomes.map((o) => o.code);
       expect(link).toEqual(t.stash ? ["stashed-value"] : ["dropped-field", "dropped-link"]);
     }
   });
@@ -196,7 +196,7 @@ describe("docs/mapping.md", () => {
   it("has a table and a summary for each direction", () => {
     const text = renderMapping(COVERAGES);
     for (const s of COVERAGES) for (const t of COVERAGES) if (s !== t) expect(text).toContain(`## ${s.format} → ${t.format}\n`);
-    expect(text.match(/^\| source path \| IR \| status \| code \|$/gm)?.length).toBe(COVERAGES.length * (COVERAGES.length - 1));
+    expect(text.match(/^\| source path \| IR \| effect \| status \| code \|$/gm)?.length).toBe(COVERAGES.length * (COVERAGES.length - 1));
   });
 });
 

@@ -10,6 +10,8 @@ import { refBasename, moduleBasename } from "../src/adapters/mas/tools.js";
 import { splitRendered } from "../src/adapters/mas/context.js";
 import { yaml11Ambiguous } from "../src/adapters/mas/yaml.js";
 import { newAgent, renderInstructions } from "../src/ir/agent.js";
+import { resolveEffects } from "../src/ir/effects.js";
+import { ADAPTERS } from "../src/adapters/registry.js";
 import type { IrAgent, IrDocument } from "../src/ir/model.js";
 import { parseText } from "../src/text/parse.js";
 import { digest } from "../src/ir/stash-guard.js";
@@ -291,7 +293,10 @@ describe("emitting from other formats", () => {
     const d = r.outputs[0]!.document as Record<string, Record<string, unknown>>;
     expect(d["x-agentport"]).toMatchObject({ version: 1, from: "caplo", ir: { "/name": "Trip Helper", "/version": "1.2", "/greeting": "Hi!" } });
     expect(r.diagnostics.filter((x) => x.code === "stashed-value").map((x) => x.source?.pointer).sort()).toEqual(["/greeting", "/name", "/version"]);
-    expect(r.diagnostics.filter((x) => x.severity === "warning")).toEqual([]);
+    // Judged by the declared effects of their Caplo paths: the greeting changes what the agent does on mas; the name is metadata, 1.2 written as 1.2.0 a reshape.
+    const judged = resolveEffects(r.diagnostics, ADAPTERS.flatMap((a) => (a.coverage ? [a.coverage] : [])), [{ pointer: "", format: "caplo" }]);
+    expect(judged.filter((x) => x.severity === "warning").map((x) => `${x.effect} ${x.source?.pointer}`)).toEqual(["behaviour /greeting"]);
+    expect(judged.filter((x) => x.code === "stashed-value" && x.severity === "info").map((x) => `${x.effect} ${x.source?.pointer}`).sort()).toEqual(["metadata /name", "representation /version"]);
     expect(r.diagnostics.every((x) => x.target?.file === "trip-helper.yaml")).toBe(true);
     expect(masAdapter.validate(r.outputs[0]!.document)).toEqual([]);
   });

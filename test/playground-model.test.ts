@@ -86,9 +86,9 @@ describe("playground model", () => {
 
   it("finds a diagnostic's file among the page's files, also by a path relative to a folder", () => {
     const files = [{ name: "app/mas.yaml", text: "" }, { name: "app/agents/a.yaml", text: "" }];
-    expect(sourceFileIndex(files, { severity: "info", code: "ref-kept", message: "", source: { file: "agents/a.yaml", pointer: "" } })).toBe(1);
-    expect(sourceFileIndex(files, { severity: "info", code: "ref-kept", message: "", source: { file: "app/mas.yaml", pointer: "" } })).toBe(0);
-    expect(sourceFileIndex(files, { severity: "info", code: "ref-kept", message: "", source: { file: "other.yaml", pointer: "" } })).toBe(-1);
+    expect(sourceFileIndex(files, { severity: "info", code: "ref-kept", effect: "representation", message: "", source: { file: "agents/a.yaml", pointer: "" } })).toBe(1);
+    expect(sourceFileIndex(files, { severity: "info", code: "ref-kept", effect: "representation", message: "", source: { file: "app/mas.yaml", pointer: "" } })).toBe(0);
+    expect(sourceFileIndex(files, { severity: "info", code: "ref-kept", effect: "representation", message: "", source: { file: "other.yaml", pointer: "" } })).toBe(-1);
   });
 
   it("an input no format claims is named by its file in the error", () => {

@@ -5,6 +5,7 @@ import type { IrDocument } from "../ir/model.js";
 import type { JsonObject, JsonValue } from "../ir/json.js";
 import type { PrivateData } from "../ir/private.js";
 import type { Syntax } from "../text/parse.js";
+import type { FormatCoverage } from "../ir/coverage.js";
 
 /** Reads a file relative to the manifest's folder. Supplied by the Node entry; the core never does I/O. */
 export type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; code: "ref-outside-root" | "ref-not-found"; message: string };
@@ -142,6 +143,12 @@ export interface Adapter {
    * that leaves such a setting to a numeric default of its own loses that behaviour here: a warning.
    */
   readonly unstated?: Readonly<Record<string, string>>;
+  /**
+   * How this format's parser and emitter treat every path (src/adapters/<format>/coverage.ts):
+   * docs/mapping.md is rendered from it, and every diagnostic takes its effect from the
+   * `effect` declared there for its source path.
+   */
+  readonly coverage?: FormatCoverage;
   detect(data: unknown): Detection;
   /**
    * Whether this document cannot be read without other files (a mas kind: MAS manifest and its

@@ -96,7 +96,8 @@ export function defaultDifferences(docs: readonly IrDocument[], to: string, outp
       out.push(diagnostic("default-differs", {
         message: `${diff.name} is not set: ${diff.source.label} assumes ${show(diff.was)}, while ${target.label} assumes ${show(diff.now.value)} for ${diff.now.name}${written ? `; ${show(diff.was)} is written explicitly, so the agent keeps its behaviour` : ""}`,
         source, target: targetAt,
-        ...(written ? {} : { hint: "set it explicitly in the source to keep the agent's behaviour" }),
+        // Written, the agent keeps its behaviour (representation); not written, it changes.
+        ...(written ? {} : { hint: "set it explicitly in the source to keep the agent's behaviour", effect: "behaviour" as const }),
       }));
     }
   }));

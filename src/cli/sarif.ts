@@ -3,7 +3,7 @@
 // code's help taken from docs/diagnostics.md (sarif-rules.generated.ts); each diagnostic
 // is a result located in its source file at line:column. Deterministic: no clock, no
 // absolute paths that the run was not given.
-import { DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode, type Severity } from "../ir/diagnostics.js";
+import { DIAGNOSTIC_CODES, worstSeverity, type Diagnostic, type DiagnosticCode, type Severity } from "../ir/diagnostics.js";
 import { baselineEntry, baselineKey, effectOf } from "../policy.js";
 import { RULE_HELP } from "./sarif-rules.generated.js";
 
@@ -62,28 +62,23 @@ function plain(md: string): string {
   return md.replace(/`([^`]*)`/g, "$1").replace(/\*\*([^*]*)\*\*/g, "$1");
 }
 
-/**
- * A rule's default level: an error code's is error; a code that always or may mean a behaviour
- * change (its effect fixed to behaviour, or the value's own) warns; a reshape or metadata code is a note.
- */
-function defaultLevel(entry: { severity?: string; effect?: string }): Level {
-  if (entry.severity === "error") return "error";
-  if (entry.severity === "warning" || entry.severity === "info") return entry.severity === "info" ? "note" : "warning";
-  return entry.effect === "behaviour" || entry.effect === "value" ? "warning" : "note";
+/** A rule's default level: the most severe its findings can be (a code judged by its value warns when the value is behaviour). */
+function defaultLevel(code: DiagnosticCode): Level {
+  return LEVEL[worstSeverity(code)];
 }
 
 export function sarifRules(): SarifRule[] {
   return CODES.map((code) => {
     const entry: { severity?: string; effect?: string; summary: string } = DIAGNOSTIC_CODES[code];
     const meaning = RULE_HELP[code] ?? entry.summary;
-    const govern = entry.severity === "error" ? "An error of the conversion itself: nothing is written; no policy changes it." : `Fail on it with --error ${code}, or set it aside with --ignore ${code} (docs/diagnostics.md, policies).`;
+    const govern = worstSeverity(code) === "error" ? "An error of the conversion itself: nothing is written; no policy changes it." : `Fail on it with --error ${code}, or set it aside with --ignore ${code} (docs/diagnostics.md, policies).`;
     return {
       id: code,
       name: ruleName(code),
       shortDescription: { text: entry.summary },
       fullDescription: { text: plain(meaning), markdown: meaning },
       help: { text: `${plain(meaning)} ${govern}`, markdown: `${meaning}\n\n${govern}` },
-      defaultConfiguration: { level: defaultLevel(entry) },
+      defaultConfiguration: { level: defaultLevel(code) },
     };
   });
 }

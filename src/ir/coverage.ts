@@ -15,27 +15,36 @@ import { escapeToken, parsePointer } from "./pointer.js";
  * IR paths use "[]" for any item of an array, "0" for the one primary item a
  * single-model or single-prompt format produces, and "[<kind>]" for a tool of that kind.
  */
+/**
+ * What a value at a schema path is, for the agent: `behaviour` (changes what the model sees,
+ * may call or is limited by), or `metadata` (identity, display, catalogue, UI-only). Declared
+ * once per path here; diagnostics take their effect from it (src/ir/effects.ts). A rule without
+ * one counts as behaviour (test/coverage.test.ts requires it of every registered format but the newest).
+ */
+export type ValueEffect = "behaviour" | "metadata";
+
 export type ParseRule =
   /**
    * Mapped to canonical IR field(s); several when one value fills several fields.
    * `changed`: parse itself already changes the value's form and raises that code.
    * `extensionWhen`: the condition under which parse keeps the value in extensions instead.
    */
-  | { ir: string | readonly string[]; changed?: DiagnosticCode; extensionWhen?: string; note?: string }
+  | { ir: string | readonly string[]; effect?: ValueEffect; changed?: DiagnosticCode; extensionWhen?: string; note?: string }
   /**
    * Kept verbatim in extensions.<format>. `private` values are never carried into another format, stash or
    * not (private-omitted). `linkWhen`: the values of which a loss is a lost link (dropped-link), not a field.
    * `part`: a member of the value that, under `when`, fills a canonical IR field instead (and follows its emit declaration).
    * `read`: a diagnostic the parser itself raises for such values, under `when`.
    */
-  | { extension: true; private?: boolean; note?: string; linkWhen?: string; part?: { ir: string; when: string }; read?: { code: DiagnosticCode; when: string } }
-  /** Not agent data (a format marker, a container of agents). */
+  | { extension: true; effect?: ValueEffect; private?: boolean; note?: string; linkWhen?: string; part?: { ir: string; when: string }; read?: { code: DiagnosticCode; when: string } }
+  /** Not agent data (a format marker, a container of agents): metadata. */
   | { ignored: string }
   /**
    * An object or array whose members have their own declarations; it gets no row of its own,
    * unless `kept` says when the parser keeps the whole value in extensions instead (an empty one).
+   * Its effect is its own `effect`, else the strongest of its members' (behaviour over metadata).
    */
-  | { container: true; kept?: string };
+  | { container: true; kept?: string; effect?: ValueEffect };
 
 /** How an emitter treats one canonical IR field. */
 export type EmitRule =
@@ -76,6 +85,8 @@ export interface FormatCoverage {
   emit: Readonly<Record<string, EmitDecl>>;
   /** True once the format has an extension slot that carries every value it cannot hold (other formats' extensions included). */
   stash: boolean;
+  /** Where a document of this format holds several agents (an array); their paths are relative to one item. */
+  agents?: string;
 }
 
 // ---------------------------------------------------------------------------
@@ -391,6 +402,8 @@ export interface MatrixRow {
   ir: string;
   /** The source adapter's remark on the path. */
   note?: string;
+  /** What the value is for the agent, as the source adapter declares it (containers: their strongest member). */
+  effect: ValueEffect;
   status: Status;
   /** The diagnostics this conversion raises for the value; exceptions carry their condition. */
   outcomes: Outcome[];
@@ -413,7 +426,7 @@ export function summarise(decl: EmitDecl): { status: Status; outcomes: Outcome[]
 }
 
 /** What converting `source` to `target` does with the value at one declared path. */
-export function rowFor(target: FormatCoverage, rule: ParseRule): Omit<MatrixRow, "path" | "documentLevel" | "covers"> {
+export function rowFor(target: FormatCoverage, rule: ParseRule): Omit<MatrixRow, "path" | "documentLevel" | "covers" | "effect"> {
   if ("ignored" in rule) return { ir: "", status: "ignored", outcomes: [{ code: "", when: rule.ignored }] };
   if ("container" in rule) {
     if (rule.kept === undefined) return { ir: "", status: "ignored", outcomes: [] };
@@ -452,6 +465,24 @@ export function rowFor(target: FormatCoverage, rule: ParseRule): Omit<MatrixRow,
   return { ir: irs.join(", "), status, outcomes };
 }
 
+/**
+ * The effect a format declares for the value at a schema path (or "prefix/**" key): the rule's own,
+ * metadata for a format marker, and for a container without one the strongest of its members'.
+ */
+export function effectOfDeclaration(cov: FormatCoverage, path: string): ValueEffect {
+  const found = parseDeclarationOf(cov, path);
+  const rule = found?.rule;
+  if (rule === undefined) return "behaviour";
+  if ("ignored" in rule) return "metadata";
+  if ("container" in rule && rule.effect === undefined) {
+    const base = path.endsWith("/**") ? path.slice(0, -3) : path;
+    const below = Object.keys(cov.parse).filter((k) => k.startsWith(base + "/"));
+    const effects = below.map((k) => effectOfDeclaration(cov, k));
+    return effects.includes("behaviour") || effects.length === 0 ? "behaviour" : "metadata";
+  }
+  return rule.effect ?? "behaviour";
+}
+
 /** One row per declared path of `source` (subtrees once), in schema order. */
 export function buildMatrix(source: FormatCoverage, target: FormatCoverage): MatrixRow[] {
   const rows: MatrixRow[] = [];
@@ -459,7 +490,7 @@ export function buildMatrix(source: FormatCoverage, target: FormatCoverage): Mat
   for (const p of enumerateSchemaPaths(source.schema)) {
     const found = parseDeclarationOf(source, p.path);
     if (!found) {
-      rows.push({ path: p.path, documentLevel: p.documentLevel, ir: "", status: "undeclared", outcomes: [], covers: 1 });
+      rows.push({ path: p.path, documentLevel: p.documentLevel, ir: "", effect: "behaviour", status: "undeclared", outcomes: [], covers: 1 });
       continue;
     }
     if ("container" in found.rule && found.rule.kept === undefined) continue;
@@ -468,7 +499,7 @@ export function buildMatrix(source: FormatCoverage, target: FormatCoverage): Mat
       prev.covers++;
       continue;
     }
-    const row: MatrixRow = { path: found.key, documentLevel: p.documentLevel, covers: 1, ...rowFor(target, found.rule) };
+    const row: MatrixRow = { path: found.key, documentLevel: p.documentLevel, covers: 1, effect: effectOfDeclaration(source, found.key), ...rowFor(target, found.rule) };
     if ("note" in found.rule && found.rule.note !== undefined) row.note = found.rule.note;
     byKey.set(found.key, row);
     rows.push(row);
@@ -505,6 +536,16 @@ export function renderMapping(coverages: readonly FormatCoverage[]): string {
     "`test/coverage.test.ts` fails when a schema path has no declaration, when a declaration names a path the schema",
     "lacks, when an IR path is not a canonical field, and when a path declared `exact` does not come back unchanged",
     "from a round trip of a golden case. The reasoning behind each decision is in `docs/adapters/*.md`.",
+    "",
+    "Effects (declared once per source path by the source adapter, `effect` in its `parse` declarations; every",
+    "diagnostic about a value takes its effect, and so its severity, from here: see docs/diagnostics.md):",
+    "",
+    "- **behaviour**: the value changes what the model sees, may call or is limited by. Lost or changed, it is a warning,",
+    "  also when the stash keeps it for the way back (the agent on the target does not have it).",
+    "- **metadata**: identity, display, catalogue or UI-only (ids, names, descriptions shown to people, versions, tags,",
+    "  export stamps, `x-` UI keys, eval cases). Lost or changed, it is a note (info).",
+    "",
+    "A value carried in another shape (a `transformed` row's reshaping) is `representation`, a note.",
     "",
     "Statuses:",
     "",
@@ -545,11 +586,11 @@ export function renderMapping(coverages: readonly FormatCoverage[]): string {
       const count = (st: Status) => rows.filter((r) => r.status === st).reduce((n, r) => n + r.covers, 0);
       const total = rows.reduce((n, r) => n + r.covers, 0);
       lines.push(`${s.label} → ${t.label}: ${total} schema paths in ${rows.length} rows: ${STATUSES.map((st) => `${count(st)} ${st}`).join(", ")}${count("undeclared") ? `, ${count("undeclared")} UNDECLARED` : ""}.`, "");
-      lines.push("| source path | IR | status | code |", "|---|---|---|---|");
+      lines.push("| source path | IR | effect | status | code |", "|---|---|---|---|---|");
       for (const r of rows) {
         const path = `\`${r.path}\`${r.documentLevel ? " *(document)*" : ""}${r.covers > 1 ? ` (${r.covers} paths)` : ""}`;
         const ir = (r.ir === "" ? "—" : r.ir.split(", ").map((x) => (x === "ext" ? x : `\`${x}\``)).join(", ")) + (r.note ? ` (${r.note})` : "");
-        lines.push(`| ${cell(path)} | ${cell(ir)} | ${r.status} | ${cell(r.outcomes.map(outcomeText).join("; "))} |`);
+        lines.push(`| ${cell(path)} | ${cell(ir)} | ${r.effect} | ${r.status} | ${cell(r.outcomes.map(outcomeText).join("; "))} |`);
       }
       lines.push("");
     }

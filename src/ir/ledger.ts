@@ -1,7 +1,7 @@
 // The loss ledger: one row per leaf of the source document, saying what became of
 // it, derived from the diagnostics (the honesty rule makes that complete: a value
 // no diagnostic covers was carried exactly).
-import type { Diagnostic, DiagnosticCode } from "./diagnostics.js";
+import { DIAGNOSTIC_CODES, type Category, type Diagnostic, type DiagnosticCode } from "./diagnostics.js";
 import { leaves } from "./json.js";
 import { isAncestorOrSelf } from "./pointer.js";
 
@@ -15,21 +15,11 @@ export interface LedgerRow {
   code?: DiagnosticCode;
 }
 
-const STATUS: Partial<Record<DiagnosticCode, LedgerStatus>> = {
-  "dropped-field": "dropped",
-  "dropped-link": "dropped",
-  "private-omitted": "dropped",
-  "unresolved-link": "dropped",
-  "stashed-value": "stashed",
-  "transformed-value": "transformed",
-  "clamped-value": "transformed",
-  "truncated-value": "transformed",
-  "unknown-provider": "transformed",
-  "lenient-input": "transformed",
-  "ref-kept": "transformed",
-  "ref-rewritten": "transformed",
-  "secret-detected": "transformed",
-};
+// What a code says happened to the value (its catalog category), as a ledger status.
+const BY_CATEGORY: Partial<Record<Category, LedgerStatus>> = { dropped: "dropped", changed: "transformed", stashed: "stashed" };
+const STATUS: Partial<Record<DiagnosticCode, LedgerStatus>> = Object.fromEntries(
+  Object.entries(DIAGNOSTIC_CODES).flatMap(([code, e]) => (BY_CATEGORY[e.category] === undefined ? [] : [[code, BY_CATEGORY[e.category]]])),
+);
 const RANK: Record<LedgerStatus, number> = { exact: 0, defaulted: 1, stashed: 2, transformed: 3, dropped: 4 };
 
 /** Rows for every leaf of `source`, using the diagnostics raised for `file` while converting it. */

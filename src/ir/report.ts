@@ -4,7 +4,7 @@
 // which IR value (or extension value) each diagnostic is about, so the stash
 // (src/ir/stash.ts) can tell which reported losses it undoes.
 import type { IrAgent } from "./model.js";
-import { diagnostic, type Diagnostic, type DiagnosticCode, type TargetLocation } from "./diagnostics.js";
+import { diagnostic, type Diagnostic, type DiagnosticCode, type Effect, type TargetLocation } from "./diagnostics.js";
 import { sourceOf } from "./agent.js";
 import { isObject } from "./json.js";
 import { dotted, escapeToken, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
@@ -18,7 +18,8 @@ export interface Subject {
   ext?: { format: string; rel: string };
 }
 
-type Extra = { targetPointer?: string; targetFile?: string; hint?: string };
+/** `effect: "behaviour"` on a reshape code (transformed-value, defaulted-required): the value itself changed, not only its form. */
+type Extra = { targetPointer?: string; targetFile?: string; hint?: string; effect?: Effect };
 
 /** The IR pointer of an extension value: extensions are part of the agent, keyed by their relative pointer. */
 export function extensionPointer(format: string, rel: string): string {
@@ -66,6 +67,7 @@ export class Reporter {
       : { file: agent.origin.file, pointer: agent.origin.pointer + rel };
     const init: Parameters<typeof diagnostic>[1] = { message, source, target: this.target(extra.targetPointer, extra.targetFile) };
     if (extra.hint) init.hint = extra.hint;
+    if (extra.effect) init.effect = extra.effect;
     const d = diagnostic(code, init);
     this.push(d);
     return d;

@@ -227,6 +227,8 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
       ...(d.source ? { source: d.source } : {}),
       target: { ...(d.target ?? { format: r.targetFormat }), pointer: `/${STASH_KEY}` },
       ...(d.hint ? { hint: d.hint } : {}),
+      // A reshaped value stays a reshape, a lost one a loss: the hub judges both by the value's declared effect.
+      effect: d.effect,
     });
     r.replace(d, next);
   }
@@ -246,7 +248,8 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
     const message = moved.has(p)
       ? `{name} is carried under another name in ${targetLabel}; ${STASH_KEY} records where, for the way back`
       : `{name}: ${targetLabel} would read it back differently; ${STASH_KEY} keeps it as read here, for the way back`;
-    r.at(agent, "stashed-value", p, message, target);
+    // The target carries it (under another name, or read back in another form): a reshape.
+    r.at(agent, "stashed-value", p, message, { ...target, effect: "representation" });
   }
   for (const e of stash.extensions) {
     if (namedExt.related(extKey(e.format, e.rel))) continue;

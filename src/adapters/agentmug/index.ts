@@ -1,6 +1,7 @@
 // The AgentMug Agent File v1 adapter (https://agentmug.com/schemas/agent.v1.json).
 // Mapping decisions: docs/adapters/agentmug.md.
 import type { Adapter } from "../types.js";
+import { agentmugCoverage } from "./coverage.js";
 import { FORMAT, LABEL } from "./constants.js";
 import { detectAgentmug, validateAgentmug } from "./validate.js";
 import { parseAgentmug } from "./parse.js";
@@ -25,6 +26,7 @@ export const agentmugAdapter: Adapter = {
   },
   slot: "the top-level member x-agentport (the schema allows extra members)",
   privateData: { paths: /^\/(?:brain|memory)(?:\/|$)/, what: "private AgentMug data", only: "an AgentMug owner's export" },
+  coverage: agentmugCoverage,
   detect: detectAgentmug,
   validate: validateAgentmug,
   parse: parseAgentmug,

@@ -1,6 +1,7 @@
 // The Caplo v2 adapter: Caplo agent manifests (kind Agent or AgentBundle) ⇄ IR.
 // See docs/adapters/caplo.md for the field-by-field mapping and its decisions.
 import type { Adapter } from "../types.js";
+import { caploCoverage } from "./coverage.js";
 import { detectCaplo } from "./detect.js";
 import { emitCaplo } from "./emit.js";
 import { parseCaplo } from "./parse.js";
@@ -21,6 +22,7 @@ export const caploAdapter: Adapter = {
     "/limits/maxModelCalls": { value: 16, name: "policy.maxModelCalls", at: ["/policy", ""] },
     "/limits/maxToolCalls": { value: 8, name: "policy.maxReads", at: ["/policy", ""] },
   },
+  coverage: caploCoverage,
   detect: detectCaplo,
   validate: validateCaplo,
   parse: parseCaplo,

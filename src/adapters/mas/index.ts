@@ -2,6 +2,7 @@
 // agent; kind: MAS (a multi-agent system: agent files plus a delegation graph)
 // is a bundle. The other kinds of the family are recognised so the user is told.
 import type { Adapter } from "../types.js";
+import { masCoverage } from "./coverage.js";
 import { isObject } from "../../ir/json.js";
 import { parseMas } from "./parse.js";
 import { agentRefs, parseMasSystem } from "./system-parse.js";
@@ -22,6 +23,7 @@ export const masAdapter: Adapter = {
     "/limits/maxModelCalls": { value: null, name: "spec.budget.max_llm_calls", at: ["/spec/budget", "/spec"] },
     "/limits/maxToolCalls": { value: null, name: "spec.budget.max_tool_calls", at: ["/spec/budget", "/spec"] },
   },
+  coverage: masCoverage,
   detect(data) {
     if (isObject(data) && data["apiVersion"] === "flavour/v1" && data["kind"] === "Flavour") {
       return { confidence: 0.95, unsupported: "a mas flavour/v1 kind: Flavour (a deployment posture) is not an agent manifest; agentport converts kind: Agent and kind: MAS (with spec.agency)", notAgent: true };

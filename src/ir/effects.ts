@@ -1,0 +1,137 @@
+// Which effect a diagnostic has: the hub turns each diagnostic's place into the
+// effect its source adapter declared for that path (src/adapters/<format>/coverage.ts,
+// `effect` on every parse rule), so the code, docs/mapping.md and the diagnostics
+// cannot disagree. A value a stash brought back is judged by the canonical field it
+// fills; a value the target filled in (at the agent's root) by the target path it fills.
+import { DIAGNOSTIC_CODES, withEffect, type CatalogEntry, type Diagnostic, type Effect } from "./diagnostics.js";
+import { effectOfDeclaration, enumerateSchemaPaths, parseDeclarationOf, schemaPathOf, type FormatCoverage, type SchemaPath, type ValueEffect } from "./coverage.js";
+import { escapeToken, isAncestorOrSelf, parsePointer } from "./pointer.js";
+
+/** The member every stash lives in (src/ir/stash.ts); its places are judged by what they hold. */
+const STASH_KEY = "x-agentport";
+
+/** Where an agent of a read document sits, and in which format. */
+export interface AgentPlace {
+  file?: string;
+  pointer: string;
+  format: string;
+}
+
+interface Prepared {
+  cov: FormatCoverage;
+  paths: readonly SchemaPath[];
+  /** Declared effect per schema path (containers: their own, else the strongest below them). */
+  bySchemaPath: Map<string, ValueEffect>;
+}
+
+const strongest = (a: ValueEffect | undefined, b: ValueEffect | undefined): ValueEffect | undefined => (a === "behaviour" || b === "behaviour" ? "behaviour" : a ?? b);
+
+/** The effects of a set of formats' declarations, ready for lookups. */
+export class EffectIndex {
+  private readonly formats = new Map<string, Prepared>();
+  /** Canonical IR path ("[]" for items and kinds) → the effect the parse rules that fill it declare. */
+  private readonly byIrPath = new Map<string, ValueEffect>();
+
+  constructor(coverages: readonly FormatCoverage[]) {
+    for (const cov of coverages) {
+      const paths = enumerateSchemaPaths(cov.schema);
+      const bySchemaPath = new Map<string, ValueEffect>();
+      for (const p of paths) {
+        const found = parseDeclarationOf(cov, p.path);
+        if (found) bySchemaPath.set(p.path, effectOfDeclaration(cov, found.key));
+      }
+      this.formats.set(cov.format, { cov, paths, bySchemaPath });
+      for (const rule of Object.values(cov.parse)) {
+        if ("ignored" in rule || "container" in rule || rule.effect === undefined) continue;
+        const irs = "ir" in rule ? (typeof rule.ir === "string" ? [rule.ir] : rule.ir) : rule.part !== undefined ? [rule.part.ir] : [];
+        for (const ir of irs) {
+          const g = generalIr(ir);
+          const e: ValueEffect = rule.effect;
+          this.byIrPath.set(g, strongest(this.byIrPath.get(g), e) ?? e);
+        }
+      }
+    }
+  }
+
+  /** The declared effect of a place in a document of `format`, relative to its agent; undefined when nothing declares it. */
+  ofSource(format: string, rel: string): ValueEffect | undefined {
+    const tokens = parsePointer(rel);
+    if (tokens[0] === STASH_KEY) return this.ofStash(tokens.slice(1));
+    const f = this.formats.get(format);
+    if (!f) return undefined;
+    for (let p = rel; ; p = p.slice(0, p.lastIndexOf("/"))) {
+      const sp = p === "" ? undefined : schemaPathOf(f.paths, p);
+      if (sp) return f.bySchemaPath.get(sp.path);
+      if (p === "") return undefined;
+    }
+  }
+
+  /** The effect of a canonical IR path: the declarations that fill it, else what they fill below it, else above it. */
+  ofIr(irPointer: string): ValueEffect | undefined {
+    const g = generalIr(irPointer);
+    if (this.byIrPath.has(g)) return this.byIrPath.get(g);
+    let below: ValueEffect | undefined;
+    for (const [q, e] of this.byIrPath) if (q.startsWith(g + "/")) below = strongest(below, e);
+    if (below !== undefined) return below;
+    for (let p = g.slice(0, g.lastIndexOf("/")); p !== ""; p = p.slice(0, p.lastIndexOf("/"))) if (this.byIrPath.has(p)) return this.byIrPath.get(p);
+    return undefined;
+  }
+
+  /** Places inside a stash: `ir/<IR pointer>/…`, `extensions|document/<format>/<pointer>/…`; the rest is bookkeeping. */
+  private ofStash(tokens: readonly string[]): ValueEffect | undefined {
+    const [part, a, b, ...rest] = tokens;
+    const tail = (t: readonly (string | undefined)[]) => t.filter((x): x is string => x !== undefined).map((x) => "/" + escapeToken(x)).join("");
+    if (part === undefined) return undefined;
+    if (part === "ir" && a !== undefined) return this.ofIr(a + tail([b, ...rest]));
+    if ((part === "extensions" || part === "document") && a !== undefined && b !== undefined) return this.ofSource(a, b + tail(rest));
+    return "metadata";
+  }
+}
+
+/** "/models/0/id" and "/tools/[mcp]/name" as "/models/[]/id" and "/tools/[]/name". */
+function generalIr(p: string): string {
+  return p.replace(/\/\[[^\]/]*\]/g, "/[]").replace(/\/(0|[1-9][0-9]*)(?=\/|$)/g, "/[]");
+}
+
+/** The declared effect of a place in an output of `format` (a filled-in required value), relative to its agent. */
+function ofTarget(index: EffectIndex, coverages: readonly FormatCoverage[], format: string, pointer: string): ValueEffect | undefined {
+  const agentsAt = coverages.find((c) => c.format === format)?.agents;
+  let rel = pointer;
+  if (agentsAt !== undefined && rel.startsWith(agentsAt + "/")) rel = rel.slice(agentsAt.length).replace(/^\/[0-9]+/, "");
+  return index.ofSource(format, rel);
+}
+
+/** The agent a source place belongs to: the deepest agent of that file whose pointer holds it. */
+function agentOf(agents: readonly AgentPlace[], file: string | undefined, pointer: string): AgentPlace | undefined {
+  let best: AgentPlace | undefined;
+  for (const a of agents) {
+    if (a.file !== file || !isAncestorOrSelf(a.pointer, pointer)) continue;
+    if (!best || a.pointer.length > best.pointer.length) best = a;
+  }
+  return best;
+}
+
+/**
+ * Gives each diagnostic whose code's effect depends on the value ("value", "reshape") the
+ * effect the coverage declarations give its place, and the severity that follows. A place no
+ * declaration covers counts as behaviour. Idempotent: resolving twice gives the same result.
+ */
+export function resolveEffects(diagnostics: readonly Diagnostic[], coverages: readonly FormatCoverage[], agents: readonly AgentPlace[], index: EffectIndex = new EffectIndex(coverages)): Diagnostic[] {
+  return diagnostics.map((d) => {
+    const rule = (DIAGNOSTIC_CODES[d.code] as CatalogEntry).effect;
+    if (rule !== "value" && rule !== "reshape") return d;
+    let value: ValueEffect | undefined;
+    if (d.source) {
+      const agent = agentOf(agents, d.source.file, d.source.pointer);
+      const rel = agent ? d.source.pointer.slice(agent.pointer.length) : d.source.pointer;
+      // At the agent's root, a filled-in value is judged by the target place it fills.
+      if (rel === "" && d.target?.pointer !== undefined) value = ofTarget(index, coverages, d.target.format, d.target.pointer);
+      else if (agent) value = index.ofSource(agent.format, rel);
+    }
+    const v: ValueEffect = value ?? "behaviour";
+    // The value changed or was lost (the raiser's effect is behaviour): it has the value's effect; a reshape
+    // (the raiser's effect is representation) is representation, or metadata for a metadata value.
+    const effect: Effect = d.effect === "behaviour" ? v : v === "metadata" ? "metadata" : "representation";
+    return withEffect(d, effect);
+  });
+}
