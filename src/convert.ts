@@ -164,7 +164,12 @@ function lazyLocate(read: FileRead): (pointer: string) => Position | undefined {
 
 /** Where each agent of the documents was read, for judging diagnostics by their source place. */
 function agentPlaces(docs: readonly IrDocument[]): AgentPlace[] {
-  return docs.flatMap((doc) => doc.agents.map((a) => ({ ...(a.origin.file === undefined ? {} : { file: a.origin.file }), pointer: a.origin.pointer, format: a.origin.format })));
+  return docs.flatMap((doc) => {
+    const agents = doc.agents.map((a) => ({ ...(a.origin.file === undefined ? {} : { file: a.origin.file }), pointer: a.origin.pointer, format: a.origin.format }));
+    // A document's own members (a MAS manifest's metadata, a bundle's apiVersion) are judged by its format's declarations too.
+    const own = agents.some((a) => a.file === doc.file && a.pointer === "");
+    return own ? agents : [...agents, { ...(doc.file === undefined ? {} : { file: doc.file }), pointer: "", format: doc.format }];
+  });
 }
 
 // The formats' coverage declarations, prepared once: the same constant data for every conversion.

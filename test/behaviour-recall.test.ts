@@ -1,0 +1,249 @@
+// "Behaviour is the measure", checked on every golden case and every mas corpus agent:
+// - recall: each source value whose path the source adapter declares behaviour-bearing
+//   (src/adapters/<format>/coverage.ts, `effect`), and which a --no-stash round trip loses
+//   or changes, is covered by a warning or an error at its pointer or an ancestor below
+//   the agent's root (the effect comes from the declarations, not from a list here);
+// - precision: no warning points at a value declared metadata.
+// And --strict means "behaves differently": it fails on behaviour warnings only.
+import { describe, expect, it } from "vitest";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { convert, convertMany, parse, type ConvertInput, type Diagnostic } from "../src/index.js";
+import { ADAPTERS } from "../src/adapters/registry.js";
+import { EffectIndex } from "../src/ir/effects.js";
+import { parseText } from "../src/text/parse.js";
+import { deepEqual, isObject, type JsonValue } from "../src/ir/json.js";
+import { get, isAncestorOrSelf } from "../src/ir/pointer.js";
+import type { IrDocument } from "../src/ir/model.js";
+import { FORMAT_IDS, PROJECT_ROOT, convertOptions, loadCases } from "./helpers/cases.js";
+import { agentRootOf, diffLeaves, type LeafDiff } from "./helpers/coverage.js";
+import { memoryReadFile } from "./helpers/memory-read-file.js";
+import { cli } from "./helpers/cli.js";
+import { tempDir } from "./helpers/tmp.js";
+import { inferProvider, providerKey } from "../src/ir/providers.js";
+
+const COVERAGES = ADAPTERS.flatMap((a) => (a.coverage ? [a.coverage] : []));
+const index = new EffectIndex(COVERAGES);
+
+/** One conversion to check: an input, its format, where its agents sit, and how to convert it. */
+interface Subject {
+  name: string;
+  format: string;
+  file: string;
+  text: string;
+  data: JsonValue;
+  agentRoots: string[];
+  options: Parameters<typeof convert>[2];
+  bundle: boolean;
+  expectFailure: Record<string, string>;
+}
+
+const isMasSystem = (data: unknown) => isObject(data) && data["kind"] === "MAS";
+
+function goldenSubjects(): Subject[] {
+  return loadCases().flatMap((c) => (c.data === undefined || c.sourceFormat === undefined ? [] : [{
+    name: `golden/${c.name}`, format: c.sourceFormat, file: c.inputFile, text: c.text, data: c.data, agentRoots: c.agentRoots,
+    options: convertOptions(c), bundle: c.bundle, expectFailure: c.expectFailure,
+  }]));
+}
+
+/** The valid kind: Agent manifests of the mas corpus (test/fixtures/mas/corpus), read without file access. */
+function corpusSubjects(): Subject[] {
+  const root = join(PROJECT_ROOT, "test/fixtures/mas/corpus");
+  if (!existsSync(root)) return [];
+  const walk = (dir: string): string[] => readdirSync(dir).sort().flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+  return walk(root).filter((f) => f.endsWith(".yaml")).flatMap((abs) => {
+    const text = readFileSync(abs, "utf8");
+    const data = parseText(text).data;
+    if (!isObject(data) || data["apiVersion"] !== "mas/v1" || data["kind"] !== "Agent") return [];
+    const file = relative(root, abs).split(sep).join("/");
+    if (!convert(text, "mas", { file }).ok) return [];
+    return [{ name: `corpus/${file}`, format: "mas", file, text, data, agentRoots: [""], options: { file }, bundle: false, expectFailure: {} }];
+  });
+}
+
+const SUBJECTS = [...goldenSubjects(), ...corpusSubjects()];
+
+/** The declared effect of a place in the input, or undefined at an agent's root. */
+function effectAt(s: Subject, pointer: string): string | undefined {
+  const root = agentRootOf(pointer, s.agentRoots);
+  const rel = pointer.slice(root.length);
+  return rel === "" ? undefined : index.ofSource(s.format, rel);
+}
+
+/** The forward conversion and what came back from it, without the stash. */
+function roundTrip(s: Subject, target: string): { forward: ReturnType<typeof convert>; lost: LeafDiff[]; back?: IrDocument } | undefined {
+  const forward = convert(s.text, target, { ...s.options, stash: false });
+  if (!forward.ok) return undefined;
+  const files = new Map<string, string>();
+  for (const o of forward.outputs) for (const f of o.files ?? []) files.set(f.path, f.text);
+  const system = forward.outputs.find((o) => isMasSystem(o.document));
+  if (system) for (const o of forward.outputs) files.set(o.name, o.text);
+  const inputs: ConvertInput[] = (system ? [system] : forward.outputs).map((o) => ({ text: o.text, file: o.name }));
+  const back = convertMany(inputs, s.format, { bundle: s.bundle, includePrivate: true, stash: false, readFile: memoryReadFile(files) });
+  if (!back.ok) return undefined;
+  const returnedSystem = back.outputs.find((o) => isMasSystem(o.document));
+  const returned = isMasSystem(s.data) ? (returnedSystem ? parseText(returnedSystem.text).data : {}) : parseText(back.outputs[0]!.text).data;
+  const backFiles = new Map<string, string>(back.outputs.flatMap((o) => [[o.name, o.text] as const, ...(o.files ?? []).map((f) => [f.path, f.text] as const)]));
+  const reread = returnedSystem ? parse(returnedSystem.text, { file: returnedSystem.name, readFile: memoryReadFile(backFiles) }) : parse(back.outputs[0]!.text, { file: back.outputs[0]!.name });
+  return { forward, lost: diffLeaves(s.data, returned).filter((d) => d.kind !== "added"), ...(reread.doc ? { back: reread.doc } : {}) };
+}
+
+/**
+ * A text as a model reads it: surrounding whitespace (runtimes strip prompt parts), the part
+ * labels a platform puts before each part when it assembles the prompt ("[role] "), and one
+ * closing period (routing text joined into a sentence) do not change what it says.
+ */
+function readAs(text: string): string {
+  return text.split(/\n[ \t]*\n/).map((p) => p.trim().replace(/^(\[[\w:.@/-]+\][ \t]*\n?)+/, "").trim()).filter((p) => p !== "").join("\n\n").replace(/\.$/, "");
+}
+
+/** "openai/gpt-4o" and "gpt-4o" name one model: the provider is the one the bare id implies. */
+function sameModel(a: string, b: string): boolean {
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  const slash = long.indexOf("/");
+  return slash > 0 && long.slice(slash + 1) === short && providerKey(long.slice(0, slash)) !== undefined && providerKey(long.slice(0, slash)) === inferProvider(short);
+}
+
+/**
+ * Whether a changed value still does the same on the source's runtime: the same text as read,
+ * the same model, or a prompt file's reference replaced by that file's text.
+ */
+function sameForRuntime(s: Subject, d: LeafDiff): boolean {
+  if (d.kind !== "changed" || typeof d.before !== "string" || typeof d.after !== "string") return false;
+  if (readAs(d.before) === readAs(d.after) || sameModel(d.before, d.after)) return true;
+  const read = s.options?.readFile?.(d.before.trim());
+  return read !== undefined && read.ok && readAs(read.text) === readAs(d.after);
+}
+
+/** Two canonical values that tell a runtime the same: texts as read, a prompt part by its text (not where it was read from). */
+function sameIr(a: unknown, b: unknown): boolean {
+  if (typeof a === "string" && typeof b === "string") return readAs(a) === readAs(b);
+  return deepEqual(a, b);
+}
+
+/**
+ * Whether the canonical value a source place fills is the same after the round trip: the
+ * place is then only spelt another way (a legacy key, a bare tool name, a prompt file's text
+ * inline). The place's canonical pointer comes from the agent's sourceMap (the deepest entry
+ * at or above it); a reference (`ref`) is judged by the text it was read for.
+ */
+function sameCanonical(s: Subject, d: LeafDiff, back: IrDocument | undefined): boolean {
+  if (!back) return false;
+  const source = parse(s.text, { file: s.file, ...(s.options?.readFile ? { readFile: s.options.readFile } : {}) }).doc;
+  const root = agentRootOf(d.pointer, s.agentRoots);
+  const k = source?.agents.findIndex((a) => a.origin.pointer === root && (a.origin.file === undefined || a.origin.file === s.file)) ?? -1;
+  const A = source?.agents[k];
+  const B = back.agents[k];
+  if (!A || !B || source?.agents.length !== back.agents.length) return false;
+  const rel = d.pointer.slice(root.length);
+  let depth = -1;
+  for (const src of Object.values(A.sourceMap)) if (isAncestorOrSelf(src, rel) && src.length > depth) depth = src.length;
+  if (depth < 0) return false;
+  const irs = Object.entries(A.sourceMap).filter(([, src]) => src.length === depth && isAncestorOrSelf(src, rel)).map(([ir, src]) => ir + rel.slice(src.length));
+  // A prompt part is judged by the prompt it is assembled into (parts in order): split or joined, the model reads the same.
+  const prompt = (x: typeof A) => (x.instructions?.chunks ?? []).map((c) => c.text ?? "").join("\n\n");
+  return irs.every((ir) => (ir.startsWith("/instructions/") ? sameIr(prompt(A), prompt(B)) : sameIr(get(A, ir), get(B, ir))));
+}
+
+/** A warning or error of the forward conversion at the value's pointer or an ancestor below its agent's root. */
+function warned(s: Subject, d: LeafDiff, ds: readonly Diagnostic[]): boolean {
+  const root = agentRootOf(d.pointer, s.agentRoots);
+  return ds.some((x) => x.severity !== "info" && x.source !== undefined && (x.source.file === undefined || x.source.file === s.file)
+    && isAncestorOrSelf(x.source.pointer, d.pointer) && x.source.pointer.length > root.length && isAncestorOrSelf(root, x.source.pointer));
+}
+
+describe("the effect declarations", () => {
+  it("cover every case: golden cases and corpus agents are found", () => {
+    expect(SUBJECTS.filter((s) => s.name.startsWith("golden/")).length).toBeGreaterThan(10);
+    expect(SUBJECTS.filter((s) => s.name.startsWith("corpus/")).length).toBeGreaterThan(20);
+  });
+
+  it("declare both effects, and tell a greeting from a version", () => {
+    expect(index.ofSource("caplo", "/greeting")).toBe("behaviour");
+    expect(index.ofSource("caplo", "/subAgents/0/useWhen")).toBe("behaviour");
+    expect(index.ofSource("mas", "/metadata/x-owner")).toBe("metadata");
+    expect(index.ofSource("mas", "/x-canvas-node-ids")).toBe("metadata");
+    expect(index.ofSource("agentmug", "/version")).toBe("metadata");
+    // A place inside a stash is judged by the canonical field it fills.
+    expect(index.ofSource("agentmug", "/x-agentport/ir/~1greeting")).toBe("behaviour");
+    expect(index.ofSource("agentmug", "/x-agentport/ir/~1tags/0")).toBe("metadata");
+  });
+});
+
+describe("every behaviour a --no-stash round trip loses is a warning", () => {
+  for (const s of SUBJECTS) {
+    for (const target of FORMAT_IDS.filter((f) => f !== s.format && s.expectFailure[f] === undefined)) {
+      it(`${s.name}: ${s.format} → ${target} → ${s.format}`, () => {
+        const r = roundTrip(s, target);
+        if (!r) return;
+        const behaviour = r.lost.filter((d) => effectAt(s, d.pointer) === "behaviour" && !sameForRuntime(s, d) && !sameCanonical(s, d, r.back));
+        // The same values must be warned of with the stash too: keeping a value for the way back does not keep it on the target.
+        const withStash = convert(s.text, target, s.options);
+        for (const [mode, forward] of [["--no-stash", r.forward], ["with the stash", withStash]] as const) {
+          const silent = behaviour.filter((d) => !warned(s, d, forward.diagnostics));
+          const listing = silent.map((d) => `  ${d.kind} ${d.pointer}: ${JSON.stringify(d.before)?.slice(0, 80)} => ${JSON.stringify(d.after)?.slice(0, 80)}`).join("\n");
+          const reported = forward.diagnostics.map((d) => `  ${d.severity} ${d.effect} ${d.code} @ ${d.source?.pointer}: ${d.message.slice(0, 100)}`).join("\n");
+          expect(silent.length, `${mode}: behaviour lost without a warning:\n${listing}\nforward diagnostics:\n${reported}`).toBe(0);
+        }
+      });
+    }
+  }
+});
+
+describe("no warning points at a metadata value", () => {
+  for (const s of SUBJECTS) {
+    it(s.name, () => {
+      for (const target of FORMAT_IDS) {
+        for (const stash of [true, false]) {
+          const r = convert(s.text, target, { ...s.options, stash });
+          const bad = r.diagnostics.filter((d) => d.severity === "warning" && d.source !== undefined && (d.source.file === undefined || d.source.file === s.file) && effectAt(s, d.source.pointer) === "metadata");
+          expect(bad.map((d) => `${target}${stash ? "" : " --no-stash"}: ${d.code} @ ${d.source?.pointer}: ${d.message}`)).toEqual([]);
+          for (const d of r.diagnostics) expect(["behaviour", "metadata", "representation"]).toContain(d.effect);
+        }
+      }
+    });
+  }
+});
+
+describe("--strict means behaves differently", () => {
+  const tmp = () => tempDir("agentport-strict-");
+  const BUNDLE = join(PROJECT_ROOT, "examples/support-bundle.caplo.json");
+
+  it("fails the quick-start bundle into AgentMug (links, greeting, temperature lost), writing nothing", async () => {
+    const out = tmp();
+    const r = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", out + "/", "--strict", "--verbose"]);
+    expect(r.code).toBe(1);
+    expect(readdirSync(out)).toEqual([]);
+    for (const what of [/warning stashed-value subAgents\[0\]/, /warning stashed-value greeting/, /warning stashed-value model\.temperature/]) expect(r.stderr).toMatch(what);
+    const lib = convert(readFileSync(BUNDLE, "utf8"), "agentmug", { file: BUNDLE, strict: true });
+    expect(lib.ok).toBe(false);
+  });
+
+  it("passes the quick-start bundle into Caplo", async () => {
+    const out = tmp();
+    const r = await cli(["convert", BUNDLE, "--to", "caplo", "-o", join(out, "same.caplo.json"), "--strict"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(out)).toEqual(["same.caplo.json"]);
+  });
+
+  it("passes a mas agent that loses only metadata into Caplo; its notes say what was left behind", async () => {
+    const dir = tmp();
+    const file = join(dir, "helper.yaml");
+    const text = [
+      "apiVersion: mas/v1", "kind: Agent",
+      "metadata:", "  name: helper", "  version: 1.4.0", "  tags: [support, faq]", "  x-owner: team-support",
+      "spec:", "  description: Answers questions about the product.", "  context:", "    role: Be helpful and brief.",
+      "  models:", "    - model: openai/gpt-4.1", "      temperature: 0.3", "      max_tokens: 800",
+      "  budget:", "    max_llm_calls: 10", "    max_tool_calls: 5",
+      "x-canvas-node-ids: [n1]", "",
+    ].join("\n");
+    (await import("node:fs")).writeFileSync(file, text);
+    const r = await cli(["convert", file, "--to", "caplo", "-o", join(dir, "out.caplo.json"), "--strict", "--json"]);
+    expect(r.code, r.stdout).toBe(0);
+    const ds = JSON.parse(r.stdout).diagnostics as Diagnostic[];
+    expect(ds.filter((d) => d.severity !== "info")).toEqual([]);
+    expect(ds.filter((d) => d.effect === "metadata").map((d) => d.source?.pointer).sort()).toEqual(expect.arrayContaining(["/metadata/tags", "/metadata/version", "/metadata/x-owner", "/x-canvas-node-ids"]));
+    expect(dirname(file)).toBe(dir);
+  });
+});
