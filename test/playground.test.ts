@@ -79,7 +79,7 @@ async function convertText(page: Page, text: string, to: string): Promise<void> 
   await page.getByTestId("convert").click();
 }
 
-/** Unfolds the notes (the links are notes until the library gives diagnostics their effect). */
+/** Unfolds the notes. */
 async function showNotes(page: Page): Promise<void> {
   const details = page.locator('[data-testid="diagnostics"] details.notes');
   if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
@@ -114,12 +114,11 @@ describe("playground page (Chromium)", () => {
     const shownAll = await Promise.all((await diags.locator(".diag").all()).map((b) => b.getAttribute("data-pointer")));
     expect(shownAll).toEqual(expect.arrayContaining(LINKS));
     const linkDiag = expected.diagnostics.find((d) => d.source?.pointer === LINKS[0])!;
-    // Until the library gives every diagnostic its effect (issue 10), the links may still be notes.
-    if ("effect" in linkDiag) {
-      const pointers = await Promise.all((await behaviour.all()).map((b) => b.getAttribute("data-pointer")));
-      expect(pointers).toEqual(expect.arrayContaining(LINKS));
-      for (const p of LINKS) expect(await diags.locator(`h3:has-text('Behaviour changes') + ul .diag[data-pointer="${p}"]`).getAttribute("class")).toContain("warning");
-    }
+    expect(linkDiag.effect).toBe("behaviour");
+    expect(linkDiag.severity).toBe("warning");
+    const pointers = await Promise.all((await behaviour.all()).map((b) => b.getAttribute("data-pointer")));
+    expect(pointers).toEqual(expect.arrayContaining(LINKS));
+    for (const p of LINKS) expect(await diags.locator(`h3:has-text('Behaviour changes') + ul .diag[data-pointer="${p}"]`).getAttribute("class")).toContain("warning");
     // Nothing in the behaviour group is a mere note.
     for (const b of await behaviour.all()) expect(await b.getAttribute("class")).toMatch(/\b(warning|error)\b/);
     // The notes are there, folded.
@@ -135,7 +134,6 @@ describe("playground page (Chromium)", () => {
     expect(await diags.locator(".behaviour-line").innerText()).toMatch(/^behaviour kept for \d+ of \d+ behaviour-bearing values \(\d+ changed\)$/);
 
     mkdirSync(SHOTS, { recursive: true });
-    if (!("effect" in linkDiag)) await showNotes(page);
     await diags.locator(`.diag[data-pointer="${LINKS[0]}"]`).click();
     await page.screenshot({ path: join(SHOTS, "playground-1280x800.png") });
     if (process.env["UPDATE_SCREENSHOT"] === "1") {
