@@ -84,7 +84,8 @@ const FORMATS = ADAPTERS.map((a) => a.id);
 
 /** Every golden input and corpus manifest that converts on its own, in both syntaxes. */
 function loadInputs() {
-  const paths = [...files(join(root, "golden"), /^input\./), ...files(join(root, "test/fixtures/mas/corpus"), /\.ya?ml$/)];
+  const corpus = BENCH.flatMap((b) => b.corpus ?? []).flatMap((dir) => files(join(root, dir), /\.(?:json|ya?ml)$/));
+  const paths = [...files(join(root, "golden"), /^input\./), ...corpus];
   const out = [];
   for (const path of paths) {
     const text = readFileSync(path, "utf8");
@@ -150,34 +151,11 @@ function directions() {
 }
 
 // ---------------------------------------------------------------- (c)
-function caploBundle(n) {
-  const agents = Array.from({ length: n }, (_, i) => ({
-    key: `agent${i}`,
-    name: `Agent ${i}`,
-    description: `Handles case family ${i}.`,
-    instructions: `You are agent ${i}. Answer questions about topic ${i} in two sentences at most.`,
-    greeting: `Hello from agent ${i}.`,
-    model: { provider: "OpenAI", name: "gpt-4.1-mini", temperature: 0.3, responseLimit: 900 },
-    tools: [`tool_lookup_${i}`],
-    ...(i + 1 < n ? { subAgents: [{ local: `agent${i + 1}`, useWhen: `The request is about topic ${i + 1}.`, mode: "active_conversation" }] } : {}),
-  }));
-  return JSON.stringify({ apiVersion: "v2", kind: "AgentBundle", agents }, null, 2);
-}
-
-function masAgent(tools) {
-  const list = Array.from({ length: tools }, (_, i) => {
-    switch (i % 3) {
-      case 0: return `web-search-${i}`;
-      case 1: return { module_path: `mas.tools.t${i}`, class_name: `Tool${i}`, kind: "python", priority: i };
-      default: return { kind: "system", name: "request_human_input", enabled: true, params: { timeout: 300 + i } };
-    }
-  });
-  return yamlStringify({ apiVersion: "mas/v1", kind: "Agent", metadata: { name: "many-tools" }, spec: { description: "Uses many tools.", context: { role: "Use the right tool." }, models: [{ model: "openai/gpt-4.1" }], tools: list } });
-}
-
-function caploPrompt(bytes) {
-  const line = "Answer the customer politely, cite the policy section, and never promise a refund.\n";
-  return JSON.stringify({ apiVersion: "v2", kind: "Agent", name: "Long Prompt", instructions: line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes), greeting: "Hi.", model: { provider: "OpenAI", name: "gpt-4o-mini" } }, null, 2);
+/** What each adapter folder offers the bench (src/adapters/<format>/bench.samples.mjs), in registry order. */
+const BENCH = [];
+for (const id of FORMATS) {
+  const file = join(root, "src/adapters", id, "bench.samples.mjs");
+  if (existsSync(file)) BENCH.push({ id, ...(await import(file)) });
 }
 
 function scalingTable(label, unit, sizes, make, to) {
@@ -202,23 +180,25 @@ function scalingTable(label, unit, sizes, make, to) {
 
 function scaling() {
   console.log("\n(c) scaling");
-  const big = quick ? [1, 10, 100, 300] : [1, 10, 100, 1000];
-  const fromSmall = (sizes) => sizes.filter((s) => s >= 10);
-  scalingTable("Caplo bundle, agents", "agent", big, caploBundle, "agentmug");
-  // Per-agent cost against 10 agents as well: one agent is mostly fixed cost.
-  scalingTable("Caplo bundle, agents", "agent", fromSmall(big), caploBundle, "agentmug");
-  scalingTable("Caplo bundle, agents", "agent", fromSmall(big), caploBundle, "mas");
-  const tools = quick ? [10, 100, 500] : [10, 100, 500, 2000, 5000];
-  scalingTable("mas agent, tools", "tool", tools, masAgent, "caplo");
-  scalingTable("mas agent, tools", "tool", tools, masAgent, "agentmug");
-  const kb = quick ? [1, 64, 256] : [1, 64, 256, 1024];
-  scalingTable("Caplo agent, prompt KB", "KB", kb, (n) => caploPrompt(n * 1024), "agentmug");
-  scalingTable("Caplo agent, prompt KB", "KB", kb, (n) => caploPrompt(n * 1024), "mas");
+  const fromTen = (sizes) => sizes.filter((s) => s >= 10);
+  for (const { id, samples = [] } of BENCH) {
+    // Into the first two other formats of the registry: a scaling curve, not the direction matrix of (a).
+    const targets = FORMATS.filter((f) => f !== id).slice(0, 2);
+    for (const sample of samples) {
+      const sizes = quick ? sample.sizes.quick : sample.sizes.full;
+      if (sample.fromTen) scalingTable(sample.label, sample.unit, sizes, sample.make, targets[0]);
+      for (const to of targets) scalingTable(sample.label, sample.unit, sample.fromTen ? fromTen(sizes) : sizes, sample.make, to);
+    }
+  }
 }
 
 // ---------------------------------------------------------------- (d)
 function cli() {
-  const sample = join(root, "golden/mas-extensions/input.yaml");
+  const declared = BENCH.find((b) => b.cli !== undefined);
+  if (!declared) return;
+  const sample = join(root, declared.cli);
+  // Into the first other format of the registry.
+  const to = FORMATS.find((f) => f !== declared.id);
   const bin = join(root, "dist/agentport.mjs");
   if (!existsSync(bin) || !existsSync(sample)) return;
   const run = (args) => {
@@ -229,10 +209,10 @@ function cli() {
   };
   const n = quick ? 9 : 21;
   const bare = [], conv = [];
-  run(["-e", "0"]); run([bin, "convert", sample, "--to", "caplo", "-q"]);
-  for (let i = 0; i < n; i++) { bare.push(run(["-e", "0"])); conv.push(run([bin, "convert", sample, "--to", "caplo", "-q"])); }
+  run(["-e", "0"]); run([bin, "convert", sample, "--to", to, "-q"]);
+  for (let i = 0; i < n; i++) { bare.push(run(["-e", "0"])); conv.push(run([bin, "convert", sample, "--to", to, "-q"])); }
   const b = stats(bare), c = stats(conv);
-  console.log(`\n(d) CLI one-file wall time, ${relative(root, sample)} → caplo, ${n} interleaved runs, ms median (min–max)`);
+  console.log(`\n(d) CLI one-file wall time, ${relative(root, sample)} → ${to}, ${n} interleaved runs, ms median (min–max)`);
   console.log(`  node -e 0              ${fmt(b.median)} (${fmt(b.min)}–${fmt(b.max)})`);
   console.log(`  dist/agentport.mjs     ${fmt(c.median)} (${fmt(c.min)}–${fmt(c.max)})   ${fmt(c.median / b.median, 2)}× bare node`);
 }

@@ -6,7 +6,8 @@
 //    (and without it, only slower, when the cache is missing or was made by another Node);
 //  - dist/batch-worker.js: the batch worker thread, bundled too.
 import { build } from "esbuild";
-import { chmodSync, writeFileSync, rmSync } from "node:fs";
+import { chmodSync, readdirSync, writeFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 
 const common = { bundle: true, platform: "node", target: "node20", minify: true, legalComments: "linked", logLevel: "warning" };
@@ -46,11 +47,17 @@ script.runInThisContext()(module.exports, createRequire(file), module, file, dir
 `);
 chmodSync("dist/agentport.mjs", 0o755);
 
-// One real conversion fills the cache with the functions a conversion compiles.
+// Real conversions fill the cache with the functions a conversion compiles: the first example
+// into every registered format (each run starts from the cache the one before wrote, so the
+// cache holds what any of them compiled).
+const { ADAPTERS } = await import(new URL("../dist/adapters/registry.js", import.meta.url).href);
+const example = join("examples", readdirSync("examples").sort()[0]);
 rmSync("dist/agentport.cjs.cache", { force: true });
-const warm = spawnSync(process.execPath, ["dist/agentport.mjs", "convert", "examples/support-bundle.caplo.json", "--to", "mas", "--json"], {
-  env: { ...process.env, AGENTPORT_WRITE_CODE_CACHE: "1" },
-  encoding: "utf8",
-  maxBuffer: 64 * 1024 * 1024,
-});
-if (warm.status !== 0) throw new Error(`warming the code cache failed: ${warm.stderr}`);
+for (const { id } of ADAPTERS) {
+  const warm = spawnSync(process.execPath, ["dist/agentport.mjs", "convert", example, "--to", id, "--json"], {
+    env: { ...process.env, AGENTPORT_WRITE_CODE_CACHE: "1" },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (warm.status !== 0) throw new Error(`warming the code cache failed: ${warm.stderr}`);
+}

@@ -1,7 +1,7 @@
 // npm run corpus -- --count N --out DIR: a synthetic corpus of N manifests, mixed
 // formats and realistic sizes, built from the golden inputs with varied ids, names
 // and prompt lengths, so batch figures can be reproduced (docs/performance.md).
-import { mkdirSync, readdirSync, readFileSync, writeFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
 
@@ -11,6 +11,15 @@ const count = Number(val("--count", "1000"));
 const out = val("--out", "/tmp/agentport-corpus");
 const root = new URL("..", import.meta.url).pathname;
 
+// How a document is varied is its format's (src/adapters/<format>/bench.samples.mjs `vary`);
+// a format that says nothing is copied as is.
+const { detect } = await import(join(root, "dist/index.js"));
+const varyOf = new Map();
+for (const id of readdirSync(join(root, "src/adapters")).sort()) {
+  const file = join(root, "src/adapters", id, "bench.samples.mjs");
+  if (existsSync(file)) varyOf.set(id, (await import(file)).vary);
+}
+
 // Templates: golden inputs that reference no other files.
 const templates = [];
 for (const c of readdirSync(join(root, "golden")).sort()) {
@@ -19,7 +28,7 @@ for (const c of readdirSync(join(root, "golden")).sort()) {
   const input = readdirSync(dir).find((f) => f.startsWith("input."));
   if (!input || readdirSync(dir).some((f) => !["expected", "case.json", input].includes(f))) continue;
   const text = readFileSync(join(dir, input), "utf8");
-  templates.push({ name: c, ext: input.replace(/^input/, ""), yaml: /\.ya?ml$/.test(input), data: /\.ya?ml$/.test(input) ? parse(text) : JSON.parse(text) });
+  templates.push({ name: c, format: detect(text).format, ext: input.replace(/^input/, ""), yaml: /\.ya?ml$/.test(input), data: /\.ya?ml$/.test(input) ? parse(text) : JSON.parse(text) });
 }
 let seed = 7;
 const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
@@ -28,11 +37,7 @@ const sentence = (n) => Array.from({ length: n }, () => words[Math.floor(rand() 
 
 function vary(t, i) {
   const d = structuredClone(t.data);
-  const tag = `-${i}`;
-  if (d.kind === "AgentBundle") d.agents.forEach((a) => (a.name = (a.name + tag).slice(0, 80)));
-  else if (d.kind === "Agent" && d.apiVersion?.startsWith("v2")) { d.name = (d.name + tag).slice(0, 80); d.instructions += " " + sentence(5 + Math.floor(rand() * 60)); }
-  else if (d.$schema) { d.id += tag; d.name += tag; d.blueprint.systemPrompt += " " + sentence(5 + Math.floor(rand() * 60)); }
-  else if (d.apiVersion === "mas/v1") { d.metadata.name += tag; }
+  varyOf.get(t.format)?.(d, `-${i}`, () => sentence(5 + Math.floor(rand() * 60)));
   return d;
 }
 

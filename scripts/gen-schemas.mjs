@@ -1,34 +1,13 @@
 // Turns the vendored official schemas (schemas/, kept byte-for-byte as published)
 // into TypeScript modules the browser-safe core can import without file access.
-// mas/v1 needs normalising: its draft-07 meta-schema URL uses https (ajv only
-// knows http), and its relative "./fragments/x.schema.yaml" refs must resolve by
-// file path, not by the colliding "$id: mas/v1" the upstream files declare.
-import { readFileSync, writeFileSync, readdirSync, mkdirSync, existsSync } from "node:fs";
+// What each format's schemas are, and how they are normalised, is its adapter's
+// (src/adapters/<format>/schemas.gen.mjs); this script supplies the shared tools.
+import { writeFileSync, readdirSync, mkdirSync, existsSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const BASE = "https://agentport.invalid/schemas/";
-
-function normaliseMas(node, fileUrl) {
-  if (Array.isArray(node)) return node.map((n) => normaliseMas(n, fileUrl));
-  if (node === null || typeof node !== "object") return node;
-  const out = {};
-  for (const [k, v] of Object.entries(node)) {
-    if (k === "$ref" && typeof v === "string" && !v.startsWith("#")) out[k] = new URL(v, fileUrl).href;
-    else if (k === "$schema" && typeof v === "string") out[k] = "http://json-schema.org/draft-07/schema#";
-    else if (k === "$id") continue;
-    else out[k] = normaliseMas(v, fileUrl);
-  }
-  return out;
-}
-
-function loadMas(rel) {
-  const fileUrl = BASE + "mas/" + rel;
-  const doc = normaliseMas(parse(readFileSync(join(root, "schemas/mas", rel), "utf8")), fileUrl);
-  return { $id: fileUrl, ...doc };
-}
 
 function write(file, body) {
   mkdirSync(dirname(join(root, file)), { recursive: true });
@@ -38,19 +17,6 @@ function write(file, body) {
 }
 
 const json = (o) => JSON.stringify(o);
-
-write("src/adapters/caplo/schema.generated.ts",
-  `export const caploSchema: Record<string, unknown> = ${json(JSON.parse(readFileSync(join(root, "schemas/caplo/manifest.schema.json"), "utf8")))};\n`);
-write("src/adapters/agentmug/schema.generated.ts",
-  `export const agentmugSchema: Record<string, unknown> = ${json(JSON.parse(readFileSync(join(root, "schemas/agentmug/agent.v1.json"), "utf8")))};\n`);
-
-const fragments = readdirSync(join(root, "schemas/mas/fragments")).filter((f) => f.endsWith(".yaml")).sort()
-  .map((f) => loadMas("fragments/" + f));
-write("src/adapters/mas/schema.generated.ts",
-  `export const masAgentSchema: Record<string, unknown> = ${json(loadMas("agent.schema.yaml"))};\n` +
-  `export const masToolSchema: Record<string, unknown> = ${json(loadMas("tool.schema.yaml"))};\n` +
-  `export const masSystemSchema: Record<string, unknown> = ${json(loadMas("mas.schema.yaml"))};\n` +
-  `export const masFragmentSchemas: Record<string, unknown>[] = ${json(fragments)};\n`);
 
 // Validators compiled at build time (ajv standalone code), so a run never pays
 // ajv's schema compilation. Same options as src/adapters/ajv.ts.
@@ -92,39 +58,6 @@ function esmify(code) {
 
 function writeValidators(file, ajv, exportsMap) {
   write(file, esmify(standalone(ajv, exportsMap)));
-}
-
-{
-  const caplo = JSON.parse(readFileSync(join(root, "schemas/caplo/manifest.schema.json"), "utf8"));
-  const ajv = new Ajv2020(OPTIONS);
-  addFormats(ajv);
-  ajv.addSchema(caplo);
-  writeValidators("src/adapters/caplo/validators.generated.ts", ajv, {
-    caploRootValidator: caplo.$id,
-    caploAgentValidator: `${caplo.$id}#/$defs/agentDocument`,
-    caploBundleValidator: `${caplo.$id}#/$defs/bundleDocument`,
-  });
-}
-{
-  const mug = JSON.parse(readFileSync(join(root, "schemas/agentmug/agent.v1.json"), "utf8"));
-  const ajv = new Ajv2020(OPTIONS);
-  addFormats(ajv);
-  ajv.addSchema(mug);
-  writeValidators("src/adapters/agentmug/validators.generated.ts", ajv, { agentmugValidator: mug.$id });
-}
-{
-  const ajv = new Draft7(OPTIONS);
-  addFormats(ajv);
-  ajv.addKeyword({ keyword: "x-merge", schemaType: ["string", "object", "array", "boolean", "number"] });
-  for (const f of fragments) ajv.addSchema(f);
-  const agent = loadMas("agent.schema.yaml");
-  const tool = loadMas("tool.schema.yaml");
-  // kind: MAS, the multi-agent system manifest that lists agent files and the delegation graph.
-  const system = loadMas("mas.schema.yaml");
-  ajv.addSchema(agent);
-  ajv.addSchema(tool);
-  ajv.addSchema(system);
-  writeValidators("src/adapters/mas/validators.generated.ts", ajv, { masAgentValidator: agent.$id, masToolValidator: tool.$id, masSystemValidator: system.$id });
 }
 
 // Every adapter folder with a schemas.gen.mjs generates its own modules (the registry's formats;

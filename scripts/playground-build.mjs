@@ -4,7 +4,7 @@
 //   node scripts/playground-build.mjs [--out DIR]      (default dist/playground)
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -14,7 +14,9 @@ const src = join(root, "src/playground");
 
 /** Builds the page into `out`; returns its path and weight. */
 export async function buildPlayground(out = join(root, "dist/playground")) {
-  const example = { name: "support-bundle.caplo.json", text: readFileSync(join(root, "examples/support-bundle.caplo.json"), "utf8") };
+  // The quick-start example: the first file of examples/.
+  const name = readdirSync(join(root, "examples")).sort()[0];
+  const example = { name, text: readFileSync(join(root, "examples", name), "utf8") };
   const bundled = await build({
     entryPoints: [join(src, "main.ts")],
     bundle: true,

@@ -25,14 +25,19 @@ export interface ParseOptions {
   keyOrder?: (pointer: string) => string[] | undefined;
 }
 
+/**
+ * How the hub tells an emitter what to write. `bundle`, `stash`, `relocateFrom` and `syntax` are the
+ * hub's; the others are the runtime carrier of options one format reads, each declared by its
+ * adapter (`Adapter.options`: flag, type, help), from which the CLI builds its options.
+ */
 export interface EmitOptions {
-  /** Keep AgentMug private data (brain, memory). */
+  /** Keep the target's private data (declared by the adapter that reads it). */
   includePrivate?: boolean;
-  /** Timestamp for targets that require one (AgentMug exportedAt); default: the source's, else a fixed documented value. */
+  /** Timestamp for targets that require one (declared by the adapter that reads it); default: the source's, else a fixed documented value. */
   exportedAt?: string;
-  /** Merge all agents into one bundle document where the target has bundles (Caplo). */
+  /** Merge all agents into one bundle document where the target has bundles (`Adapter.bundleName`). */
   bundle?: boolean;
-  /** Write mas prompts to files under this folder (relative paths) instead of inline. */
+  /** Write prompts to files under this folder (relative paths) instead of inline (declared by the adapter that reads it). */
   extractPrompts?: string;
   /** Carry values the target cannot hold in its extension slot (x-agentport); default true. */
   stash?: boolean;
@@ -45,6 +50,30 @@ export interface EmitOptions {
   relocateFrom?: (file: string | undefined) => string | undefined;
   /** The syntax to write, one of the adapter's `syntaxes` (the hub decides: --syntax, else the input's for a same-format conversion). */
   syntax?: Syntax;
+}
+
+/** The EmitOptions an adapter may declare as its own (`Adapter.options`): a value the CLI reads as one flag. */
+export type FormatOptionKey = "includePrivate" | "exportedAt" | "extractPrompts";
+
+/** The values of the options formats declare, as the library takes them. */
+export type FormatOptionValues = Pick<EmitOptions, FormatOptionKey>;
+
+/**
+ * An option only this format reads, declared by its adapter: the CLI's flag, its help text and its
+ * value check are built from it, and the library takes it as `EmitOptions[key]`.
+ */
+export interface FormatOption {
+  /** The library option this sets. */
+  readonly key: FormatOptionKey;
+  /** The CLI flag, without the dashes ("include-private"). */
+  readonly flag: string;
+  readonly type: "boolean" | "string";
+  /** The CLI help text. */
+  readonly describe: string;
+  /** A usage error for a value this format cannot use (without the flag's name: "needs …"), or undefined. */
+  readonly check?: (value: string) => string | undefined;
+  /** Also given to the conversion back into the source format (--verify-roundtrip), where it is the source's. */
+  readonly roundTrip?: boolean;
 }
 
 /**
@@ -119,6 +148,15 @@ export interface Adapter {
   readonly suffix: string;
   /** Whether one document can hold several agents. */
   readonly bundles: boolean;
+  /** What this format's multi-agent document is called, for help texts ("Caplo AgentBundle"); set where `bundles` is. */
+  readonly bundleName?: string;
+  /** Options only this format reads (CLI flags and library options are built from them). */
+  readonly options?: readonly FormatOption[];
+  /**
+   * The runtime tools (IR tools of kind "system", by name) through which an agent of this format
+   * spawns sub-agents: their settings are link settings, so losing one loses a link.
+   */
+  readonly subAgentTools?: readonly string[];
   /** The syntaxes documents of this format are written in; the first is the default (JSON when absent). */
   readonly syntaxes?: readonly Syntax[];
   /** Files of this format are published as-is: credential-shaped strings are refused, not just warned about. */

@@ -1,6 +1,7 @@
 // `agentport convert DIR… --to X -o OUTDIR`: the batch path of convert.
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, partDiagnostic, planBatch, runBatch, withoutParts, type BatchFileResult, type BatchPool } from "../node/batch.js";
 import { diagnostic } from "../ir/diagnostics.js";
+import { ADAPTERS } from "../adapters/registry.js";
 import { registerOutputRoot } from "../node/write.js";
 import { fileOptions, type ConvertArgs } from "./convert-command.js";
 import { EXIT } from "./exit.js";
@@ -24,7 +25,7 @@ const n = (x: number) => x.toLocaleString("en-US");
 
 export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<number> {
   if (args.output === undefined || args.bundle || args.inputs.includes("-")) {
-    const d = diagnostic("usage-error", { message: args.output === undefined ? "converting a folder needs -o OUTDIR" : "folders cannot be combined with --bundle or stdin", hint: "e.g. agentport convert manifests/ --to caplo -o out/" });
+    const d = diagnostic("usage-error", { message: args.output === undefined ? "converting a folder needs -o OUTDIR" : "folders cannot be combined with --bundle or stdin", hint: `e.g. agentport convert manifests/ --to ${ADAPTERS[0]?.id ?? "FORMAT"} -o out/` });
     if (args.json) io.out(JSON.stringify({ outputs: [], diagnostics: [d] }, null, 2) + "\n");
     else io.err(formatDiagnostic(d) + "\n");
     return EXIT.invalid;

@@ -15,6 +15,7 @@ import { baselineFindings, policyErrors, strictFailures, type Policy } from "../
 import { runPolicy, writeBaseline } from "./policy-config.js";
 import { sarifLog } from "./sarif.js";
 import { relocation } from "./relocation.js";
+import type { FormatOptionValues } from "../adapters/types.js";
 
 export interface ConvertArgs {
   inputs: string[];
@@ -24,7 +25,8 @@ export interface ConvertArgs {
   json: boolean;
   strict: boolean;
   bundle: boolean;
-  includePrivate: boolean;
+  /** The options formats declare (Adapter.options), as the library options they set. */
+  formatOptions: FormatOptionValues;
   lenient: boolean;
   force: boolean;
   allowOutsideRefs: boolean;
@@ -33,11 +35,9 @@ export interface ConvertArgs {
   allowSecrets?: boolean;
   /** Carry values the target cannot hold in its extension slot (default true). */
   stash?: boolean;
-  exportedAt?: string;
   /** Write the outputs as JSON or YAML (where the target is written in both). */
   syntax?: "json" | "yaml";
   maxBytes?: number;
-  extractPrompts?: string;
   quiet: boolean;
   /** Write one row per source leaf (what became of it) to this file. */
   ledger?: string;
@@ -62,16 +62,14 @@ export function fileOptions(args: ConvertArgs, policy?: Policy): FileConvertOpti
     ...(args.from ? { from: args.from } : {}),
     strict: args.strict,
     bundle: args.bundle,
-    includePrivate: args.includePrivate,
+    ...args.formatOptions,
     lenient: args.lenient,
     allowOutsideRefs: args.allowOutsideRefs,
     ...(args.root !== undefined ? { root: args.root } : {}),
     allowSecrets: args.allowSecrets === true,
     ...(args.stash === false ? { stash: false } : {}),
-    ...(args.exportedAt ? { exportedAt: args.exportedAt } : {}),
     ...(args.syntax ? { syntax: args.syntax } : {}),
     ...(args.maxBytes !== undefined ? { maxBytes: args.maxBytes } : {}),
-    ...(args.extractPrompts ? { extractPrompts: args.extractPrompts } : {}),
   };
 }
 

@@ -6,6 +6,8 @@ import type { LedgerRow } from "../ir/ledger.js";
 import { inputFigures } from "./fidelity-summary.js";
 import { dirname, join } from "node:path";
 import { verifyRoundTrip, type PatchOperation, type RoundTrip } from "../verify.js";
+import { FORMAT_OPTIONS } from "./options.js";
+import type { FormatOptionValues } from "../adapters/types.js";
 
 export interface FileFidelity {
   file: string;
@@ -16,6 +18,16 @@ export interface FileFidelity {
   behaviour: { values: number; changed: number };
   /** Present with --verify-roundtrip. */
   roundtrip?: RoundTrip;
+}
+
+/** The options formats declare for the way back too (FormatOption.roundTrip), where they are set. */
+function roundTripOptions(options: FileConvertOptions): FormatOptionValues {
+  const out: Record<string, unknown> = {};
+  for (const s of FORMAT_OPTIONS) {
+    const v = s.format?.roundTrip ? options[s.format.key] : undefined;
+    if (s.format && v !== undefined && v !== false) out[s.format.key] = v;
+  }
+  return out as FormatOptionValues;
 }
 
 /** Ledger rows and (optionally) round trips per input, from the inputs as the conversion read them. */
@@ -32,7 +44,7 @@ export function analyse(inputs: readonly string[], to: string, options: FileConv
       const { policy, ...plain } = options;
       const forward = result.read.length === 1 && !options.bundle && !policy ? result : convertFiles([path], to, { ...plain, bundle: false }, stdin);
       if (forward.ok) {
-        entry.roundtrip = verifyRoundTrip(input.data, input.format, input.bundle, forward.outputs, { ...(options.includePrivate ? { includePrivate: true } : {}), ...(options.stash === false ? { stash: false } : {}) }, input.files);
+        entry.roundtrip = verifyRoundTrip(input.data, input.format, input.bundle, forward.outputs, { ...roundTripOptions(options), ...(options.stash === false ? { stash: false } : {}) }, input.files);
       }
     }
     return entry;

@@ -1,5 +1,10 @@
 // The CLI's commands and options, declared once: yargs is configured from this
-// table, and the fast argument path (fast-args.ts) parses by it.
+// table, and the fast argument path (fast-args.ts) parses by it. The options one
+// format reads are its adapter's declarations (Adapter.options), and help texts
+// that name formats are built from the registry.
+import { ADAPTERS } from "../adapters/registry.js";
+import type { FormatOption, FormatOptionKey } from "../adapters/types.js";
+
 export type OptionType = "boolean" | "string" | "number";
 
 export interface OptionSpec {
@@ -16,7 +21,28 @@ export interface OptionSpec {
   repeatable?: boolean;
   /** The value must be one of these. */
   choices?: readonly string[];
+  /** Declared by a format's adapter: the library option it sets, and the check of its value. */
+  format?: { id: string; key: FormatOptionKey; check?: FormatOption["check"]; roundTrip?: boolean };
 }
+
+/** Every format's own options, in registry order, as CLI options. */
+export const FORMAT_OPTIONS: readonly OptionSpec[] = ADAPTERS.flatMap((a) =>
+  (a.options ?? []).map((o): OptionSpec => ({
+    name: o.flag,
+    type: o.type,
+    describe: o.describe,
+    ...(o.type === "boolean" ? { default: false } : {}),
+    format: { id: a.id, key: o.key, ...(o.check ? { check: o.check } : {}), ...(o.roundTrip ? { roundTrip: true } : {}) },
+  })),
+);
+
+/** "A, B and C". */
+function listed(xs: readonly string[]): string {
+  return xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`;
+}
+
+const BUNDLES = ADAPTERS.flatMap((a) => (a.bundles && a.bundleName ? [a.bundleName] : [])).join(", ");
+const PUBLISHABLE = listed(ADAPTERS.filter((a) => a.publishable).map((a) => a.label));
 
 export interface CommandSpec {
   name: "convert" | "validate" | "detect" | "formats";
@@ -43,17 +69,15 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: "from", type: "string", formatChoice: true, describe: "source format (detected from content when omitted)" },
       { name: "output", alias: "o", type: "string", describe: "output file, or folder (DIR/) for several outputs" },
       { name: "strict", type: "boolean", default: false, describe: "exit 1 and write nothing when any warning is raised" },
-      { name: "bundle", type: "boolean", default: false, describe: "merge all inputs into the target's multi-agent document (Caplo AgentBundle, Agent Spec ManagerWorkers)" },
-      { name: "include-private", type: "boolean", default: false, describe: "keep AgentMug private brain/memory" },
+      { name: "bundle", type: "boolean", default: false, describe: `merge all inputs into the target's multi-agent document (${BUNDLES})` },
       { name: "lenient", type: "boolean", default: false, describe: "convert schema-invalid inputs, reporting each violation as a warning" },
       { name: "force", type: "boolean", default: false, describe: "replace existing output files" },
       { name: "stash", type: "boolean", default: true, describe: "carry values the target cannot hold in its x-agentport extension slot (--no-stash: drop and report them)" },
-      { name: "allow-secrets", type: "boolean", default: false, describe: "write credential-shaped strings into publishable files (AgentMug) anyway" },
+      { name: "allow-secrets", type: "boolean", default: false, describe: `write credential-shaped strings into publishable files (${PUBLISHABLE}) anyway` },
       { name: "allow-outside-refs", type: "boolean", default: false, describe: "allow file references outside the root" },
-      { name: "root", type: "string", describe: "folder every file read must stay inside (default: the folder converted; for a file, its folder, or its app's when a kind: MAS manifest up to 3 folders above lists it)" },
-      { name: "exported-at", type: "string", describe: "timestamp for AgentMug exportedAt (default: the source's, else 1970-01-01T00:00:00Z)" },
+      { name: "root", type: "string", describe: "folder every file read must stay inside (default: the folder converted; for a file, its folder, or its app's when a manifest up to 3 folders above lists it as its part)" },
       { name: "syntax", type: "string", describe: "write json or yaml (default: the input's syntax when converting to its own format, else the target's usual one)" },
-      { name: "extract-prompts", type: "string", describe: "mas target: write prompts to files under this relative folder" },
+      ...FORMAT_OPTIONS,
       { name: "ledger", type: "string", describe: "write one JSON row per source value (exact/transformed/defaulted/stashed/dropped) to this file" },
       { name: "verify-roundtrip", type: "boolean", default: false, describe: "convert back and print every value that did not survive as an RFC 6902 operation (with --strict: exit 1)" },
       { name: "quiet", alias: "q", type: "boolean", default: false, describe: "print errors only" },

@@ -17,7 +17,8 @@ import { runDetect, runFormats, runValidate } from "./inspect-commands.js";
 import { fastParse } from "./fast-args.js";
 import { sarifLog } from "./sarif.js";
 import type { Policy } from "../policy.js";
-import { COMMANDS, GLOBAL_OPTIONS, type OptionSpec, type ParsedArgs } from "./options.js";
+import { COMMANDS, FORMAT_OPTIONS, GLOBAL_OPTIONS, type OptionSpec, type ParsedArgs } from "./options.js";
+import type { FormatOptionValues } from "../adapters/types.js";
 
 export interface CliEnv {
   stderrIsTTY?: boolean;
@@ -52,7 +53,7 @@ function dispatch(command: string, a: ParsedArgs, io: CliIO, env: CliEnv): numbe
         json,
         strict: a["strict"] === true,
         bundle: a["bundle"] === true,
-        includePrivate: a["include-private"] === true,
+        formatOptions: formatOptions(a),
         lenient: a["lenient"] === true,
         force: a["force"] === true,
         stash: a["stash"] !== false,
@@ -69,15 +70,11 @@ function dispatch(command: string, a: ParsedArgs, io: CliIO, env: CliEnv): numbe
       if (ledger !== undefined) args.ledger = ledger;
       const from = str(a["from"]);
       const output = str(a["output"]);
-      const exportedAt = str(a["exported-at"]);
-      const extract = str(a["extract-prompts"]);
       if (from) args.from = from;
       if (output !== undefined) args.output = output;
-      if (exportedAt) args.exportedAt = exportedAt;
       const syntax = str(a["syntax"]);
       if (syntax === "json" || syntax === "yaml") args.syntax = syntax;
       if (maxBytes !== undefined) args.maxBytes = maxBytes;
-      if (extract) args.extractPrompts = extract;
       Object.assign(args, reportingArgs(a));
       if (!inputs.some(isDirectory)) return runConvert(args, io);
       const include = strs(a["include"]);
@@ -94,6 +91,17 @@ function dispatch(command: string, a: ParsedArgs, io: CliIO, env: CliEnv): numbe
     default:
       return runFormats({ json }, io);
   }
+}
+
+/** The options formats declare (Adapter.options), as the library options they set; an empty string is no value. */
+function formatOptions(a: ParsedArgs): FormatOptionValues {
+  const out: FormatOptionValues = {};
+  for (const s of FORMAT_OPTIONS) {
+    const v = a[s.name];
+    if (!s.format || v === undefined || v === "" || typeof v !== s.type) continue;
+    (out as Record<string, unknown>)[s.format.key] = v;
+  }
+  return out;
 }
 
 /** --verbose, --format sarif and the policy options (docs/cli.md). */
@@ -159,17 +167,6 @@ function usageError(command: string | undefined, message: string, json: boolean,
   return EXIT.invalid;
 }
 
-// RFC 3339 date-time, as AgentMug's exportedAt requires (the calendar is checked below).
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)(?:[Zz]|[+-]\d{2}:\d{2})$/;
-
-function isDateTime(s: string): boolean {
-  const m = DATE_TIME.exec(s);
-  if (!m) return false;
-  const [y, mo, d, h, mi, sec] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-  const day = new Date(Date.UTC(y, mo - 1, d));
-  return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d && h < 24 && mi < 60 && sec < 61;
-}
-
 /** What the command line gave for an option, as typed (for messages). */
 function typed(argv: readonly string[], spec: OptionSpec): string | undefined {
   for (let i = 0; i < argv.length; i++) {
@@ -199,8 +196,11 @@ function checkArgs(command: string, a: ParsedArgs, argv: readonly string[]): str
   if (a["output"] === "") return "-o needs a file name, or a folder name ending in /";
   const syntax = a["syntax"];
   if (syntax !== undefined && syntax !== "json" && syntax !== "yaml") return `--syntax is json or yaml, not ${JSON.stringify(syntax)}`;
-  const at = a["exported-at"];
-  if (typeof at === "string" && !isDateTime(at)) return `--exported-at needs an RFC 3339 date-time such as 2026-01-31T12:00:00Z, not ${JSON.stringify(at)}`;
+  for (const s of FORMAT_OPTIONS) {
+    const v = a[s.name];
+    const problem = typeof v === "string" ? s.format?.check?.(v) : undefined;
+    if (problem !== undefined) return `--${s.name} ${problem}, not ${JSON.stringify(v)}`;
+  }
   return undefined;
 }
 

@@ -87,6 +87,12 @@ export interface FormatCoverage {
   stash: boolean;
   /** Where a document of this format holds several agents (an array); their paths are relative to one item. */
   agents?: string;
+  /** For the mapping doc: what this format's paths are relative to ("the AgentMug file root"). */
+  relativeTo: string;
+  /** For the mapping doc: the values this format declares private ("AgentMug `brain` and `memory`"); absent: none. */
+  privateValues?: string;
+  /** For the mapping doc: how this format's rows read where the general rules do not say (one sentence each). */
+  notes?: readonly string[];
 }
 
 // ---------------------------------------------------------------------------
@@ -559,20 +565,20 @@ export function renderMapping(coverages: readonly FormatCoverage[]): string {
     "another form is *transformed* with that code). With `--no-stash` (`stash: false`) those values are lost again and",
     "reported as the target would without a slot: `dropped-field`, `dropped-link` for a sub-agent link or a sub-agent",
     `tool's settings, \`clamped-value\`, \`truncated-value\` or \`transformed-value\`, as in the tables into ${list(without) || "a format without one"}.`,
-    "Values a format declares private (AgentMug `brain` and `memory`, Agent Spec credentials) are never stashed and left out of every other format (`private-omitted`).",
+    `Values a format declares private (${coverages.flatMap((c) => (c.privateValues ? [c.privateValues] : [])).join(", ")}) are never stashed and left out of every other format (\`private-omitted\`).`,
     "- **ignored**: not agent data (format markers, the list of agents in a bundle); each format writes its own.",
     "",
-    "Paths are JSON-Pointer-like and relative to one agent: a Caplo agent object (`/agents/<i>` in a bundle; paths",
-    "marked *(document)* belong to the document), the AgentMug file root, the mas document root, an Agent Spec Agent component",
-    "(a ManagerWorkers' or Swarm's own members are marked *(document)*). `[]` is any array",
+    `Paths are JSON-Pointer-like and relative to one agent: ${list(coverages.map((c) => c.relativeTo))}. \`[]\` is any array`,
     "item, `*` any member of a map, `<re>` a member whose name matches the pattern. A row ending in `/**` stands for",
     "a whole subtree the adapter handles as one value (the count says how many schema paths it covers). The walk",
-    "follows `properties`, `patternProperties`, `additionalProperties` schemas, `items`, `$ref` (mas fragments",
-    `by file) and \`allOf\`/\`anyOf\`/\`oneOf\`/\`if\`/\`then\`/\`else\` branches. It stops at a cycle, at ${MAX_SCHEMA_DEPTH} levels,`,
+    "follows `properties`, `patternProperties`, `additionalProperties` schemas, `items`, `$ref` (into further schema",
+    `files by file path) and \`allOf\`/\`anyOf\`/\`oneOf\`/\`if\`/\`then\`/\`else\` branches. It stops at a cycle, at ${MAX_SCHEMA_DEPTH} levels,`,
     "and at a free-form value (an object or array without declared members, such as an `inputSchema` or plugin",
     "`params`), whose content is opaque. Members that a schema admits only through `additionalProperties: true`",
-    "have no row: AgentMug keeps them in place, the other formats report them like the member that holds them.",
+    "have no row: they are reported like the member that holds them, unless a format's note below says otherwise.",
     "",
+    ...coverages.flatMap((c) => (c.notes ?? []).map((n) => `- **${c.label}**: ${n}`)),
+    ...(coverages.some((c) => c.notes?.length) ? [""] : []),
     "In the IR column, `0` is the one primary item a single-model or single-prompt format has, `[]` any item, and",
     "`[kind]` a tool of that kind; `ext` means kept in `extensions.<source format>` (followed by an IR path when a part",
     "of the value fills that field). A code \"when ..., read (parse)\" is raised by the source's parser, whatever the target.",

@@ -17,7 +17,7 @@ export function mergeIntoBundle(docs: readonly IrDocument[]): { doc?: IrDocument
       diagnostics.push(diagnostic("key-clash", {
         message: `agents from ${prior} and ${where} would both get the bundle key "${key}"`,
         source,
-        hint: "give the agents distinct ids (AgentMug id, mas metadata.name) before merging",
+        hint: "give the agents distinct ids (or names) before merging",
       }));
       continue;
     }

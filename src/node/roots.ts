@@ -25,7 +25,7 @@ export interface Root {
 /** The default root of a single input file: its app's folder if a manifest up to APP_ROOT_LEVELS folders above lists it, else its own folder. */
 export function defaultRoot(file: string): Root {
   const app = appRootOf(file);
-  return app ? { dir: app, label: "the app's folder (where its kind: MAS manifest is)" } : { dir: dirname(resolve(file)), label: "the manifest's folder" };
+  return app ? { dir: app, label: "the app's folder (where the manifest that lists it is)" } : { dir: dirname(resolve(file)), label: "the manifest's folder" };
 }
 
 /** The nearest folder above `file` (at most APP_ROOT_LEVELS up) holding a manifest that reads `file` as its part. */

@@ -182,6 +182,9 @@ const emit: Record<string, EmitDecl> = {
 export const agentmugCoverage: FormatCoverage = {
   format: FORMAT,
   label: LABEL,
+  relativeTo: "the AgentMug file root",
+  privateValues: "AgentMug `brain` and `memory`",
+  notes: ["members its schema admits only through `additionalProperties: true` are kept in place."],
   schema: { roots: [{ document: agentmugSchema, pointer: "" }] },
   parse,
   emit,

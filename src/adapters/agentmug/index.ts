@@ -6,6 +6,7 @@ import { FORMAT, LABEL } from "./constants.js";
 import { detectAgentmug, validateAgentmug } from "./validate.js";
 import { parseAgentmug } from "./parse.js";
 import { emitAgentmug, SUFFIX } from "./emit.js";
+import { OPTIONS } from "./options.js";
 
 export const agentmugAdapter: Adapter = {
   id: FORMAT,
@@ -13,6 +14,7 @@ export const agentmugAdapter: Adapter = {
   suffix: SUFFIX,
   bundles: false,
   syntaxes: ["json"],
+  options: OPTIONS,
   // The spec: files "are publishable as-is — they never contain secrets".
   publishable: true,
   // blueprint.maxTokens absent: "the runtime default", which no file fixes.

@@ -205,6 +205,8 @@ const emit: Record<string, EmitDecl> = {
 export const agentspecCoverage: FormatCoverage = {
   format: FORMAT,
   label: LABEL,
+  relativeTo: "an Agent Spec Agent component (a ManagerWorkers' or Swarm's own members are marked *(document)*)",
+  privateValues: "Agent Spec credentials",
   schema: {
     roots: [
       { document: schemaDoc, pointer: "/$defs/BaseAgent" },

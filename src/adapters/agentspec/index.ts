@@ -14,6 +14,7 @@ export const agentspecAdapter: Adapter = {
   label: LABEL,
   suffix: SUFFIX,
   bundles: true,
+  bundleName: "Agent Spec ManagerWorkers",
   publishable: true,
   slot: "metadata.x-agentport of each Agent component (metadata is free-form)",
   privateData: { paths: CREDENTIAL, what: `an ${LABEL} credential (api_key, sensitive_headers)`, only: `${LABEL} itself` },

@@ -149,6 +149,7 @@ const emit: Record<string, EmitDecl> = {
 export const caploCoverage: FormatCoverage = {
   format: FORMAT,
   label: LABEL,
+  relativeTo: "a Caplo agent object (`/agents/<i>` in a bundle; paths marked *(document)* belong to the document)",
   schema: {
     roots: [
       // The bundle document's own members; its agents are enumerated as agent objects below.

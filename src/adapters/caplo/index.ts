@@ -13,6 +13,7 @@ export const caploAdapter: Adapter = {
   label: LABEL,
   suffix: ".caplo.json",
   bundles: true,
+  bundleName: "Caplo AgentBundle",
   // Caplo manifests are JSON or YAML.
   syntaxes: ["json", "yaml"],
   // The schema's defaults and the platform defaults its descriptions state.

@@ -160,6 +160,8 @@ const emit: Record<string, EmitDecl> = {
 export const masCoverage: FormatCoverage = {
   format: MAS,
   label: "mas/v1",
+  relativeTo: "the mas document root",
+  notes: ["its fragments' `$ref`s are followed by file path."],
   schema: { roots: [{ document: masAgentSchema, pointer: "" }], documents: masFragmentSchemas },
   parse,
   emit,

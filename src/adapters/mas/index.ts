@@ -8,6 +8,7 @@ import { parseMas } from "./parse.js";
 import { agentRefs, parseMasSystem } from "./system-parse.js";
 import { emitMas } from "./emit.js";
 import { validateMas, validateMasInput } from "./validate.js";
+import { SUB_AGENT_TOOLS } from "./tools.js";
 
 export const masAdapter: Adapter = {
   id: "mas",
@@ -16,6 +17,8 @@ export const masAdapter: Adapter = {
   bundles: false,
   slot: "the top-level x-agentport key (x- keys are extensions the runtime ignores)",
   syntaxes: ["yaml"],
+  options: [{ key: "extractPrompts", flag: "extract-prompts", type: "string", describe: "mas target: write prompts to files under this relative folder" }],
+  subAgentTools: SUB_AGENT_TOOLS,
   // The schema's defaults; an absent budget means no limit.
   defaults: {
     "/models/0/temperature": { value: 0.7, name: "spec.models[].temperature", at: ["/spec/models/0", "/spec/llm", "/spec"] },

@@ -3,13 +3,20 @@
 import type { IrAgent, IrTool } from "../../ir/model.js";
 import { isObject, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { mapSource } from "../../ir/agent.js";
-import { isSubAgentTool, placementMap } from "../../ir/home.js";
+import { placementMap } from "../../ir/home.js";
 import { dotted } from "../../ir/pointer.js";
 import type { Reporter } from "../../ir/report.js";
 import { parseText } from "../../text/parse.js";
 import { validateMasToolManifest } from "./validate.js";
 import { keep, note, type MasParseCtx } from "./parse-context.js";
 import { TOOL_ORDER } from "./shapes.js";
+
+/** The runtime system tools that spawn sub-agents from templates (create_subagent, its alias spawn_subagent). */
+export const SUB_AGENT_TOOLS: readonly string[] = ["create_subagent", "spawn_subagent"];
+
+export function isSubAgentTool(tool: IrTool): boolean {
+  return tool.kind === "system" && SUB_AGENT_TOOLS.includes(tool.name);
+}
 
 function basename(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
