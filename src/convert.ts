@@ -6,7 +6,7 @@ import { diagnostic, hasErrors, type Diagnostic } from "./ir/diagnostics.js";
 import type { IrDocument } from "./ir/model.js";
 import type { JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
-import { defaultDifferences, effectiveDefaults } from "./checks/defaults.js";
+import { defaultDifferences, effectiveDefaults, type Placement } from "./checks/defaults.js";
 import { secretDiagnostics } from "./checks/secrets.js";
 import { applyPolicy, checkPolicy, strictFailures, type Policy } from "./policy.js";
 import { firstNonJson, parseText, sniffSyntax, type ParsedText, type Position, type Syntax } from "./text/parse.js";
@@ -230,12 +230,6 @@ function utf8Length(s: string): number {
     n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff ? (i++, 4) : 3;
   }
   return n;
-}
-
-/** Where each output came from: the index of its IR document and of the agents it holds. */
-export interface Placement {
-  doc: number;
-  agents?: number[];
 }
 
 /** Emits IR documents in the target format and checks every output against the target's schema. */

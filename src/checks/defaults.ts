@@ -7,7 +7,6 @@ import { adapterFor } from "../adapters/registry.js";
 import type { Adapter, EffectiveDefault } from "../adapters/types.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import type { IrAgent, IrDocument } from "../ir/model.js";
-import type { Placement } from "../convert.js";
 import type { JsonValue } from "../ir/json.js";
 import { get as getPointer } from "../ir/pointer.js";
 
@@ -64,6 +63,12 @@ export function effectiveDefaults(docs: readonly IrDocument[], to: string, sourc
     }
     return Object.keys(out).length ? out : undefined;
   }));
+}
+
+/** Where each output came from: the index of its IR document and of the agents it holds. */
+export interface Placement {
+  doc: number;
+  agents?: number[];
 }
 
 /**
