@@ -3,6 +3,8 @@
 // indexes, spellings) using that format's source map, which is the agent's own
 // source map when it was read from that format, or the placement hints a stash
 // brought back (IrAgent.home) after a trip through another format.
+// The registry is read lazily (at a call, not at load): ir/ names no format.
+import { adapterFor } from "../adapters/registry.js";
 import type { IrAgent, IrTool } from "./model.js";
 
 /** True when `format` is where the agent's values were first written. */
@@ -25,11 +27,6 @@ export function placementMap(agent: IrAgent, format: string): Readonly<Record<st
  */
 export const PLACEMENT = /^$|^\/(?:models|tools|knowledge|evals|subAgents)\/(?:0|[1-9][0-9]*)$|^\/tools\/(?:0|[1-9][0-9]*)\/name$|^\/reasoning\/effort$|^\/limits\/maxDepth$/;
 
-/** The runtime system tools that spawn sub-agents from templates (mas create_subagent, alias spawn_subagent). */
-export function isSubAgentTool(tool: IrTool): boolean {
-  return tool.kind === "system" && (tool.name === "create_subagent" || tool.name === "spawn_subagent");
-}
-
 /**
  * For the extension values of `format`: true when one lies inside a sub-agent tool's settings, so
  * losing it loses a link. The sub-agent tools' places are worked out once per agent and format, and
@@ -38,7 +35,10 @@ export function isSubAgentTool(tool: IrTool): boolean {
  */
 export function linkSettings(agent: IrAgent, format: string): (rel: string) => boolean {
   const map = placementMap(agent, format);
-  if (!map) return () => false;
+  // The format declares which of its runtime tools spawn sub-agents (Adapter.subAgentTools).
+  const spawns = adapterFor(format)?.subAgentTools;
+  if (!map || !spawns?.length) return () => false;
+  const isSubAgentTool = (t: IrTool) => t.kind === "system" && spawns.includes(t.name);
   const places = new Set<string>();
   (agent.tools ?? []).forEach((t, i) => {
     const src = map[`/tools/${i}`];
