@@ -57,7 +57,7 @@ export function emitAgent(a: IrAgent, t: AgentTarget): JsonObject {
   const ext = a.extensions[FORMAT] ?? {};
   const used = new Set<string>();
   if (t.key !== undefined) setKey(out, "key", t.key);
-  setKey(out, "name", name(a, t));
+  setKey(out, "name", name(a, t, used));
   if (a.description !== undefined) setKey(out, "description", limitText(a, t, "/description", "/description", a.description, MAX.description));
   else if (a.routingDescription !== undefined && a.routingDescription.trim() !== "") {
     // The routing text (mas spec.description) is the nearest thing to a description Caplo has, as for AgentMug.
@@ -88,7 +88,7 @@ export function emitAgent(a: IrAgent, t: AgentTarget): JsonObject {
   leftoverExtensions(a, t, ext);
   const unsupported = ["/version", "/tags", "/triggers", "/inputs", "/outputs", "/parameters", "/provenance"];
   if (!used.has("/routingDescription")) unsupported.push("/routingDescription");
-  if (t.key === undefined) unsupported.push("/id", "/key");
+  if (t.key === undefined) unsupported.push(...(used.has("/id") ? [] : ["/id"]), "/key");
   t.r.dropUnsupported(a, unsupported, LABEL, t.file);
   reportPlaceholders(a, t.r, LABEL, t.file);
   t.r.dropForeignExtensions(a, LABEL, t.file);
@@ -164,8 +164,14 @@ function requiredText(a: IrAgent, t: AgentTarget, ir: string, rel: string, v: st
   return d.value;
 }
 
-function name(a: IrAgent, t: AgentTarget): string {
+function name(a: IrAgent, t: AgentTarget, used: Set<string>): string {
   if (a.name !== undefined && a.name !== "") return limitText(a, t, "/name", "/name", a.name, MAX.name);
+  // A single agent's id is its only name (a mas metadata.name): it is used, not dropped.
+  if (a.name === undefined && t.key === undefined && a.id !== undefined && a.id !== "") {
+    used.add("/id");
+    t.r.at(a, "transformed-value", "/id", `{name} "${a.id}" became the name (Caplo has no separate id, and requires a name)`, tp(t, "/name"));
+    return truncateAtWord(a.id, MAX.name);
+  }
   const base = a.id ?? a.key ?? t.key ?? "Agent";
   return truncateAtWord(requiredText(a, t, "/name", "/name", a.name, () => ({ value: base, why: `"${base}" (the agent's id)` })), MAX.name);
 }
