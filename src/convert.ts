@@ -168,7 +168,7 @@ function agentPlaces(docs: readonly IrDocument[]): AgentPlace[] {
     const agents = doc.agents.map((a) => ({ ...(a.origin.file === undefined ? {} : { file: a.origin.file }), pointer: a.origin.pointer, format: a.origin.format }));
     // A document's own members (a MAS manifest's metadata, a bundle's apiVersion) are judged by its format's declarations too.
     const own = agents.some((a) => a.file === doc.file && a.pointer === "");
-    return own ? agents : [...agents, { ...(doc.file === undefined ? {} : { file: doc.file }), pointer: "", format: doc.format }];
+    return own ? agents : [...agents, { ...(doc.file === undefined ? {} : { file: doc.file }), pointer: "", format: doc.format, document: true }];
   });
 }
 

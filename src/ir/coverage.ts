@@ -93,6 +93,14 @@ export interface FormatCoverage {
   privateValues?: string;
   /** For the mapping doc: how this format's rows read where the general rules do not say (one sentence each). */
   notes?: readonly string[];
+  /**
+   * The effect of members of the format's own multi-agent documents that no agent schema describes
+   * (a mas `kind: MAS` manifest's metadata, its file layout), by pointer from the document's root:
+   * the longest key at or above a place wins; a token `<^x->` stands for any `x-` member. Unlisted: behaviour.
+   */
+  documentEffects?: Readonly<Record<string, ValueEffect>>;
+  /** The effect of agent places the schema does not have but the format's runtime accepts (keyed as documentEffects). */
+  undeclaredEffects?: Readonly<Record<string, ValueEffect>>;
 }
 
 // ---------------------------------------------------------------------------

@@ -15,6 +15,8 @@ export interface AgentPlace {
   file?: string;
   pointer: string;
   format: string;
+  /** The place is a multi-agent document's root (its own members), not an agent. */
+  document?: boolean;
 }
 
 interface Prepared {
@@ -59,11 +61,20 @@ export class EffectIndex {
     if (tokens[0] === STASH_KEY) return this.ofStash(tokens.slice(1));
     const f = this.formats.get(format);
     if (!f) return undefined;
+    if (f.cov.undeclaredEffects && rel !== "" && !schemaPathOf(f.paths, rel)) {
+      const e = longestMatch(f.cov.undeclaredEffects, rel);
+      if (e) return e;
+    }
     for (let p = rel; ; p = p.slice(0, p.lastIndexOf("/"))) {
       const sp = p === "" ? undefined : schemaPathOf(f.paths, p);
       if (sp) return f.bySchemaPath.get(sp.path);
       if (p === "") return undefined;
     }
+  }
+
+  /** The declared effect of a member of a document of `format` (not of one of its agents); undefined when nothing declares it. */
+  ofDocument(format: string, rel: string): ValueEffect | undefined {
+    return longestMatch(this.formats.get(format)?.cov.documentEffects, rel) ?? this.ofSource(format, rel);
   }
 
   /** The effect of a canonical IR path: the declarations that fill it, else what they fill below it, else above it. */
@@ -86,6 +97,19 @@ export class EffectIndex {
     if ((part === "extensions" || part === "document") && a !== undefined && b !== undefined) return this.ofSource(a, b + tail(rest));
     return "metadata";
   }
+}
+
+/** The effect of the longest key at or above `rel` (a `<^x->` token stands for any x- member). */
+function longestMatch(declared: Readonly<Record<string, ValueEffect>> | undefined, rel: string): ValueEffect | undefined {
+  if (!declared) return undefined;
+  const tokens = parsePointer(rel);
+  let best: { length: number; effect: ValueEffect } | undefined;
+  for (const [key, effect] of Object.entries(declared)) {
+    const k = parsePointer(key);
+    if (k.length > tokens.length || (best && k.length <= best.length)) continue;
+    if (k.every((t, i) => (t === "<^x->" ? (tokens[i] ?? "").startsWith("x-") : t === tokens[i]))) best = { length: k.length, effect };
+  }
+  return best?.effect;
 }
 
 /** "/models/0/id" and "/tools/[mcp]/name" as "/models/[]/id" and "/tools/[]/name". */
@@ -126,7 +150,7 @@ export function resolveEffects(diagnostics: readonly Diagnostic[], coverages: re
       const rel = agent ? d.source.pointer.slice(agent.pointer.length) : d.source.pointer;
       // At the agent's root, a filled-in value is judged by the target place it fills.
       if (rel === "" && d.target?.pointer !== undefined) value = ofTarget(index, coverages, d.target.format, d.target.pointer);
-      else if (agent) value = index.ofSource(agent.format, rel);
+      else if (agent) value = agent.document ? index.ofDocument(agent.format, rel) : index.ofSource(agent.format, rel);
     }
     const v: ValueEffect = value ?? "behaviour";
     // The value changed or was lost (the raiser's effect is behaviour): it has the value's effect; a reshape

@@ -167,4 +167,15 @@ export const masCoverage: FormatCoverage = {
   emit,
   // A top-level x-agentport member carries what mas cannot hold, other formats' extensions included.
   stash: true,
+  // A kind: MAS manifest's own members. Its agents are the bundle's agents; how they are listed (which
+  // file holds each) and the app's name, version and canvas are not what an agent does. The workflow
+  // (entry, type, delegation) and the intent are behaviour, as is anything unlisted.
+  documentEffects: {
+    "/metadata": "metadata",
+    "/<^x->": "metadata",
+    "/spec/agency/agents": "metadata",
+    "/spec/agents": "metadata",
+  },
+  // The runtime ignores x- members anywhere (mas-lab 832ab9d: spec.x-text-input), though the schema has them only at the top and in metadata.
+  undeclaredEffects: { "/spec/<^x->": "metadata" },
 };
