@@ -439,10 +439,25 @@ function readerFor(input: ConvertInput, own: ReadFile | undefined, siblings: Rea
   };
 }
 
-function finish(outputs: ConvertOutput[], raw: Diagnostic[], options: ConvertOptions): ConvertResult {
+function finish(outputs: ConvertOutput[], all: Diagnostic[], options: ConvertOptions): ConvertResult {
+  const raw = onePerValue(all);
   const { diagnostics, ignored } = options.policy ? applyPolicy(raw, options.policy) : { diagnostics: raw, ignored: [] };
   const failed = hasErrors(diagnostics) || (options.strict === true && strictFailures(diagnostics).length > 0);
   return { ok: !failed, outputs: hasErrors(diagnostics) ? [] : outputs, diagnostics, ...(ignored.length ? { ignored } : {}) };
+}
+
+/**
+ * One value, one diagnostic: the same report about the same source value for the same output
+ * (a component several agents share, reported by each agent written into one file) is kept once.
+ */
+function onePerValue(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = JSON.stringify([d.code, d.message, d.source?.file, d.source?.pointer, d.target?.format, d.target?.file, d.target?.pointer]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Converts one manifest, given as text (JSON or YAML) or as parsed data, to the format `to`. */

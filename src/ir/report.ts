@@ -85,9 +85,23 @@ export class Reporter {
    * at their pointer; values a stash brought back sit where the stash holds them.
    */
   atExtension(agent: IrAgent, code: DiagnosticCode, format: string, rel: string, message: string, extra: Extra = {}): void {
-    const mapped = format === agent.origin.format ? rel : (agent.sourceMap[extensionPointer(format, rel)] ?? rel);
-    const d = this.atSource(agent, code, mapped, message, extra);
+    const d = this.atSource(agent, code, this.extensionPlace(agent, format, rel), message, extra);
     this.about(d, { agent, ext: { format, rel } });
+  }
+
+  /** Where in the agent's source an extension value was read, relative to the agent. */
+  extensionPlace(agent: IrAgent, format: string, rel: string): string {
+    return format === agent.origin.format ? rel : (agent.sourceMap[extensionPointer(format, rel)] ?? rel);
+  }
+
+  /**
+   * The source places (relative to the agent) that diagnostics about `agent` already name, its root
+   * aside: one value, one diagnostic. An extension value read at such a place (a provider's spelling
+   * beside the provider an emitter reported) is not reported a second time.
+   */
+  namedPlaces(agent: IrAgent): Set<string> {
+    const at = agent.origin.pointer;
+    return new Set(this.aboutAgent(agent).flatMap(({ d }) => (d.source && d.source.pointer !== at && d.source.file === agent.origin.file ? [d.source.pointer.slice(at.length)] : [])));
   }
 
   /** Reports every canonical field in `irFields` that the agent sets but the target cannot hold. */
@@ -102,6 +116,7 @@ export class Reporter {
 
   /** Reports every value another format's adapter kept in the agent's extensions: the target cannot hold them. */
   dropForeignExtensions(agent: IrAgent, targetLabel: string, targetFile?: string): void {
+    const named = this.namedPlaces(agent);
     for (const [format, bag] of Object.entries(agent.extensions)) {
       if (format === this.targetFormat) continue;
       const isLinkSetting = linkSettings(agent, format);
@@ -115,7 +130,7 @@ export class Reporter {
           this.atExtension(agent, "private-omitted", format, rel, `${what} left out: ${p?.what ?? "private data"} goes only into ${p?.only ?? "its own format"}, never into ${targetLabel} or a stash`, extra);
         } else if (isLinkSetting(rel)) {
           this.atExtension(agent, "dropped-link", format, rel, `${dotted(rel)} is a setting of a sub-agent tool (its templates are links to other agents) and has no counterpart in ${targetLabel}; dropped`, extra);
-        } else {
+        } else if (!named.has(this.extensionPlace(agent, format, rel))) {
           this.atExtension(agent, "dropped-field", format, rel, `${dotted(rel)} has no counterpart in ${targetLabel}; dropped`, extra);
         }
       }

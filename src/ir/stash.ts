@@ -251,8 +251,9 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
     // The target carries it (under another name, or read back in another form): a reshape.
     r.at(agent, "stashed-value", p, message, { ...target, effect: "representation" });
   }
+  const namedPlaces = r.namedPlaces(agent);
   for (const e of stash.extensions) {
-    if (namedExt.related(extKey(e.format, e.rel))) continue;
+    if (namedExt.related(extKey(e.format, e.rel)) || namedPlaces.has(r.extensionPlace(agent, e.format, e.rel))) continue;
     r.atExtension(agent, "stashed-value", e.format, e.rel, `${dotted(e.rel)} has no place in ${targetLabel}; kept in ${STASH_KEY}`, target);
   }
 }

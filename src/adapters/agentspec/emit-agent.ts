@@ -80,8 +80,8 @@ function inputs(a: IrAgent, out: JsonObject, r: Reporter, t: { targetPointer: st
   if (!a.parameters) return;
   const props = a.parameters.map((p, i) => {
     const e = parameterToProperty(p);
-    if (e.lost.length) r.at(a, "dropped-field", `/parameters/${i}`, `{name}: ${e.lost.join(", ")} cannot be expressed in an Agent Spec input; dropped`, t);
-    if (e.retyped) r.at(a, "transformed-value", `/parameters/${i}/type`, `{name} "${e.retyped}" is written as the JSON-schema type "string"`, t);
+    if (e.lost.length) r.at(a, "dropped-field", `/parameters/${i}`, `{name} "${p.name}": ${e.lost.join(", ")} cannot be expressed in an Agent Spec input; dropped`, t);
+    if (e.retyped) r.at(a, "transformed-value", `/parameters/${i}/type`, `{name} "${p.name}" of type "${e.retyped}" is written as the JSON-schema type "string"`, t);
     return e.value;
   });
   out["inputs"] = props;

@@ -114,7 +114,7 @@ function withSkills(a: IrAgent, t: AgentTarget, instructions: string): string {
     parts.push(`[skill:${s.name}]\n${text}`);
     const what = s.document !== undefined ? "its document" : s.trigger !== undefined ? "its recipe (the trigger is not written)" : "its recipe";
     t.r.at(a, "transformed-value", p, `{name} "${s.name}" is appended to instructions as "[skill:${s.name}]" and ${what}, as the mas runtime injects a skill`, tp(t, "/instructions"));
-    for (const k of Object.keys(s.extra ?? {})) t.r.at(a, "dropped-field", `${p}/extra/${escapeToken(k)}`, `{name} of the skill "${s.name}" has no counterpart in Caplo v2; dropped`, { targetFile: t.file });
+    for (const k of Object.keys(s.extra ?? {})) t.r.at(a, "dropped-field", `${p}/extra/${escapeToken(k)}`, `{name}: the skill "${s.name}"'s ${k} has no counterpart in Caplo v2; dropped`, { targetFile: t.file });
   });
   if (parts.length > 1) t.r.at(a, "transformed-value", "/instructions", `{name} is followed by the text of ${parts.length - 1} skill${parts.length > 2 ? "s" : ""} ("[skill:<name>]" and its text)`, tp(t, "/instructions"));
   return parts.join("\n\n");

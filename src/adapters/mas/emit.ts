@@ -262,7 +262,7 @@ function emitSkills(agent: IrAgent, r: Reporter, spec: JsonObject): { path: stri
       r.at(agent, "dropped-field", `/skills/${i}/trigger`, `{name} of the skill "${s.name}" has no recipe to write a SKILL.md with; dropped`);
     }
     // Reported member by member: the SKILL.md holds the name, the trigger and the recipe only.
-    for (const k of extra) r.at(agent, "dropped-field", `/skills/${i}/extra/${escapeToken(k)}`, `{name} of the skill "${s.name}" has no place in ${LABEL} or its SKILL.md; dropped`);
+    for (const k of extra) r.at(agent, "dropped-field", `/skills/${i}/extra/${escapeToken(k)}`, `{name}: the skill "${s.name}"'s ${k} has no place in ${LABEL} or its SKILL.md; dropped`);
   });
   return files;
 }
