@@ -66,9 +66,24 @@ const SUBJECTS = [...goldenSubjects(), ...corpusSubjects()];
 
 /** The declared effect of a place in the input, or undefined at an agent's root. */
 function effectAt(s: Subject, pointer: string): string | undefined {
-  const root = agentRootOf(pointer, s.agentRoots);
+  const own = ownRoots(s);
+  const root = agentRootOf(pointer, own.length ? own : [""]);
+  // A place of the document itself (a MAS manifest, whose agents are other files): its format's document declarations.
+  if (!own.includes(root)) return index.ofDocument(s.format, pointer);
   const rel = pointer.slice(root.length);
   return rel === "" ? undefined : index.ofSource(s.format, rel);
+}
+
+const owned = new Map<Subject, string[]>();
+/** Where the agents read from the subject's own file sit (none for a manifest that lists agent files). */
+function ownRoots(s: Subject): string[] {
+  let roots = owned.get(s);
+  if (!roots) {
+    const doc = parse(s.text, { file: s.file, ...(s.options?.readFile ? { readFile: s.options.readFile } : {}) }).doc;
+    roots = (doc?.agents ?? []).filter((a) => a.origin.file === undefined || a.origin.file === s.file).map((a) => a.origin.pointer);
+    owned.set(s, roots);
+  }
+  return roots;
 }
 
 /** The forward conversion and what came back from it, without the stash. */
