@@ -416,10 +416,12 @@ describe("emit from another format's IR", () => {
     const a = irAgent({ id: "planner", routingDescription: "Plans trips." }, { "/id": "/metadata/name", "/routingDescription": "/spec/description" });
     const { doc, diagnostics } = emitOk(irDoc([a]));
     expect(doc).toMatchObject({ name: "planner", description: "Plans trips.", instructions: "Plans trips.", model: { provider: "OpenAI", name: "gpt-4o" } });
-    expect(only(diagnostics, "defaulted-required").map((d) => d.target?.pointer).sort()).toEqual(["/greeting", "/instructions", "/name"]);
+    // The id is the name: used, one note at the id, not "dropped" beside a filled-in name.
+    expect(only(diagnostics, "defaulted-required").map((d) => d.target?.pointer).sort()).toEqual(["/greeting", "/instructions"]);
+    expect(only(diagnostics, "dropped-field")).toEqual([]);
     expect(only(diagnostics, "defaulted-placeholder")).toEqual([expect.objectContaining({ severity: "warning", source: { pointer: "" }, target: expect.objectContaining({ pointer: "/model" }) })]);
     // The routing text becomes both the description and (for want of instructions) the instructions.
-    expect(only(diagnostics, "transformed-value").map((d) => [d.source?.pointer, d.target?.pointer])).toEqual([["/spec/description", "/description"], ["/spec/description", "/instructions"]]);
+    expect(only(diagnostics, "transformed-value").map((d) => [d.source?.pointer, d.target?.pointer])).toEqual([["/metadata/name", "/name"], ["/spec/description", "/description"], ["/spec/description", "/instructions"]]);
     expectLocated(diagnostics);
   });
 
