@@ -278,3 +278,39 @@ describe("values agentport added together", () => {
     expect(stale(back).map((d) => d.source?.pointer)).toEqual(["/blueprint/modelPolicy"]);
   });
 });
+
+describe("mas agent with an alternate model → AgentMug, blueprint.modelPolicy removed → mas", () => {
+  // Found by the 100,000-edit run: the alternate row rode in the stash guarded only by primaryModel.
+  const text = [
+    "apiVersion: mas/v1", "kind: Agent", "metadata:", "  name: helper", "spec:", "  description: Answers questions.",
+    "  context:", "    role: Be helpful.", "  models:", "    - model: gemini/gemini-2.5-flash", "      temperature: 0.2",
+    "    - model: openai/gpt-4o", "      temperature: 0.5", "      max_tokens: 900", "",
+  ].join("\n");
+  const there = convert(text, "agentmug", { file: "helper.yaml" });
+  const out = there.outputs[0]!;
+
+  it("the alternate is written as blueprint.modelPolicy and its mas row rides in the stash", () => {
+    expect(there.ok, listing(there)).toBe(true);
+    expect(blueprint(out.document)["modelPolicy"]).toEqual({ mode: "preferred", preferredModels: ["gemini-2.5-flash", "gpt-4o"] });
+  });
+
+  it("unedited, the second model row comes back", () => {
+    const back = convert(out.text, "mas", { file: out.name });
+    expect(stale(back)).toEqual([]);
+    expect(((back.outputs[0]!.document["spec"] as JsonObject)["models"] as JsonValue[]).length).toBe(2);
+  });
+
+  it("removed, the edit wins: one model row, and a stash-stale warning names the alternate row not restored", () => {
+    const edited = editJson(out.text, (d) => delete blueprint(d)["modelPolicy"]);
+    const back = convert(edited, "mas", { file: out.name });
+    expect(back.ok, listing(back)).toBe(true);
+    const models = (back.outputs[0]!.document["spec"] as JsonObject)["models"] as JsonObject[];
+    expect(models.map((m) => m["model"])).toEqual(["gemini/gemini-2.5-flash"]);
+    // The alternate row is named where it was written. (The values agentport added beside modelPolicy in the
+    // blueprint, maxTokens 2000 and tools [], are kept as one choice with it and named by a second warning.)
+    const warnings = stale(back);
+    const at = warnings.find((w) => w.source?.pointer === "/blueprint/modelPolicy/preferredModels");
+    expect(at?.message, listing(back)).toContain("models[1]");
+    expect(warnings.every((w) => w.source?.pointer.startsWith("/blueprint/modelPolicy"))).toBe(true);
+  });
+});

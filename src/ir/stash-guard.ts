@@ -97,9 +97,13 @@ export class GuardBuilder {
   set(p: string): void {
     const held = lineage(p).find((q) => get(this.back, q) !== undefined);
     const a = held === undefined ? undefined : this.anchor(held);
-    const into = a === undefined && held !== p ? this.derived(p) : undefined;
-    if (a !== undefined) this.byTarget(a);
-    else if (held === p) this.byReading(p);
+    const into = held !== p ? this.derived(p) : undefined;
+    if (a !== undefined) {
+      this.byTarget(a);
+      // Written elsewhere than its carried ancestor (an alternate model in blueprint.modelPolicy, under the
+      // primary model's place): that place guards it too, so removing it there stops the entry.
+      if (into !== undefined && into !== this.sourceMap[a] && this.written[p] === undefined) this.written[p] = { at: into, digest: digest(get(this.document, into)), reported: true };
+    } else if (held === p) this.byReading(p);
     else if (into !== undefined) this.written[p] = { at: into, digest: digest(get(this.document, into)), reported: true };
   }
 
