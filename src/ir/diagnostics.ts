@@ -101,6 +101,11 @@ export interface Diagnostic {
   source?: SourceLocation;
   target?: TargetLocation;
   hint?: string;
+  /**
+   * On a `stashed-value` that stands for a loss the stash undoes on the way back: the code the
+   * emitter raised for that loss (`dropped-field`, `clamped-value`...). The message is the loss's own.
+   */
+  stashed?: DiagnosticCode;
   /** A policy (--error, --warn) set this severity: the rule that did (src/policy.ts). */
   policy?: "error" | "warn";
   /** The finding is in the --baseline file: still reported, but it fails neither --strict nor a policy. */
@@ -142,6 +147,7 @@ export interface DiagnosticInit {
   source?: SourceLocation;
   target?: TargetLocation;
   hint?: string;
+  stashed?: DiagnosticCode;
 }
 
 export function diagnostic(code: DiagnosticCode, init: DiagnosticInit): Diagnostic {
@@ -150,6 +156,7 @@ export function diagnostic(code: DiagnosticCode, init: DiagnosticInit): Diagnost
   if (init.source) d.source = init.source;
   if (init.target) d.target = init.target;
   if (init.hint) d.hint = init.hint;
+  if (init.stashed) d.stashed = init.stashed;
   return d;
 }
 

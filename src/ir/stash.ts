@@ -12,7 +12,7 @@
 // guarantees that nothing the target does carry (the instructions text, a
 // truncated description's kept part) is stashed twice, and nothing it silently
 // normalises is missed. See docs/decisions.md.
-import { diagnostic, type Diagnostic, type DiagnosticCode } from "./diagnostics.js";
+import { diagnostic, DIAGNOSTIC_CODES, type Category, type Diagnostic, type DiagnosticCode } from "./diagnostics.js";
 import { IrAgent as IrAgentSchema, type IrAgent, type IrDocument } from "./model.js";
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "./json.js";
 import { dotted, escapeToken, get, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
@@ -31,8 +31,16 @@ const BOOKKEEPING = new Set(["origin", "extensions", "sourceMap", "home"]);
 const CANONICAL: readonly string[] = Object.keys(IrAgentSchema.shape).filter((k) => !BOOKKEEPING.has(k));
 
 
-/** Losses and changes a stash can undo: when it does, the diagnostic becomes `stashed-value`. */
-const UNDOABLE = new Set<DiagnosticCode>(["dropped-field", "dropped-link", "clamped-value", "truncated-value", "transformed-value"]);
+/**
+ * Losses and changes a stash can undo (the catalog's categories `dropped` and `changed`): when it
+ * undoes one, the diagnostic becomes `stashed-value`, marked with the loss's code (`stashed`).
+ */
+const UNDOABLE: ReadonlySet<DiagnosticCode> = new Set(
+  (Object.keys(DIAGNOSTIC_CODES) as DiagnosticCode[]).filter((c) => {
+    const category: Category = DIAGNOSTIC_CODES[c].category;
+    return category === "dropped" || category === "changed";
+  }),
+);
 
 export interface BuiltStash {
   /** The `x-agentport` member to write. */
@@ -199,8 +207,8 @@ class PointerSet {
   }
 }
 
+/** The words a stashed loss adds to its own message (which stays as its emitter wrote it). */
 function stashedMessage(d: Diagnostic): string {
-  if (/\bdropped\b/.test(d.message)) return d.message.replace(/\bdropped\b/g, `kept in ${STASH_KEY}`);
   return `${d.message}; ${STASH_KEY} keeps the original for the way back`;
 }
 
@@ -227,6 +235,7 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
       ...(d.source ? { source: d.source } : {}),
       target: { ...(d.target ?? { format: r.targetFormat }), pointer: `/${STASH_KEY}` },
       ...(d.hint ? { hint: d.hint } : {}),
+      stashed: d.code,
       // A reshaped value stays a reshape, a lost one a loss: the hub judges both by the value's declared effect.
       effect: d.effect,
     });

@@ -1,0 +1,42 @@
+// A loss the stash undoes is marked by a field, never by rewriting its text: the same value
+// converted with and without the stash gives the same message, the stashed one followed by
+// what the stash does, with `stashed` naming the loss's code.
+import { describe, expect, it } from "vitest";
+import { convert } from "../src/index.js";
+import { ADAPTERS } from "../src/adapters/registry.js";
+import { DIAGNOSTIC_CODES } from "../src/ir/diagnostics.js";
+
+const CAPLO = {
+  apiVersion: "v2",
+  kind: "Agent",
+  name: "Helper",
+  instructions: "Be helpful.",
+  greeting: "Hi! How can I help?",
+  model: { provider: "OpenAI", name: "gpt-4.1", temperature: 0.2 },
+};
+
+describe("stashed losses", () => {
+  const targets = ADAPTERS.filter((a) => a.slot !== undefined).map((a) => a.id);
+
+  it("there are slot targets to convert into", () => {
+    expect(targets.length).toBeGreaterThan(0);
+  });
+
+  it.each(targets)("into %s: each stashed loss is the --no-stash loss, marked, its message kept", (to) => {
+    const lost = convert(CAPLO, to, { stash: false }).diagnostics;
+    const kept = convert(CAPLO, to).diagnostics;
+    const marked = kept.filter((d) => d.stashed !== undefined);
+    expect(marked.length).toBeGreaterThan(0);
+    for (const d of marked) {
+      expect(d.code).toBe("stashed-value");
+      const category: string = DIAGNOSTIC_CODES[d.stashed!].category;
+      expect(["dropped", "changed"]).toContain(category);
+      const loss = lost.find((l) => l.code === d.stashed && l.source?.pointer === d.source?.pointer && `${l.message}; x-agentport keeps the original for the way back` === d.message);
+      expect(loss, `${d.source?.pointer}: ${d.message}`).toBeDefined();
+    }
+    // No unmarked stashed-value hides a rewritten loss: every loss --no-stash raises at the greeting is marked here.
+    const greeting = lost.filter((l) => l.source?.pointer === "/greeting");
+    expect(greeting.length).toBeGreaterThan(0);
+    for (const l of greeting) expect(marked.some((d) => d.source?.pointer === "/greeting" && d.stashed === l.code)).toBe(true);
+  });
+});
