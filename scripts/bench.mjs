@@ -199,7 +199,9 @@ function cli() {
   const sample = join(root, declared.cli);
   // Into the first other format of the registry.
   const to = FORMATS.find((f) => f !== declared.id);
-  const bin = join(root, "dist/agentport.mjs");
+  // The published bin (package.json), and the ES-module launcher the README runs.
+  const bin = join(root, JSON.parse(readFileSync(join(root, "package.json"), "utf8")).bin.agentport);
+  const mjs = join(root, "dist/agentport.mjs");
   if (!existsSync(bin) || !existsSync(sample)) return;
   const run = (args) => {
     const t = now();
@@ -208,13 +210,20 @@ function cli() {
     return now() - t;
   };
   const n = quick ? 9 : 21;
-  const bare = [], conv = [];
-  run(["-e", "0"]); run([bin, "convert", sample, "--to", to, "-q"]);
-  for (let i = 0; i < n; i++) { bare.push(run(["-e", "0"])); conv.push(run([bin, "convert", sample, "--to", to, "-q"])); }
-  const b = stats(bare), c = stats(conv);
-  console.log(`\n(d) CLI one-file wall time, ${relative(root, sample)} → ${to}, ${n} interleaved runs, ms median (min–max)`);
-  console.log(`  node -e 0              ${fmt(b.median)} (${fmt(b.min)}–${fmt(b.max)})`);
-  console.log(`  dist/agentport.mjs     ${fmt(c.median)} (${fmt(c.min)}–${fmt(c.max)})   ${fmt(c.median / b.median, 2)}× bare node`);
+  const commands = { bare: ["-e", "0"], bin: [bin, "convert", sample, "--to", to, "-q"], mjs: [mjs, "convert", sample, "--to", to, "-q"] };
+  const times = { bare: [], bin: [], mjs: [] };
+  const ratios = { bin: [], mjs: [] };
+  for (const args of Object.values(commands)) run(args);
+  for (let i = 0; i < n; i++) {
+    for (const [k, args] of Object.entries(commands)) times[k].push(run(args));
+    for (const k of ["bin", "mjs"]) ratios[k].push(times[k][i] / times.bare[i]);
+  }
+  const s = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, stats(v)]));
+  const r = Object.fromEntries(Object.entries(ratios).map(([k, v]) => [k, stats(v)]));
+  console.log(`\n(d) CLI one-file wall time, ${relative(root, sample)} → ${to}, ${n} interleaved runs, ms median (min–max); ratio to bare node per run, median (min–max)`);
+  console.log(`  node -e 0                  ${fmt(s.bare.median)} (${fmt(s.bare.min)}–${fmt(s.bare.max)})`);
+  console.log(`  ${relative(root, bin).padEnd(26)} ${fmt(s.bin.median)} (${fmt(s.bin.min)}–${fmt(s.bin.max)})   ${fmt(r.bin.median, 2)}× (${fmt(r.bin.min, 2)}–${fmt(r.bin.max, 2)}) bare node`);
+  console.log(`  ${relative(root, mjs).padEnd(26)} ${fmt(s.mjs.median)} (${fmt(s.mjs.min)}–${fmt(s.mjs.max)})   ${fmt(r.mjs.median, 2)}× (${fmt(r.mjs.min, 2)}–${fmt(r.mjs.max, 2)}) bare node`);
 }
 
 console.log(`agentport bench — node ${process.version}${quick ? " (quick)" : ""}`);

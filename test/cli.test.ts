@@ -157,6 +157,16 @@ describe("the built executable", () => {
     const r = spawnSync(process.execPath, [bin, "convert", BUNDLE, "--to", "agentmug", "--json"], { encoding: "utf8" });
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).outputs).toHaveLength(3);
+    // The package's bin is the CommonJS launcher; each format's validators are a part loaded on first use.
+    const published = join(process.cwd(), JSON.parse(readFileSync("package.json", "utf8")).bin.agentport);
+    for (const to of ["caplo", "mas", "agentspec"]) {
+      const p = spawnSync(process.execPath, [published, "convert", BUNDLE, "--to", to, "--json"], { encoding: "utf8" });
+      expect(p.status, p.stderr).toBe(0);
+      expect(JSON.parse(p.stdout).diagnostics.filter((d: { code: string }) => d.code === "output-invalid")).toEqual([]);
+    }
+    const bad = spawnSync(process.execPath, [published, "validate", "-", "--from", "agentspec", "--json"], { encoding: "utf8", input: JSON.stringify({ component_type: "Agent", agentspec_version: "25.4.1" }) });
+    expect(bad.status, bad.stderr).toBe(2);
+    expect(JSON.parse(bad.stdout).files[0].diagnostics.map((d: { message: string }) => d.message)).toContain('Open Agent Spec: missing required property "llm_config"');
     const dir = tmp();
     for (const k of ["a", "b", "c"]) copyFileSync(BUNDLE, join(dir, `${k}.caplo.json`));
     const out = join(tmp(), "out");

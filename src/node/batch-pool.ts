@@ -3,7 +3,8 @@
 // worker cannot end it: the bug this file replaced ended runs early and reported
 // "converted 0, failed 0"), never later. A worker that crashes fails the files it
 // held (internal error) and is replaced while files remain.
-import { Worker } from "node:worker_threads";
+import { createRequire } from "node:module";
+import type { Worker } from "node:worker_threads";
 import { convertOne, internalFailure, type BatchFileOptions, type BatchFileResult, type BatchTask } from "./batch.js";
 
 /** What a worker is sent: the run's settings travel with each piece, so one pool serves runs with different options. */
@@ -19,6 +20,10 @@ export interface WorkerReply {
   id: number;
   results: BatchFileResult[];
 }
+
+/** node:worker_threads, loaded when a folder run starts its first worker: a one-file conversion never needs it (~5 ms of start-up, docs/performance.md). */
+let workerClass: typeof Worker | undefined;
+const WorkerThread = (): typeof Worker => (workerClass ??= (createRequire(import.meta.url)("node:worker_threads") as typeof import("node:worker_threads")).Worker);
 
 /** Live worker threads, so an interrupted run can stop them before it sweeps their temp files. */
 const liveWorkers = new Set<Worker>();
@@ -111,7 +116,7 @@ export function createPool(workerUrl: URL, size: number): BatchPool {
     }
   };
   const start = (i: number): Slot => {
-    const worker = new Worker(workerUrl, { resourceLimits: WORKER_LIMITS });
+    const worker = new (WorkerThread())(workerUrl, { resourceLimits: WORKER_LIMITS });
     const slot: Slot = { worker, held: new Map(), gone: false };
     slots[i] = slot;
     liveWorkers.add(worker);
