@@ -9,7 +9,7 @@ import { mergeIntoBundle } from "./ir/merge.js";
 import { defaultDifferences, effectiveDefaults, type Placement } from "./checks/defaults.js";
 import { secretDiagnostics } from "./checks/secrets.js";
 import { applyPolicy, checkPolicy, strictFailures, type Policy } from "./policy.js";
-import { firstNonJson, parseText, sniffSyntax, type ParsedText, type Position, type Syntax } from "./text/parse.js";
+import { firstNonJson, parseText, sniffSyntax, type Locate, type ParsedText, type Position, type Syntax } from "./text/parse.js";
 import { carryComments, withLeadingComments } from "./text/comments.js";
 import { EffectIndex, resolveEffects, type AgentPlace } from "./ir/effects.js";
 import type { FormatCoverage } from "./ir/coverage.js";
@@ -90,7 +90,7 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
   const at = (pointer: string, pos?: Position) => ({ ...(file === undefined ? {} : { file }), pointer, ...pos });
   let data: JsonValue | undefined = input.data;
   let parsed: ParsedText | undefined;
-  const noLocate = () => undefined;
+  const noLocate: Locate = () => undefined;
   if (input.text !== undefined) {
     const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
     // A UTF-16 code unit is at most 3 UTF-8 bytes: count exactly only near the limit.
@@ -121,6 +121,7 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
   }
   const diagnostics: Diagnostic[] = [];
   const issues = adapter.validateInput ? adapter.validateInput(data) : adapter.validate(data);
+  if (issues.length) locate.prime?.(issues.map((i) => i.pointer));
   for (const issue of issues) {
     diagnostics.push(diagnostic(options.lenient ? "lenient-input" : "invalid-input", {
       message: `${adapter.label}: ${issue.message}`,
@@ -140,7 +141,9 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
   const result = adapter.parse(data, { ...(file === undefined ? {} : { file }), ...(readFile ? { readFile } : {}), ...(options.lenient ? { lenient: true } : {}), ...(parsed?.keyOrder ? { keyOrder: parsed.keyOrder } : {}) });
   diagnostics.push(...result.diagnostics);
   // Diagnostics about another file (a mas MAS manifest's agent files) are not located in this text.
-  const own = (d: Diagnostic) => (d.source?.file !== undefined && d.source.file !== file ? d : withPos(d, locate));
+  const here = (d: Diagnostic) => d.source?.file === undefined || d.source.file === file;
+  prime(diagnostics.filter(here), locate);
+  const own = (d: Diagnostic) => (here(d) ? withPos(d, locate) : d);
   const places = result.doc ? agentPlaces([result.doc]) : [{ ...(file === undefined ? {} : { file }), pointer: "", format: adapter.id }];
   return { ...(result.doc ? { doc: result.doc } : {}), data, adapter, diagnostics: withEffects(diagnostics.map(own), places), locate, ...(reads.length ? { reads } : {}), ...(parsed ? { syntax: parsed.syntax } : {}) };
 }
@@ -215,6 +218,13 @@ function detectBest(data: JsonValue): { a: Adapter; c: number; unsupported?: str
     if (d.confidence > (best?.c ?? 0)) best = { a, c: d.confidence, ...(d.unsupported ? { unsupported: d.unsupported } : {}), ...(d.notAgent ? { notAgent: d.notAgent } : {}) };
   }
   return best;
+}
+
+/** Tells a locator which pointers the diagnostics about to be located name (see Locate.prime). */
+function prime(ds: readonly Diagnostic[], locate: Locate): void {
+  if (!locate.prime) return;
+  const pointers = ds.flatMap((d) => (d.source && d.source.line === undefined ? [d.source.pointer] : []));
+  if (pointers.length) locate.prime(pointers);
 }
 
 function withPos(d: Diagnostic, locate: (p: string) => Position | undefined): Diagnostic {
@@ -295,7 +305,7 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
   if (badPolicy.length) return { ok: false, outputs: [], diagnostics: badPolicy, read: [] };
   const diagnostics: Diagnostic[] = [];
   const docs: IrDocument[] = [];
-  const locators = new Map<string | undefined, (p: string) => Position | undefined>();
+  const locators = new Map<string | undefined, Locate>();
   const sources: { file?: string; data: JsonValue; locate: (p: string) => Position | undefined }[] = [];
   const inputsRead: InputRead[] = [];
   // Where each IR document came from: its text and the files it read (for syntax and comments).
@@ -335,14 +345,15 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
   // What the source leaves to its defaults is written explicitly where the target would assume another value.
   const emitted = emitAll(toEmit, to, syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax }, effectiveDefaults(toEmit, to, sources));
   carryInputComments(emitted.outputs, emitted.placement, toEmit, toEmit === docs ? origins : origins.length === 1 ? origins : [], to);
-  for (const d of emitted.diagnostics) {
-    const loc = d.source ? locators.get(d.source.file) : undefined;
-    diagnostics.push(loc ? withPos(d, loc) : d);
-  }
-  for (const d of defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, sources)) {
-    const loc = d.source ? locators.get(d.source.file) : undefined;
-    diagnostics.push(loc ? withPos(d, loc) : d);
-  }
+  const located = (ds: readonly Diagnostic[]): Diagnostic[] => {
+    for (const [f, loc] of locators) prime(ds.filter((d) => d.source !== undefined && d.source.file === f), loc);
+    return ds.map((d) => {
+      const loc = d.source ? locators.get(d.source.file) : undefined;
+      return loc ? withPos(d, loc) : d;
+    });
+  };
+  diagnostics.push(...located(emitted.diagnostics));
+  diagnostics.push(...located(defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, sources)));
   diagnostics.push(...secretDiagnostics(emitted.outputs, to, sources, options));
   return { ...finish(emitted.outputs, withEffects(diagnostics, agentPlaces(docs)), options), read: inputsRead };
 }

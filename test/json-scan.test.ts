@@ -65,3 +65,40 @@ it("finds every duplicate key the counting check must not miss, and no false one
   }
   expect(parseText('{"a": 1, "a": 2}').diagnostics[0]?.source?.pointer).toBe("/a");
 });
+it("offsetsOf finds exactly the wanted pointers and their ancestors, where scanJson does", async () => {
+  const { readdirSync, readFileSync, statSync } = await import("node:fs");
+  const { leaves } = await import("../src/ir/json.js");
+  const { offsetsOf, scanJson } = await import("../src/text/json-scan.js");
+  const texts = ['{"a": {"x\\"y": [1, {"b~/c": true}], "e": null}, "f": [[], {}, "s"]}'];
+  for (const c of readdirSync("golden")) {
+    if (!statSync(`golden/${c}`).isDirectory()) continue;
+    const f = readdirSync(`golden/${c}`).find((x) => x.startsWith("input.") && x.endsWith(".json"));
+    if (f) texts.push(readFileSync(`golden/${c}/${f}`, "utf8"));
+  }
+  for (const text of texts) {
+    const full = scanJson(text).offsets;
+    const all = leaves(JSON.parse(text)).map((l) => l.pointer);
+    const every = offsetsOf(text, [...full.keys()]);
+    expect(every).toEqual(full);
+    // Every third leaf, one missing member and one missing item: just those and their ancestors.
+    const some = [...all.filter((_, i) => i % 3 === 0), `${all[0] ?? ""}/nope`, "/f/9"];
+    const got = offsetsOf(text, some);
+    const want = new Map<string, number>();
+    for (const p of some) for (let q = p; ; q = q.slice(0, q.lastIndexOf("/"))) {
+      if (full.has(q)) want.set(q, full.get(q)!);
+      if (q === "") break;
+    }
+    expect(new Map([...got].sort())).toEqual(new Map([...want].sort()));
+  }
+});
+it("a primed locator answers as the full scan does, for names that exist and names that do not", () => {
+  const t = '{\n  "a": 1,\n  "b": [10, {"c": "x\\"y"}, [true, null]],\n  "d\\/e": {"f": -1.5e3}\n}\n';
+  const pointers = ["/a", "/b/1/c", "/b/2/1", "/d~1e/f", "/b/7", "/b/1/zz/q", "", "/nope"];
+  const plain = parseText(t);
+  const primed = parseText(t);
+  primed.locate.prime?.(pointers.slice(0, 5));
+  primed.locate.prime?.(pointers.slice(5));
+  for (const p of pointers) expect(primed.locate(p), p).toEqual(plain.locate(p));
+  // A pointer no prime named still gets the full scan's answer.
+  expect(primed.locate("/b/2")).toEqual(plain.locate("/b/2"));
+});

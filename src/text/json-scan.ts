@@ -1,7 +1,7 @@
 // One pass over JSON text that JSON.parse has already accepted: finds duplicate
 // keys (JSON.parse silently keeps the last) and records where each value starts,
 // so diagnostics get line:column without a second, YAML-speed parse.
-import { escapeToken } from "../ir/pointer.js";
+import { escapeToken, parsePointer } from "../ir/pointer.js";
 
 export interface JsonScan {
   duplicate?: { pointer: string; offset: number };
@@ -93,6 +93,106 @@ export function scanJson(text: string, start = 0): JsonScan {
     }
   }
   return duplicate ? { duplicate, offsets, depth } : { offsets, depth };
+}
+
+/** A node of the tree of wanted pointers: the pointer it stands for and its wanted children by token. */
+interface Wanted {
+  pointer: string;
+  children: Map<string, Wanted>;
+}
+
+/**
+ * The offsets scanJson would give for `pointers` and each of their ancestors, and no others:
+ * one pass that builds no pointer string and decodes no key outside the wanted paths, so
+ * locating the few values diagnostics name costs little more than countJson. Text JSON.parse
+ * accepted; pointers that are not JSON Pointers are left out.
+ */
+export function offsetsOf(text: string, pointers: Iterable<string>): Map<string, number> {
+  const root: Wanted = { pointer: "", children: new Map() };
+  for (const p of pointers) {
+    let tokens: string[];
+    try {
+      tokens = parsePointer(p);
+    } catch {
+      continue;
+    }
+    let node = root;
+    for (const t of tokens) {
+      let next = node.children.get(t);
+      if (!next) node.children.set(t, (next = { pointer: `${node.pointer}/${esc(t)}`, children: new Map() }));
+      node = next;
+    }
+  }
+  const offsets = new Map<string, number>();
+  // Each open container: whether it is an array, its next index, and its node in the tree (undefined off the wanted paths).
+  const arrays: boolean[] = [];
+  const indexes: number[] = [];
+  const nodes: (Wanted | undefined)[] = [];
+  /** The node of the value that comes next in an object (set by its key). */
+  let member: Wanted | undefined;
+  let expectKey = false;
+  let top = -1;
+  const valueNode = (at: number): Wanted | undefined => {
+    if (top === -1) {
+      offsets.set("", at);
+      return root;
+    }
+    if (!arrays[top]) return member;
+    const n = nodes[top]?.children.get(String(indexes[top]));
+    if (n) offsets.set(n.pointer, at);
+    return n;
+  };
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x3a) continue;
+    if (c === 0x22 /* " */) {
+      let j = i + 1;
+      let escaped = false;
+      for (; j < n; j++) {
+        const d = text.charCodeAt(j);
+        if (d === 0x5c) {
+          escaped = true;
+          j++;
+        } else if (d === 0x22) break;
+      }
+      if (expectKey && top !== -1 && !arrays[top]) {
+        const holder = nodes[top];
+        member = undefined;
+        if (holder && holder.children.size > 0) {
+          const key = escaped ? (JSON.parse(text.slice(i, j + 1)) as string) : text.slice(i + 1, j);
+          member = holder.children.get(key);
+          if (member) offsets.set(member.pointer, i);
+        }
+        expectKey = false;
+      } else {
+        valueNode(i);
+      }
+      i = j;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      const node = valueNode(i);
+      top++;
+      arrays[top] = c === 0x5b;
+      indexes[top] = 0;
+      nodes[top] = node;
+      expectKey = c === 0x7b;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      top--;
+      expectKey = false;
+    } else if (c === 0x2c /* , */) {
+      if (top !== -1 && arrays[top]) indexes[top]!++;
+      else expectKey = true;
+    } else {
+      // number, true, false, null
+      valueNode(i);
+      while (i + 1 < n) {
+        const d = text.charCodeAt(i + 1);
+        if (d === 0x2c || d === 0x5d || d === 0x7d || d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09) break;
+        i++;
+      }
+    }
+  }
+  return offsets;
 }
 
 /**

@@ -4,7 +4,7 @@
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, visit, type Document, type Node as YamlNode } from "yaml";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import { escapeToken, parsePointer } from "../ir/pointer.js";
-import { countJson, lineColumn, lineStartsOf, scanJson, type JsonScan } from "./json-scan.js";
+import { countJson, lineColumn, lineStartsOf, offsetsOf, scanJson, type JsonScan } from "./json-scan.js";
 import type { JsonValue } from "../ir/json.js";
 
 export type Syntax = "json" | "yaml";
@@ -14,12 +14,19 @@ export interface Position {
   column: number;
 }
 
+/**
+ * line:column (1-based) of the value at a pointer, or of its nearest existing ancestor. `prime`,
+ * where there is one, is told the pointers about to be located, so one lean pass finds just those
+ * (JSON: without it, the first call scans the whole text for every value's position).
+ */
+export type Locate = ((pointer: string) => Position | undefined) & { prime?: (pointers: Iterable<string>) => void };
+
 export interface ParsedText {
   data?: JsonValue;
   syntax: Syntax;
   diagnostics: Diagnostic[];
   /** line:column (1-based) of the value at `pointer`, or of its nearest existing ancestor. */
-  locate(pointer: string): Position | undefined;
+  locate: Locate;
   /**
    * The keys of the object at `pointer` in the order the text has them (JavaScript objects list
    * integer-like keys such as "2" first, whatever the text says); undefined when it is no object.
@@ -106,14 +113,29 @@ function parseJsonFast(body: string, file?: string): ParsedText | undefined {
   let scan: JsonScan | undefined;
   const scanned = (): JsonScan => (scan ??= scanJson(body));
   let starts: number[] | undefined;
-  const locate = (pointer: string): Position | undefined => {
-    const offsets = scanned().offsets;
+  // Positions found by primed passes, and the pointers (with their ancestors) those passes looked for.
+  const known = new Map<string, number>();
+  const primed = new Set<string>();
+  const locate: Locate = (pointer: string): Position | undefined => {
+    const offsets = scan ? scan.offsets : primed.has(pointer) ? known : scanned().offsets;
     let p = pointer;
     for (;;) {
       const at = offsets.get(p);
       if (at !== undefined) return lineColumn(body, (starts ??= lineStartsOf(body)), at);
       if (p === "") return { line: 1, column: 1 };
       p = p.slice(0, p.lastIndexOf("/"));
+    }
+  };
+  locate.prime = (pointers) => {
+    if (scan) return;
+    const fresh = [...pointers].filter((p) => !primed.has(p));
+    if (fresh.length === 0) return;
+    for (const [p, at] of offsetsOf(body, fresh)) known.set(p, at);
+    for (const p of fresh) {
+      for (let q = p; ; q = q.slice(0, q.lastIndexOf("/"))) {
+        primed.add(q);
+        if (q === "" || !q.includes("/")) break;
+      }
     }
   };
   const src = (pointer: string) => ({ ...(file === undefined ? {} : { file }), pointer, ...locate(pointer) });
