@@ -159,7 +159,7 @@ describe("the built executable", () => {
     expect(JSON.parse(r.stdout).outputs).toHaveLength(3);
     // The package's bin is the CommonJS launcher; each format's validators are a part loaded on first use.
     const published = join(process.cwd(), JSON.parse(readFileSync("package.json", "utf8")).bin.agentport);
-    for (const to of ["caplo", "mas", "agentspec"]) {
+    for (const to of ADAPTERS.map((a) => a.id)) {
       const p = spawnSync(process.execPath, [published, "convert", BUNDLE, "--to", to, "--json"], { encoding: "utf8" });
       expect(p.status, p.stderr).toBe(0);
       expect(JSON.parse(p.stdout).diagnostics.filter((d: { code: string }) => d.code === "output-invalid")).toEqual([]);
