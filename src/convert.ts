@@ -3,7 +3,7 @@
 import { ADAPTERS, adapterFor } from "./adapters/registry.js";
 import type { Adapter, EffectiveDefault, EmitOptions, EmittedDocument, ReadFile } from "./adapters/types.js";
 import { diagnostic, hasErrors, type Diagnostic } from "./ir/diagnostics.js";
-import type { IrDocument } from "./ir/model.js";
+import type { IrAgent, IrDocument } from "./ir/model.js";
 import type { JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
 import { defaultDifferences, effectiveDefaults, type Placement } from "./checks/defaults.js";
@@ -335,10 +335,15 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
   if (hasErrors(diagnostics)) return { ...finish([], diagnostics, options), read: inputsRead };
   let toEmit = docs;
   if (options.bundle && docs.length > 0) {
+    const files = agentFiles(docs);
     const m = mergeIntoBundle(docs);
     diagnostics.push(...m.diagnostics);
     if (!m.doc) return { ...finish([], diagnostics, options), read: inputsRead };
     toEmit = [m.doc];
+    for (const d of linkFiles(m.doc, files, to)) {
+      const loc = d.source ? locators.get(d.source.file) : undefined;
+      diagnostics.push(loc ? withPos(d, loc) : d);
+    }
   }
   const syntax = outputSyntax(to, options.syntax, origins);
   if ("error" in syntax) return { ...finish([], [...diagnostics, syntax.error], options), read: inputsRead };
@@ -400,6 +405,41 @@ function carryInputComments(outputs: ConvertOutput[], placement: readonly Placem
     if (text === undefined || sniffSyntax(text) !== "yaml") return;
     o.text = origin.format === to ? carryComments(text, o.text) : withLeadingComments(text, o.text);
   });
+}
+
+/** Each agent's file as a "/"-joined path from the inputs' folder, by its origin (merging copies agents, not their origins). */
+function agentFiles(docs: readonly IrDocument[]): Map<IrAgent["origin"], string> {
+  const files = new Map<IrAgent["origin"], string>();
+  for (const d of docs) {
+    for (const a of d.agents) {
+      const f = a.origin.file;
+      if (f === undefined) continue;
+      files.set(a.origin, f === d.file || d.file === undefined ? joinPath("", f) : joinPath(dirPath(d.file), f));
+    }
+  }
+  return files;
+}
+
+/**
+ * Links an agent makes by naming another agent's file (its adapter's linkFiles), made local links
+ * when that file is an agent of the merged bundle. Not into the agent's own format, which says
+ * it as it was, nor into a format without bundles.
+ */
+function linkFiles(doc: IrDocument, files: ReadonlyMap<IrAgent["origin"], string>, to: string): Diagnostic[] {
+  if (adapterFor(to)?.bundles !== true) return [];
+  const byFile = new Map<string, string>();
+  for (const a of doc.agents) {
+    const f = files.get(a.origin);
+    if (f !== undefined && a.key !== undefined && !byFile.has(f)) byFile.set(f, a.key);
+  }
+  const out: Diagnostic[] = [];
+  for (const a of doc.agents) {
+    const adapter = adapterFor(a.origin.format);
+    const own = files.get(a.origin);
+    if (!adapter?.linkFiles || a.origin.format === to || own === undefined) continue;
+    out.push(...adapter.linkFiles(a, (ref) => (/^[A-Za-z][A-Za-z0-9+._-]*:|^[\\/]/.test(ref) ? undefined : byFile.get(joinPath(dirPath(own), ref))), to));
+  }
+  return out;
 }
 
 /** The other files (as "/"-joined paths) whose agents a document holds, besides the input's own. */

@@ -91,3 +91,73 @@ describe("a MAS workflow converted to AgentMug (one file per agent, no links)", 
     });
   }
 });
+
+const LEAD = `apiVersion: mas/v1
+kind: Agent
+metadata:
+  name: bounded-reviewer
+spec:
+  description: Coordinates a bounded review.
+  context:
+    role: Coordinate a bounded review; spawn a reviewer for each change.
+  models:
+    - model: gpt-4o
+  tools:
+    - calc
+    - kind: system
+      name: spawn_subagent
+      params:
+        templates:
+          - id: reviewer
+            ref: ./reviewer.yaml
+            description: Review a proposed change.
+        max_spawns: 8
+        max_depth: 3
+`;
+const REVIEWER = agentFile("reviewer", "Reviews one change.");
+
+describe("a mas spawn_subagent tool whose templates name agents among the inputs (--bundle)", () => {
+  const inputs = (reviewerAt = "app/reviewer.yaml") => [{ file: "app/lead.yaml", text: LEAD }, { file: reviewerAt, text: REVIEWER }];
+  const caploAgents = (r: ReturnType<typeof convertMany>) => (r.outputs[0]!.document["agents"] as Record<string, unknown>[]);
+
+  it("becomes a Caplo local sub-agent link (useWhen from the template), not a workspace tool id", () => {
+    const r = convertMany(inputs(), "caplo", { bundle: true });
+    expect(r.ok).toBe(true);
+    const [lead, reviewer] = caploAgents(r);
+    expect(lead!["tools"]).toEqual(["calc"]);
+    expect(lead!["subAgents"]).toEqual([{ local: "reviewer", useWhen: "Review a proposed change." }]);
+    expect((lead!["policy"] as Record<string, unknown>)["maxDepth"]).toBe(3);
+    expect(reviewer!["key"]).toBe("reviewer");
+    const made = r.diagnostics.filter((d) => d.source?.pointer === "/spec/tools/1/params/templates/0");
+    expect(made.map((d) => [d.code, d.source?.file])).toEqual([["transformed-value", "app/lead.yaml"]]);
+    expect(made[0]!.message).toMatch(/becomes a local sub-agent link to "reviewer"/);
+    // The tool's other settings are lost, and said so.
+    expect(r.diagnostics.some((d) => d.source?.pointer === "/spec/tools/1/params/max_spawns" && d.severity === "warning")).toBe(true);
+    expect(r.diagnostics.some((d) => d.code === "unresolved-link")).toBe(false);
+  });
+
+  it("becomes the manager's worker in Agent Spec", () => {
+    const r = convertMany(inputs(), "agentspec", { bundle: true });
+    expect(r.ok).toBe(true);
+    const doc = r.outputs[0]!.document;
+    expect(doc["component_type"]).toBe("ManagerWorkers");
+    // A real link, not the placeholder manager a bundle without links gets.
+    expect(r.diagnostics.filter((d) => d.code === "defaulted-placeholder" && /manager/.test(d.message))).toEqual([]);
+  });
+
+  it("stays a tool when the template names no input (or without --bundle)", () => {
+    const elsewhere = convertMany(inputs("other/reviewer.yaml"), "caplo", { bundle: true });
+    expect(elsewhere.ok).toBe(true);
+    expect(caploAgents(elsewhere)[0]!["tools"]).toEqual(["calc", "spawn_subagent"]);
+    expect(caploAgents(elsewhere)[0]!["subAgents"]).toBeUndefined();
+    const single = convert(LEAD, "caplo", { file: "app/lead.yaml" });
+    expect(single.outputs[0]!.document["tools"]).toEqual(["calc", "spawn_subagent"]);
+  });
+
+  it("mas → mas keeps the tool as it was", () => {
+    const r = convertMany(inputs(), "mas", { bundle: true });
+    expect(r.ok).toBe(true);
+    const lead = r.outputs.find((o) => o.name === "bounded-reviewer.yaml");
+    expect(lead?.text).toMatch(/spawn_subagent/);
+  });
+});

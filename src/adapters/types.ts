@@ -1,7 +1,7 @@
 // The contract every format adapter fulfils. An adapter knows its own format and
 // the IR, never another format; the hub (src/convert.ts) connects them.
 import type { Diagnostic, DiagnosticCode } from "../ir/diagnostics.js";
-import type { IrDocument } from "../ir/model.js";
+import type { IrAgent, IrDocument } from "../ir/model.js";
 import type { JsonObject, JsonValue } from "../ir/json.js";
 import type { PrivateData } from "../ir/private.js";
 import type { Syntax } from "../text/parse.js";
@@ -204,6 +204,14 @@ export interface Adapter {
    * parts), so finding the composite documents of a folder does not parse every file twice.
    */
   mayHaveParts?(text: string): boolean;
+  /**
+   * Links an agent of this format makes by naming another agent's file (a mas create_subagent
+   * template's ref): in a bundle whose other agents were read from those files (`--bundle`), the
+   * hub asks the adapter to turn them into local links. `keyOf` gives the bundle key of the agent
+   * read from a path relative to this agent's file. Changes the agent in place; one diagnostic per
+   * link made, targeting format `to`.
+   */
+  linkFiles?(agent: IrAgent, keyOf: (ref: string) => string | undefined, to: string): Diagnostic[];
   /** Schema conformance of a document of this format (ajv against the official schema). */
   validate(data: unknown): SchemaIssue[];
   /** Conformance of an input, where the format's runtime reads more than the schema allows (mas: x- keys anywhere); default `validate`. */

@@ -7,6 +7,7 @@ import { isObject } from "../../ir/json.js";
 import { parseMas } from "./parse.js";
 import { agentRefs, parseMasSystem } from "./system-parse.js";
 import { emitMas } from "./emit.js";
+import { linkTemplates } from "./templates.js";
 import { validateMas, validateMasInput } from "./validate.js";
 import { SUB_AGENT_TOOLS } from "./tools.js";
 
@@ -43,6 +44,7 @@ export const masAdapter: Adapter = {
   needsFiles: (data) => isObject(data) && data["apiVersion"] === "mas/v1" && data["kind"] === "MAS",
   parts: (data) => (isObject(data) && data["kind"] === "MAS" ? agentRefs(data) : []),
   mayHaveParts: (text) => text.includes("MAS"),
+  linkFiles: linkTemplates,
   validate: validateMas,
   validateInput: validateMasInput,
   parse: (data, options) => (isObject(data) && data["kind"] === "MAS" ? parseMasSystem(data, options) : parseMas(data, options)),

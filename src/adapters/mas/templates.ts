@@ -1,0 +1,83 @@
+// A create_subagent/spawn_subagent system tool's templates name agent files
+// (`templates[].ref`, relative to the agent's file). When those files are agents
+// of the same bundle (`--bundle`), the templates are what a Caplo parent's local
+// sub-agent links are: the child to call and when (`description` → useWhen), with
+// params.max_depth already read as the delegation depth. So the tool becomes those
+// links instead of a tool id other formats cannot run (MAPPING §3.4, mas inputs
+// without a MAS manifest). A tool whose templates do not all name agents of the
+// bundle stays a tool, with every template reported where it is lost.
+import type { IrAgent, IrLink } from "../../ir/model.js";
+import { isObject, type JsonObject } from "../../ir/json.js";
+import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
+import { isSubAgentTool } from "../../ir/home.js";
+import { dotted } from "../../ir/pointer.js";
+import { MAS } from "./parse-context.js";
+
+/** The source-map entries below /tools/<i>, renumbered as if that tool were not in the list. */
+function withoutTool(map: Record<string, string>, i: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(map)) {
+    const m = /^\/tools\/(0|[1-9][0-9]*)(\/.*)?$/.exec(k);
+    if (!m) {
+      out[k] = v;
+      continue;
+    }
+    const n = Number(m[1]);
+    if (n === i) continue;
+    out[n > i ? `/tools/${n - 1}${m[2] ?? ""}` : k] = v;
+  }
+  return out;
+}
+
+/**
+ * Turns each sub-agent tool of a mas agent whose templates all name agents of its bundle (by
+ * `keyOf`: the bundle key of the agent read from a path relative to this agent's file) into
+ * local links; returns one diagnostic per template. The agent is changed in place.
+ */
+export function linkTemplates(agent: IrAgent, keyOf: (ref: string) => string | undefined, to: string): Diagnostic[] {
+  if (agent.origin.format !== MAS || !agent.tools) return [];
+  const out: Diagnostic[] = [];
+  const where = (rel: string) => (agent.origin.file === undefined ? { pointer: agent.origin.pointer + rel } : { file: agent.origin.file, pointer: agent.origin.pointer + rel });
+  for (let i = agent.tools.length - 1; i >= 0; i--) {
+    const tool = agent.tools[i];
+    const at = agent.sourceMap[`/tools/${i}`];
+    if (!tool || !isSubAgentTool(tool) || at === undefined) continue;
+    const bag: JsonObject = agent.extensions[MAS] ?? {};
+    const templates = bag[`${at}/params/templates`];
+    if (!Array.isArray(templates) || templates.length === 0) continue;
+    const found = templates.map((t) => {
+      const ref = isObject(t) && typeof t["ref"] === "string" ? t["ref"] : undefined;
+      const key = ref === undefined ? undefined : keyOf(ref);
+      return { t, ref, key: key === agent.key ? undefined : key };
+    });
+    if (found.some((f) => f.key === undefined)) continue;
+    const links: IrLink[] = [];
+    const sources: [string, string][] = [];
+    const base = (agent.subAgents ?? []).length;
+    found.forEach((f, j) => {
+      const rel = `${at}/params/templates/${j}`;
+      const link: IrLink = { local: f.key as string };
+      const description = isObject(f.t) ? f.t["description"] : undefined;
+      const n = base + links.length;
+      sources.push([`/subAgents/${n}`, rel], [`/subAgents/${n}/local`, `${rel}/ref`]);
+      if (typeof description === "string" && description.trim() !== "") {
+        link.useWhen = description;
+        sources.push([`/subAgents/${n}/useWhen`, `${rel}/description`]);
+      }
+      links.push(link);
+      out.push(diagnostic("transformed-value", {
+        message: `${dotted(rel)} (a ${tool.name} template naming ${f.ref}) becomes a local sub-agent link to "${f.key}", the agent of this bundle read from that file${link.useWhen === undefined ? "" : ", its description the link's useWhen"}: the parent calls that agent instead of spawning a one-shot copy of it`,
+        source: where(rel),
+        target: { format: to },
+      }));
+    });
+    // The tool is now those links: its list entry and its templates go; its other settings (max_spawns…) stay, and are reported where lost.
+    agent.tools = agent.tools.filter((_, k) => k !== i);
+    agent.sourceMap = withoutTool(agent.sourceMap, i);
+    delete bag[`${at}/params/templates`];
+    agent.subAgents = [...(agent.subAgents ?? []), ...links];
+    for (const [k, v] of sources) agent.sourceMap[k] = v;
+    if (agent.sourceMap["/subAgents"] === undefined) agent.sourceMap["/subAgents"] = `${at}/params/templates`;
+  }
+  return out;
+}
