@@ -248,7 +248,7 @@ export function emitDocuments(docs: readonly IrDocument[], to: string, options: 
   return { outputs, diagnostics };
 }
 
-function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, defaults: readonly (Record<string, EffectiveDefault> | undefined)[][] = []): { outputs: ConvertOutput[]; placement: Placement[]; diagnostics: Diagnostic[] } {
+function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, defaults: readonly (Record<string, EffectiveDefault> | undefined)[][] = [], reads: readonly (readonly FileRead[] | undefined)[] = []): { outputs: ConvertOutput[]; placement: Placement[]; diagnostics: Diagnostic[] } {
   const adapter = adapterFor(to);
   if (!adapter) return { outputs: [], placement: [], diagnostics: [diagnostic("usage-error", { message: `unknown target format "${to}"; known: ${ADAPTERS.map((x) => x.id).join(", ")}` })] };
   const outputs: ConvertOutput[] = [];
@@ -256,7 +256,8 @@ function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, 
   const diagnostics: Diagnostic[] = [];
   docs.forEach((doc, d) => {
     const effective = defaults[d];
-    const r = adapter.emit(doc, options, effective?.some((x) => x !== undefined) ? { effectiveDefaults: effective } : {});
+    const read = reads[d];
+    const r = adapter.emit(doc, options, { ...(effective?.some((x) => x !== undefined) ? { effectiveDefaults: effective } : {}), ...(read?.length ? { readFiles: read } : {}) });
     diagnostics.push(...r.diagnostics);
     for (const o of r.outputs) {
       for (const issue of adapter.validate(o.document)) {
@@ -348,7 +349,7 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
   const syntax = outputSyntax(to, options.syntax, origins);
   if ("error" in syntax) return { ...finish([], [...diagnostics, syntax.error], options), read: inputsRead };
   // What the source leaves to its defaults is written explicitly where the target would assume another value.
-  const emitted = emitAll(toEmit, to, syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax }, effectiveDefaults(toEmit, to, sources));
+  const emitted = emitAll(toEmit, to, syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax }, effectiveDefaults(toEmit, to, sources), toEmit === docs ? origins.map((o) => o.reads) : []);
   carryInputComments(emitted.outputs, emitted.placement, toEmit, toEmit === docs ? origins : origins.length === 1 ? origins : [], to);
   const located = (ds: readonly Diagnostic[]): Diagnostic[] => {
     for (const [f, loc] of locators) prime(ds.filter((d) => d.source !== undefined && d.source.file === f), loc);

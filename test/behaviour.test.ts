@@ -2,7 +2,12 @@
 // where the target can hold it"): empty platform prompt parts, MAS workflows lost in a format
 // without links, mas sub-agent templates that name agents of a bundle.
 import { describe, expect, it } from "vitest";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { convert, convertMany } from "../src/index.js";
+import { cli } from "./helpers/cli.js";
+import { tempDir } from "./helpers/tmp.js";
+import { PROJECT_ROOT } from "./helpers/cases.js";
 import type { Diagnostic } from "../src/index.js";
 import type { ReadFile } from "../src/adapters/types.js";
 import { memoryReadFile } from "./helpers/memory-read-file.js";
@@ -159,5 +164,42 @@ describe("a mas spawn_subagent tool whose templates name agents among the inputs
     expect(r.ok).toBe(true);
     const lead = r.outputs.find((o) => o.name === "bounded-reviewer.yaml");
     expect(lead?.text).toMatch(/spawn_subagent/);
+  });
+});
+
+describe("-o outside the app: the CLI writes what the library writes, and the references hold there", () => {
+  const CASE = join(PROJECT_ROOT, "golden/mas-app-skills");
+
+  it("a MAS app converted to mas under -o DIR/ gives the golden files, with the app's tool manifest and skills copied where they are referred to", async () => {
+    const out = tempDir();
+    const r = await cli(["convert", join(CASE, "input.yaml"), "--to", "mas", "-o", out + "/", "--verbose"]);
+    expect(r.code, r.stderr).toBe(0);
+    for (const f of readdirSync(join(CASE, "expected/mas")).filter((x) => x !== "diagnostics.json")) {
+      expect(readFileSync(join(out, f), "utf8"), f).toBe(readFileSync(join(CASE, "expected/mas", f), "utf8"));
+    }
+    // fares.yaml names tools/get_fares.tool.yaml: it is there, the same bytes as the app's.
+    expect(readFileSync(join(out, "tools/get_fares.tool.yaml"), "utf8")).toBe(readFileSync(join(CASE, "tools/get_fares.tool.yaml"), "utf8"));
+    for (const skill of ["trip-orchestration", "answer-formatting"]) {
+      expect(readFileSync(join(out, "skills", skill, "SKILL.md"), "utf8")).toBe(readFileSync(join(CASE, "skills", skill, "SKILL.md"), "utf8"));
+    }
+    expect(r.stderr).toMatch(/info ref-rewritten spec\.tools\[0\]\.ref .*copied there as tools\/get_fares\.tool\.yaml/);
+    expect(r.stderr).not.toMatch(/\.\.\/\.\.\//);
+  });
+
+  it("a reference outside the app is rewritten to name the same file from the output folder (ref-rewritten)", async () => {
+    const root = tempDir();
+    const write = (p: string, t: string) => {
+      mkdirSync(dirname(join(root, p)), { recursive: true });
+      writeFileSync(join(root, p), t);
+    };
+    write("shared/tools/calc.tool.yaml", readFileSync(join(CASE, "tools/get_fares.tool.yaml"), "utf8"));
+    write("app/agent.yaml", agentFile("calc", "Calculates.") + "  tools:\n    - ref: ../shared/tools/calc.tool.yaml\n");
+    const r = await cli(["convert", join(root, "app/agent.yaml"), "--to", "mas", "-o", join(root, "out") + "/", "--root", root, "--verbose"]);
+    expect(r.code, r.stderr).toBe(0);
+    const written = readFileSync(join(root, "out/calc.yaml"), "utf8");
+    const ref = /ref: (\S+)/.exec(written)?.[1];
+    expect(ref).toBe("../shared/tools/calc.tool.yaml");
+    expect(existsSync(join(root, "out", ref!))).toBe(true);
+    expect(existsSync(join(root, "out/shared"))).toBe(false);
   });
 });

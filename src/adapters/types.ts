@@ -92,8 +92,20 @@ export interface EffectiveDefault {
   at: string;
 }
 
+/** A file by its path (relative to a folder the context names) and its text. */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
 /** What the hub tells an emitter about a document beyond the IR. */
 export interface EmitContext {
+  /**
+   * The files the document's parse read (prompt files, tool manifests, skills), by path from the
+   * input's folder: an emitter whose outputs go to another folder (EmitOptions.relocateFrom) may
+   * write copies of them beside its output, so its references still name them.
+   */
+  readFiles?: readonly SourceFile[];
   /** Per agent index of the document: IR pointer ("/models/0/temperature", "/limits/maxModelCalls") → the value to write. */
   effectiveDefaults?: readonly (Readonly<Record<string, EffectiveDefault>> | undefined)[];
 }

@@ -62,10 +62,16 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
   const files = names.map((n) => `${n}.yaml`);
   // The MAS file is named after the workflow's entry; the agents' diagnostics name it.
   const masFile = system ? emitSystem(doc, names, files, names.map(() => ({})), links).output.name : undefined;
+  const written = new Set<string>();
   for (const [i, agent] of doc.agents.entries()) {
     const r = new Reporter(MAS, `${fileStem(agent)}.yaml`);
     // Written beside the MAS manifest and under -o, an agent's relative references are rewritten to still name their files.
-    const out = { ...emitAgent(relocateRefs(agent, doc, options, r), i, doc, links, options, r, masFile, context.effectiveDefaults?.[i]), agents: [i] };
+    const moved = relocateRefs(agent, doc, options, r, context.readFiles);
+    const out = { ...emitAgent(moved.agent, i, doc, links, options, r, masFile, context.effectiveDefaults?.[i]), agents: [i] };
+    // A file several agents refer to (one tool manifest) is written once, with the first of them.
+    const copies = moved.files.filter((f) => !written.has(f.path) && !(out.files ?? []).some((x) => x.path === f.path));
+    for (const f of [...(out.files ?? []), ...copies]) written.add(f.path);
+    if (copies.length > 0) out.files = [...(out.files ?? []), ...copies];
     outputs.push(out);
     // A link the stash keeps is kept in this agent's file, though the MAS file's workflow (or the delegate's spec.description) expresses it too.
     for (const d of r.diagnostics) {

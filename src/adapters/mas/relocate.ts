@@ -4,9 +4,17 @@
 // add up: an agent file of a MAS manifest (agents/a.yaml) is written beside the
 // new MAS manifest, and the outputs go under -o (EmitOptions.relocateFrom).
 // Library prefixes (samples:…), bundle:// and absolute paths are left alone.
-import type { IrAgent, IrChunk, IrDocument, IrTool } from "../../ir/model.js";
+//
+// When the outputs go to another folder than the input's (-o elsewhere), a file of
+// the app the parse read (a tool manifest, a prompt file, a skill's SKILL.md) is
+// copied beside the output, at the path the reference names from the app's folder:
+// the agent file then says what a conversion written into the app says (the library
+// result), and its references hold wherever the folder is moved. Only a file that
+// lies outside the app, or was not read, is named by a path back to it.
+import type { IrAgent, IrChunk, IrDocument, IrSkill, IrTool } from "../../ir/model.js";
 import type { Reporter } from "../../ir/report.js";
-import type { EmitOptions } from "../types.js";
+import type { EmitOptions, SourceFile } from "../types.js";
+import { skillFolder } from "./skills.js";
 
 /** "a/b/../c" → "a/c"; leading ".." kept; "" for the folder itself. */
 export function normalise(path: string): string {
@@ -30,22 +38,43 @@ function isRelative(ref: string): boolean {
   return ref !== "" && !ref.startsWith("/") && !ref.startsWith("\\") && !/^[A-Za-z][A-Za-z0-9+._-]*:/.test(ref);
 }
 
+/** The agent as written, and the copies of the app's files written beside it. */
+export interface Relocated {
+  agent: IrAgent;
+  files: SourceFile[];
+}
+
 /**
  * The agent as written: a copy whose relative references name the same files from where it is
- * written, each rewrite reported (ref-rewritten); the agent itself when nothing moves.
+ * written, each rewrite or copy reported (ref-rewritten); the agent itself when nothing moves.
+ * `read` are the files the input's parse read, by path from the input's folder.
  */
-export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporter): IrAgent {
+export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporter, read: readonly SourceFile[] = []): Relocated {
   const chunks = agent.instructions?.chunks ?? [];
   const tools = agent.tools ?? [];
+  const skills = agent.skills ?? [];
   const fileChunk = (c: IrChunk) => c.ref !== undefined && isRelative(c.ref) && !(c.text !== undefined && c.text === c.ref);
   const refTool = (t: IrTool) => t.kind === "manifest-ref" && isRelative(t.ref);
-  if (!chunks.some(fileChunk) && !tools.some(refTool)) return agent;
+  const fileSkill = (s: IrSkill) => s.ref !== undefined && isRelative(s.ref);
+  const files: SourceFile[] = [];
+  if (!chunks.some(fileChunk) && !tools.some(refTool) && !skills.some(fileSkill)) return { agent, files };
   // Where the agent was read, from the input's folder: an agent file a MAS manifest names sits in its own folder.
-  const read = agent.origin.file === undefined || agent.origin.file === doc.file ? "" : dirOf(agent.origin.file);
+  const from = agent.origin.file === undefined || agent.origin.file === doc.file ? "" : dirOf(agent.origin.file);
   // Where the input's folder is, seen from where the outputs go (unset: they are written there).
   const input = options.relocateFrom?.(doc.file) ?? "";
-  const prefix = normalise(`${input}/${read}`);
-  if (prefix === "") return agent;
+  const prefix = normalise(`${input}/${from}`);
+  if (prefix === "") return { agent, files };
+  /** The file a reference names, from the input's folder; its text when the parse read it and it lies in the app. */
+  const readAt = (ref: string): { path: string; text: string; inApp: boolean } | undefined => {
+    if (input === "") return undefined;
+    const path = normalise(`${from}/${ref}`);
+    const got = path === "" ? undefined : read.find((f) => f.path === path);
+    return got && { path, text: got.text, inApp: !path.startsWith("../") };
+  };
+  const copyOf = (ref: string) => {
+    const got = readAt(ref);
+    return got?.inApp ? { path: got.path, text: got.text } : undefined;
+  };
   const moved = (ref: string) => normalise(`${prefix}/${ref}`);
   const copy: IrAgent = { ...agent };
   if (chunks.some(fileChunk)) {
@@ -53,11 +82,14 @@ export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptio
       ...agent.instructions,
       chunks: chunks.map((c, i) => {
         if (!fileChunk(c)) return c;
-        const to = moved(c.ref as string);
+        const copied = copyOf(c.ref as string);
+        if (copied) files.push(copied);
+        const to = copied?.path ?? moved(c.ref as string);
         // A string chunk stays an explicit path ("./…", "../…"): the runtime then reads it as a file.
         const written = c.raw !== undefined && !to.startsWith("../") ? `./${to}` : to;
+        if (copied) r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, `{name} refers to ${c.ref} from the folder it was read in; this agent is written to another folder, so the prompt file is copied there as ${copied.path} and referred to as ${written}`);
         if (written === c.ref) return c;
-        r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, `{name} refers to ${c.ref} from the folder it was read in; this agent is written elsewhere, so it refers to ${written}, the same file`);
+        if (!copied) r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, `{name} refers to ${c.ref} from the folder it was read in; this agent is written elsewhere, so it refers to ${written}, the same file`);
         return { ...c, ref: written, ...(c.raw !== undefined ? { raw: written } : {}) };
       }),
     };
@@ -65,11 +97,25 @@ export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptio
   if (tools.some(refTool)) {
     copy.tools = tools.map((t, i) => {
       if (t.kind !== "manifest-ref" || !refTool(t)) return t;
-      const to = moved(t.ref);
+      const copied = copyOf(t.ref);
+      if (copied) files.push(copied);
+      const to = copied?.path ?? moved(t.ref);
+      if (copied) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, `{name} ${t.ref} is a path from the folder the agent was read in; this agent is written to another folder, so the tool manifest is copied there as ${to}, the path it is referred to by`);
       if (to === t.ref) return t;
-      r.at(agent, "ref-rewritten", `/tools/${i}/ref`, `{name} ${t.ref} is a path from the folder the agent was read in; this agent is written elsewhere, so it is ${to}, the same tool manifest`);
+      if (!copied) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, `{name} ${t.ref} is a path from the folder the agent was read in; this agent is written elsewhere, so it is ${to}, the same tool manifest`);
       return { ...t, ref: to };
     });
   }
-  return copy;
+  // The runtime finds a skill by its name under the app's folder (its skills/ folder): a SKILL.md read in the app goes there.
+  skills.forEach((s, i) => {
+    if (!fileSkill(s)) return;
+    const copied = readAt(s.ref as string);
+    if (!copied) return;
+    // In the app: the same place from the new folder; from beside it: the skills/ folder the runtime also searches.
+    const path = copied.inApp ? copied.path : `skills/${skillFolder(s.name)}/SKILL.md`;
+    if (files.some((f) => f.path === path)) return;
+    files.push({ path, text: copied.text });
+    r.at(agent, "ref-rewritten", `/skills/${i}`, `{name} "${s.name}" was read from ${copied.path}; this agent is written to another folder, so the SKILL.md is copied there as ${path}, where the mas runtime finds it by its name`);
+  });
+  return { agent: copy, files };
 }
