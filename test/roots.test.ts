@@ -187,7 +187,8 @@ describe("an agent written elsewhere keeps naming its files", () => {
     const r = await cli(["convert", join(t, "app/mas.yaml"), "--to", "mas", "-o", out + "/", "--json"]);
     expect(r.code, r.stdout).toBe(0);
     const body = JSON.parse(r.stdout) as { diagnostics: { code: string; source?: { pointer: string } }[] };
-    expect(body.diagnostics.filter((d) => d.code === "ref-rewritten").map((d) => d.source?.pointer).sort()).toEqual(["/spec/context/role", "/spec/tools/0/ref"]);
+    // Each reference: its rewrite (as the library reports it) and its copy.
+    expect(body.diagnostics.filter((d) => d.code === "ref-rewritten").map((d) => d.source?.pointer).sort()).toEqual(["/spec/context/role", "/spec/context/role", "/spec/tools/0/ref", "/spec/tools/0/ref"]);
     const written = readFileSync(join(out, "a.yaml"), "utf8");
     const refs = refsOf(written).filter((x) => !x.startsWith("./a.yaml"));
     expect(refs.length).toBe(2);
@@ -209,7 +210,7 @@ describe("an agent written elsewhere keeps naming its files", () => {
     expect(r.code, r.stderr).toBe(0);
     const written = readFileSync(join(out, "mas", "a.yaml"), "utf8");
     for (const ref of refsOf(written).filter((x) => x !== "./a.yaml")) expect(statSync(join(out, "mas", ref)).isFile(), ref).toBe(true);
-    expect(r.stderr.match(/info ref-rewritten/g)).toHaveLength(2);
+    expect(r.stderr.match(/info ref-rewritten/g)).toHaveLength(4);
     const lib = join(t, "lib-agent.yaml");
     writeFileSync(lib, agent("lib", "    role: Help.\n", "  tools:\n    - ref: samples:tools/calc.tool.yaml\n"));
     const l = await cli(["convert", lib, "--to", "mas", "-o", join(t, "out-lib") + "/", "--json"]);
