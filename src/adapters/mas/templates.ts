@@ -9,7 +9,7 @@
 import type { IrAgent, IrLink } from "../../ir/model.js";
 import { isObject, type JsonObject } from "../../ir/json.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
-import { isSubAgentTool } from "../../ir/home.js";
+import { isSubAgentTool } from "./tools.js";
 import { dotted } from "../../ir/pointer.js";
 import { MAS } from "./parse-context.js";
 
