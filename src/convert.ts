@@ -7,7 +7,7 @@ import type { IrAgent, IrDocument } from "./ir/model.js";
 import type { JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
 import { defaultDifferences, effectiveDefaults, type Placement } from "./checks/defaults.js";
-import { secretDiagnostics } from "./checks/secrets.js";
+import { secretDiagnostics } from "./checks/secret-sentinel.js";
 import { applyPolicy, checkPolicy, strictFailures, type Policy } from "./policy.js";
 import { firstNonJson, parseText, sniffSyntax, type Locate, type ParsedText, type Position, type Syntax } from "./text/parse.js";
 import { carryComments, withLeadingComments } from "./text/comments.js";

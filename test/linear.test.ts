@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { stringify as yamlStringify } from "yaml";
 import { convert } from "../src/index.js";
-import { Reporter } from "../src/ir/report.js";
+import { Reporter } from "../src/ir/reporter.js";
 import { linkSettings } from "../src/ir/home.js";
 import { newAgent } from "../src/ir/agent.js";
 import { diagnostic } from "../src/ir/diagnostics.js";

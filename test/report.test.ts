@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { cli } from "./helpers/cli.js";
 import { FORMAT_IDS, GOLDEN_ROOT, listCaseNames } from "./helpers/cases.js";
 import { convertFiles } from "../src/node/files.js";
-import { formatDiagnostic } from "../src/ir/format.js";
+import { formatDiagnostic } from "../src/ir/diagnostic-line.js";
 import { effectOf } from "../src/policy.js";
 import type { Diagnostic } from "../src/ir/diagnostics.js";
 

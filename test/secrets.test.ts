@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SECRET_PATTERNS, scanSecrets } from "../src/ir/secrets.js";
+import { SECRET_PATTERNS, scanSecrets } from "../src/ir/secret-patterns.js";
 
 // One hit and near-misses per row of the table. Test values are assembled at run
 // time so this file itself never holds a credential-shaped literal.

@@ -6,7 +6,7 @@ import { registerOutputRoot } from "../node/write.js";
 import { fileOptions, type ConvertArgs } from "./convert-command.js";
 import { EXIT } from "./exit.js";
 import type { CliIO } from "./io.js";
-import { formatDiagnostic } from "./report.js";
+import { formatDiagnostic } from "./text-report.js";
 import { runPolicy, writeBaseline } from "./policy-config.js";
 import { sarifLog } from "./sarif.js";
 import { baselineKey, type BaselineFinding } from "../policy.js";

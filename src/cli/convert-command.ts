@@ -10,7 +10,7 @@ import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import type { ConvertOutput } from "../convert.js";
 import { EXIT } from "./exit.js";
 import type { CliIO } from "./io.js";
-import { countsPerOutput, diagnosticLines, noteCount, outputLine, summarise, type Verbosity } from "./report.js";
+import { countsPerOutput, diagnosticLines, noteCount, outputLine, summarise, type Verbosity } from "./text-report.js";
 import { baselineFindings, policyErrors, strictFailures, type Policy } from "../policy.js";
 import { runPolicy, writeBaseline } from "./policy-config.js";
 import { sarifLog } from "./sarif.js";

@@ -4,7 +4,7 @@ import { statSync } from "node:fs";
 import { diagnostic } from "../ir/diagnostics.js";
 import { EXIT } from "./exit.js";
 import type { CliIO } from "./io.js";
-import { formatDiagnostic } from "./report.js";
+import { formatDiagnostic } from "./text-report.js";
 
 /** A usage error (exit 2) when --root is given and is not a folder; undefined when it is fine. */
 export function checkRoot(root: string | undefined, json: boolean, io: CliIO): number | undefined {

@@ -8,7 +8,7 @@ import { diagnostic } from "../ir/diagnostics.js";
 import { ADAPTERS } from "../adapters/registry.js";
 import { EXIT } from "./exit.js";
 import type { CliIO } from "./io.js";
-import { formatDiagnostic } from "./report.js";
+import { formatDiagnostic } from "./text-report.js";
 import { runConvert, type ConvertArgs } from "./convert-command.js";
 import { runBatchConvert } from "./batch-command.js";
 import type { BatchPool } from "../node/batch.js";

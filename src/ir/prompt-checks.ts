@@ -2,7 +2,7 @@
 // a model named by a display name, and AgentMug {{params.x}} placeholders that a
 // target without parameters leaves verbatim in the prompt.
 import type { IrAgent } from "./model.js";
-import type { Reporter } from "./report.js";
+import type { Reporter } from "./reporter.js";
 import { renderInstructions } from "./agent.js";
 
 /** A model id that reads as a display name ("GPT-4.1 Turbo", "GPT-4.1"): spaces, or capitals outside an org/model path (Qwen/Qwen2.5-7B-Instruct is an id). */

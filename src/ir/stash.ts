@@ -19,7 +19,7 @@ import { dotted, escapeToken, get, isAncestorOrSelf, join, parsePointer } from "
 import { removeAtPointer, setAtPointer } from "./pointer-write.js";
 import { PLACEMENT } from "./home.js";
 import { isPrivateExtension, privateDataOf } from "./private.js";
-import { extensionPointer, type Reporter } from "./report.js";
+import { extensionPointer, type Reporter } from "./reporter.js";
 import { sourceOf } from "./agent.js";
 import { GuardBuilder, GuardCheck, readWritten, wouldChange } from "./stash-guard.js";
 

@@ -13,7 +13,7 @@ import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { globToRegExp, matchesAny } from "./glob.js";
 import { partsOf } from "../parts.js";
 import { readSmall } from "./roots.js";
-import { diagnosticLines } from "../cli/report.js";
+import { diagnosticLines } from "../cli/text-report.js";
 import { baselineFindings, policyErrors, strictFailures, type BaselineFinding } from "../policy.js";
 
 export { createPool, stopWorkers, type BatchPool } from "./batch-pool.js";

@@ -1,7 +1,7 @@
 // The playground page: files in, converted documents and diagnostics out, all in this tab.
 // The logic lives in model.ts; this file only wires it to the DOM.
 import { formats, type Diagnostic } from "../index.js";
-import { countsPerOutput, outputLine, summarise } from "../cli/report.js";
+import { countsPerOutput, outputLine, summarise } from "../cli/text-report.js";
 import { behaviourLine, fidelityLine } from "../cli/fidelity-summary.js";
 import { classify, groupDiagnostics, locateTarget, runConversion, sourceFileIndex, type FileKind, type PageFile, type PageResult } from "./model.js";
 import { zip } from "./zip.js";
@@ -505,7 +505,7 @@ function renderDiagnostics(): void {
   const index = new Map(all.map((d, i) => [d, i]));
   const g = groupDiagnostics(all);
   const parts: HTMLElement[] = [];
-  // The summary in the command line's words (src/cli/fidelity-summary.ts, src/cli/report.ts):
+  // The summary in the command line's words (src/cli/fidelity-summary.ts, src/cli/text-report.ts):
   // the behaviour line, one line per output file, each input's exact-carry share, the counts.
   const box = document.createElement("div");
   box.className = "fidelity";

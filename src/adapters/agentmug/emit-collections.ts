@@ -3,7 +3,7 @@
 // AgentMug go back to their original index; new ones follow, in IR order, and
 // are reported.
 import type { IrAgent, IrKnowledge } from "../../ir/model.js";
-import type { Reporter } from "../../ir/report.js";
+import type { Reporter } from "../../ir/reporter.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { uniqueKeys } from "../../ir/slug.js";
 import { dotted } from "../../ir/pointer.js";

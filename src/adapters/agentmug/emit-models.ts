@@ -2,7 +2,7 @@
 // names one bare model id; a provider it cannot re-infer from that id, other
 // roles' rows and sampling settings have no place and are reported.
 import type { IrAgent } from "../../ir/model.js";
-import type { Reporter } from "../../ir/report.js";
+import type { Reporter } from "../../ir/reporter.js";
 import { primaryModelIndex } from "../../ir/agent.js";
 import { inferProvider } from "../../ir/providers.js";
 import type { JsonObject } from "../../ir/json.js";

@@ -3,7 +3,7 @@
 // object is ordered as the schema lists its members (unknown members last).
 import type { EffectiveDefault, EmitContext, EmitOptions, EmitResult, EmittedDocument } from "../types.js";
 import type { IrAgent, IrDocument } from "../../ir/model.js";
-import { Reporter } from "../../ir/report.js";
+import { Reporter } from "../../ir/reporter.js";
 import { renderInstructions, sourceOf } from "../../ir/agent.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { dotted, parsePointer } from "../../ir/pointer.js";

@@ -5,7 +5,7 @@
 // requires (a snake_case name, a label, a form type, required) and the prompt's
 // placeholders are respelled from the source's spelling (IrAgent.placeholders).
 import type { IrAgent } from "../../ir/model.js";
-import type { Reporter } from "../../ir/report.js";
+import type { Reporter } from "../../ir/reporter.js";
 import { cloneJson, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
 
 export const AGENTMUG_PLACEHOLDERS = { prefix: "{{params.", suffix: "}}" } as const;

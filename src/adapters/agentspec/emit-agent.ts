@@ -7,7 +7,7 @@ import { primaryModelIndex, renderInstructions } from "../../ir/agent.js";
 import { cloneJson, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { join } from "../../ir/pointer.js";
 import { isHome, placementMap } from "../../ir/home.js";
-import type { Reporter } from "../../ir/report.js";
+import type { Reporter } from "../../ir/reporter.js";
 import type { EffectiveDefault } from "../types.js";
 import { AGENT_ORDER, FORMAT, LABEL, LLM_PROVIDER, STASH_MEMBER } from "./constants.js";
 import { kept, rebuild } from "./fields.js";

@@ -9,7 +9,7 @@ import { diagnostic } from "../../ir/diagnostics.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { dotted, get, join, unescapeToken } from "../../ir/pointer.js";
 import { placementMap } from "../../ir/home.js";
-import { Reporter } from "../../ir/report.js";
+import { Reporter } from "../../ir/reporter.js";
 import { buildStash, reportStashed, STASH_KEY } from "../../ir/stash.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { jsonText } from "../serialize.js";

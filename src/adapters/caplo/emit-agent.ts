@@ -1,7 +1,7 @@
 // One IR agent → one Caplo agent object (agentFields, plus `key` in a bundle).
 // Every value that does not arrive exactly is reported where it came from; every
 // required value the IR lacks is derived and reported at its target pointer.
-import type { Reporter } from "../../ir/report.js";
+import type { Reporter } from "../../ir/reporter.js";
 import type { IrAgent, IrEvalCase, IrInstructions, IrLink, IrTool } from "../../ir/model.js";
 import { isHome } from "../../ir/home.js";
 import { reportPlaceholders } from "../../ir/prompt-checks.js";

@@ -5,7 +5,7 @@ import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { diagnostic } from "../../ir/diagnostics.js";
 import { orderKeys, type JsonObject } from "../../ir/json.js";
 import { dotted } from "../../ir/pointer.js";
-import { Reporter } from "../../ir/report.js";
+import { Reporter } from "../../ir/reporter.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { jsonText, yamlText } from "../serialize.js";
 import { emitAgent } from "./emit-agent.js";

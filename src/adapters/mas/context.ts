@@ -8,7 +8,7 @@ import type { JsonObject, JsonValue } from "../../ir/json.js";
 import { isObject, setKey } from "../../ir/json.js";
 import { mapSource, renderInstructions } from "../../ir/agent.js";
 import { dotted, join } from "../../ir/pointer.js";
-import type { Reporter } from "../../ir/report.js";
+import type { Reporter } from "../../ir/reporter.js";
 import { keep, keysInOrder, note, type MasParseCtx } from "./parse-context.js";
 
 const PATH_SUFFIX = /\.(md|ya?ml|txt)$/;

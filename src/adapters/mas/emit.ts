@@ -6,7 +6,7 @@
 import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
-import { Reporter } from "../../ir/report.js";
+import { Reporter } from "../../ir/reporter.js";
 import { dotted, escapeToken, isAncestorOrSelf, join, parsePointer } from "../../ir/pointer.js";
 import { slugKey } from "../../ir/slug.js";
 import { isHome, placementMap } from "../../ir/home.js";

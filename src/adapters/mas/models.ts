@@ -7,7 +7,7 @@ import { mapSource, primaryModelIndex } from "../../ir/agent.js";
 import { placementMap } from "../../ir/home.js";
 import { dotted } from "../../ir/pointer.js";
 import { PROVIDERS, fallbackProviderKey, inferProvider } from "../../ir/providers.js";
-import type { Reporter } from "../../ir/report.js";
+import type { Reporter } from "../../ir/reporter.js";
 import { looksLikeDisplayName } from "../../ir/prompt-checks.js";
 import type { EffectiveDefault } from "../types.js";
 import { keep, note, type MasParseCtx } from "./parse-context.js";

@@ -12,7 +12,7 @@
 // result), and its references hold wherever the folder is moved. Only a file that
 // lies outside the app, or was not read, is named by a path back to it.
 import type { IrAgent, IrChunk, IrDocument, IrSkill, IrTool } from "../../ir/model.js";
-import type { Reporter } from "../../ir/report.js";
+import type { Reporter } from "../../ir/reporter.js";
 import type { EmitOptions, SourceFile } from "../types.js";
 import { skillFolder } from "./skills.js";
 

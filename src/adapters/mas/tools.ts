@@ -5,7 +5,7 @@ import { isObject, orderKeys, type JsonObject, type JsonValue } from "../../ir/j
 import { mapSource } from "../../ir/agent.js";
 import { placementMap } from "../../ir/home.js";
 import { dotted } from "../../ir/pointer.js";
-import type { Reporter } from "../../ir/report.js";
+import type { Reporter } from "../../ir/reporter.js";
 import { parseText } from "../../text/parse.js";
 import { validateMasToolManifest } from "./validate.js";
 import { keep, note, type MasParseCtx } from "./parse-context.js";

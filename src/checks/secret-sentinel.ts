@@ -1,8 +1,8 @@
-// The secret sentinel over a conversion's outputs (the patterns: src/ir/secrets.ts).
+// The secret sentinel over a conversion's outputs (the patterns: src/ir/secret-patterns.ts).
 import { adapterFor } from "../adapters/registry.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import type { JsonObject, JsonValue } from "../ir/json.js";
-import { findInSource, scanSecrets, type SecretHit } from "../ir/secrets.js";
+import { findInSource, scanSecrets, type SecretHit } from "../ir/secret-patterns.js";
 import type { Position } from "../text/parse.js";
 
 /** The secret sentinel: credential-shaped output strings are refused for publishable targets, warned about elsewhere. */

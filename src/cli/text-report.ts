@@ -5,8 +5,8 @@
 // the closing lines. Notes (info) only with --verbose; --quiet shows errors only.
 import type { Diagnostic } from "../ir/diagnostics.js";
 import { effectOf } from "../policy.js";
-import { formatDiagnostic } from "../ir/format.js";
-export { formatDiagnostic } from "../ir/format.js";
+import { formatDiagnostic } from "../ir/diagnostic-line.js";
+export { formatDiagnostic } from "../ir/diagnostic-line.js";
 
 export type Verbosity = "quiet" | "default" | "verbose";
 
