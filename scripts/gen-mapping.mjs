@@ -8,7 +8,9 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = (rel) => import(new URL(`../dist/${rel}`, import.meta.url).href);
 
-const { renderMapping } = await dist("ir/coverage.js");
+const { renderMapping } = await import(new URL("./render-mapping.mjs", import.meta.url).href);
+const matrix = await dist("ir/coverage-matrix.js");
+const { MAX_SCHEMA_DEPTH } = await dist("ir/schema-paths.js");
 const { ADAPTERS } = await dist("adapters/registry.js");
 const isCoverage = (v) => typeof v === "object" && v !== null && typeof v.format === "string" && typeof v.parse === "object";
 const coverages = [];
@@ -19,7 +21,7 @@ for (const a of ADAPTERS) {
 }
 
 const file = join(root, "docs/mapping.md");
-const text = renderMapping(coverages);
+const text = renderMapping(coverages, matrix, MAX_SCHEMA_DEPTH);
 if (process.argv.includes("--check")) {
   let current = "";
   try {

@@ -4,7 +4,8 @@
 // cannot disagree. A value a stash brought back is judged by the canonical field it
 // fills; a value the target filled in (at the agent's root) by the target path it fills.
 import { DIAGNOSTIC_CODES, withEffect, type CatalogEntry, type Diagnostic, type Effect } from "./diagnostics.js";
-import { effectOfDeclaration, enumerateSchemaPaths, parseDeclarationOf, schemaPathOf, type FormatCoverage, type SchemaPath, type ValueEffect } from "./coverage.js";
+import { effectOfDeclaration, parseDeclarationOf, type FormatCoverage, type ValueEffect } from "./coverage.js";
+import { enumerateSchemaPaths, schemaPathOf, type SchemaPath } from "./schema-paths.js";
 import { escapeToken, isAncestorOrSelf, parsePointer } from "./pointer.js";
 
 /** The member every stash lives in (src/ir/stash.ts); its places are judged by what they hold. */

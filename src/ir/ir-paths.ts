@@ -1,0 +1,88 @@
+// The canonical IR paths, read from the zod model (src/ir/model.ts), so a coverage
+// declaration can be checked to name a real field.
+import { IrAgent } from "./model.js";
+import { parsePointer } from "./pointer.js";
+
+interface ZodLike {
+  _zod: { def: Record<string, unknown> & { type: string } };
+}
+
+function def(s: unknown): (Record<string, unknown> & { type: string }) | undefined {
+  return typeof s === "object" && s !== null && "_zod" in s ? (s as ZodLike)._zod.def : undefined;
+}
+
+function unwrap(s: unknown): unknown {
+  let d = def(s);
+  while (d && (d.type === "optional" || d.type === "nullable" || d.type === "default")) {
+    s = d["innerType"];
+    d = def(s);
+  }
+  return s;
+}
+
+/** Not canonical fields: bookkeeping every agent has. */
+const NOT_CANONICAL = new Set(["origin", "extensions", "sourceMap", "home"]);
+
+function objectShape(s: unknown): Record<string, unknown> | undefined {
+  const d = def(unwrap(s));
+  return d?.type === "object" ? (d["shape"] as Record<string, unknown>) : undefined;
+}
+
+function unionMembers(s: unknown): { kind?: string; shape: Record<string, unknown> }[] | undefined {
+  const d = def(unwrap(s));
+  if (d?.type !== "union" || !Array.isArray(d["options"])) return undefined;
+  return (d["options"] as unknown[]).map((o) => {
+    const shape = objectShape(o) ?? {};
+    const lit = def(shape["kind"]);
+    const values = lit?.type === "literal" && Array.isArray(lit["values"]) ? (lit["values"] as unknown[]) : [];
+    return typeof values[0] === "string" ? { kind: values[0], shape } : { shape };
+  });
+}
+
+/** Every canonical IR leaf path ("[]" for array items; free-form JSON values are leaves). */
+export function irLeafPaths(): string[] {
+  const out: string[] = [];
+  const walk = (s: unknown, path: string): void => {
+    const u = unwrap(s);
+    const d = def(u);
+    const shape = objectShape(u);
+    const members = unionMembers(u);
+    if (shape) {
+      for (const k of Object.keys(shape)) if (path !== "" || !NOT_CANONICAL.has(k)) walk(shape[k], `${path}/${k}`);
+    } else if (members) {
+      const seen = new Set<string>();
+      for (const m of members) for (const k of Object.keys(m.shape)) if (!seen.has(k)) (seen.add(k), walk(m.shape[k], `${path}/${k}`));
+    } else if (d?.type === "array") walk(d["element"], `${path}/[]`);
+    else out.push(path);
+  };
+  walk(IrAgent, "");
+  return out;
+}
+
+/** Whether `path` names a canonical IR field (a leaf, a container, or a place inside a free-form value). */
+export function isIrPath(path: string): boolean {
+  let s: unknown = IrAgent;
+  const tokens = parsePointer(path);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as string;
+    if (i === 0 && NOT_CANONICAL.has(t)) return false;
+    const u = unwrap(s);
+    const d = def(u);
+    if (d?.type === "array") {
+      const kind = /^\[(.+)\]$/.exec(t)?.[1];
+      if (t !== "[]" && !/^(0|[1-9][0-9]*)$/.test(t) && kind === undefined) return false;
+      if (kind !== undefined && !(unionMembers(d["element"]) ?? []).some((m) => m.kind === kind)) return false;
+      s = d["element"];
+      if (kind !== undefined) s = { _zod: { def: { type: "object", shape: unionMembers(d["element"])!.find((m) => m.kind === kind)!.shape } } };
+      continue;
+    }
+    if (d?.type === "record" || d?.type === "lazy") return true;
+    const shape = objectShape(u);
+    const members = unionMembers(u);
+    const next = shape?.[t] ?? members?.find((m) => t in m.shape)?.shape[t];
+    if (next === undefined || !Object.prototype.hasOwnProperty.call(shape ?? members?.find((m) => t in m.shape)?.shape ?? {}, t)) return false;
+    s = next;
+  }
+  return true;
+}
+
