@@ -131,6 +131,8 @@ describe("report lines", () => {
     expect(r.code).toBe(2);
     expect(linesOf(r.stderr)[0]).toMatch(/error usage-error .*-o DIR/);
     expect(linesOf(r.stderr).slice(-1)[0]).toBe("agentport: nothing written (1 error)");
+    // The command line to fix comes alone: the run wrote nothing, its findings wait for the corrected command.
+    expect(linesOf(r.stderr).filter((l) => !l.startsWith("    hint:"))).toEqual([linesOf(r.stderr)[0], "agentport: nothing written (1 error)"]);
     const v = await cli(["convert", BUNDLE, "--to", "agentmug", "--verbose"]);
     expect(linesOf(v.stderr)[0]).toMatch(/error usage-error .*-o DIR/);
     expect(linesOf(v.stderr).length).toBeGreaterThan(10);

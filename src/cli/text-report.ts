@@ -28,6 +28,9 @@ export function diagnosticLines(diagnostics: readonly Diagnostic[], outputNames:
   const usage = shown.filter(isUsage);
   const rest = shown.filter((d) => !isUsage(d));
   if (verbosity === "verbose") return [...usage, ...rest].map(formatDiagnostic);
+  // A command line to fix comes alone (with any other error): the findings of a run that wrote nothing
+  // wait for the corrected command, or --verbose.
+  if (usage.length) return [...usage, ...rest.filter((d) => d.severity === "error")].map(formatDiagnostic);
   // Grouped per output file (stable within a group); findings not about one output file come first.
   const order = new Map<string, number>();
   order.set("", 0);
