@@ -109,7 +109,10 @@ export class GuardBuilder {
 
   /** A value the target added, which the stash removes: only while it reads back exactly as written. */
   absent(p: string): void {
-    this.byReading(p);
+    // Read from a place of the output (a provider split from a mas model string): guarded by that place,
+    // so an edit of the place stops the removal, as it stops the entries derived from the same value.
+    if (this.sourceMap[p] !== undefined && get(this.back, p) !== undefined) this.byTarget(p);
+    else this.byReading(p);
   }
 
   /** A value carried under IR path `q`, which the stash moves back: guarded by what was written there. */

@@ -26,13 +26,15 @@ import { cloneJson, deepEqual, isObject, leaves, type JsonObject, type JsonValue
 import type { IrAgent, IrDocument } from "../../src/ir/model.js";
 import { dotted, escapeToken, get, isAncestorOrSelf, parsePointer } from "../../src/ir/pointer.js";
 import { STASH_KEY } from "../../src/ir/stash.js";
+import { ADAPTERS } from "../../src/adapters/registry.js";
 import { isPrivateExtension } from "../../src/ir/private.js";
 import { loadCases } from "../helpers/cases.js";
 import { memoryReadFile } from "../helpers/memory-read-file.js";
 import { GENERATORS } from "./schema-runner.js";
 import { FORMATS, inputFile } from "./schema-properties.js";
 
-export const SLOTS = ["agentmug", "mas"] as const;
+/** The formats with an extension slot (where a stash rides), from the registry. */
+export const SLOTS: readonly string[] = ADAPTERS.filter((a) => a.slot !== undefined).map((a) => a.id);
 
 export interface Source {
   name: string;
@@ -143,12 +145,8 @@ function viaHome(t: Target, doc: IrDocument, stash: boolean, at: string): { ok: 
 
 const LOSSES = new Set<string>(["dropped-field", "dropped-link", "truncated-value", "clamped-value"]);
 
-/**
- * The source formats the edit property runs on. Open Agent Spec is not among them yet: its first
- * run found stash entries reported as not restored that were (an edited mas model id of an Agent
- * Spec agent, carried as models[0].raw); docs/adapters/agentspec.md, "Known gaps".
- */
-const EDIT_FORMATS: readonly string[] = FORMATS.filter((f) => f !== "agentspec");
+/** The source formats the edit property runs on: every format. */
+const EDIT_FORMATS: readonly string[] = FORMATS;
 
 export function goldenSources(): Source[] {
   return loadCases()
@@ -293,7 +291,9 @@ function stashEntries(stash: JsonObject, restored: JsonObject, plain: JsonObject
     out.push({ name: ext ? `${t[1] as string} ${dotted(t[2] as string)}` : dotted(p), applied: gone });
   }
   for (const [p, q] of Object.entries(isObject(stash["moved"]) ? (stash["moved"] as Record<string, string>) : {})) {
-    out.push({ name: `${dotted(p)} (carried as ${dotted(q)})`, applied: !(get(plain, q) !== undefined && deepEqual(get(restored, q), get(plain, q)) && get(restored, p) === undefined) });
+    // Not applied: the value is still where it was carried, and its own place holds what the file's reading put there (nothing, or the reading's own value).
+    const stayed = get(plain, q) !== undefined && deepEqual(get(restored, q), get(plain, q)) && (get(restored, p) === undefined || deepEqual(get(restored, p), get(plain, p)));
+    out.push({ name: `${dotted(p)} (carried as ${dotted(q)})`, applied: !stayed });
   }
   for (const [format, bag] of Object.entries(isObject(stash["extensions"]) ? (stash["extensions"] as Record<string, JsonObject>) : {})) {
     for (const rel of Object.keys(bag)) {
