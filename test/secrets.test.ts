@@ -38,3 +38,15 @@ describe("secret patterns", () => {
     expect(scanSecrets({ headers: { Authorization: "{{secrets.token}}", "x-api-key": "${API_KEY}" } })).toEqual([]);
   });
 });
+
+describe("one test per distinct string", () => {
+  it("reports a repeated credential at every place it appears, across documents sharing a memo", () => {
+    const key = j("ghp_", "b".repeat(36));
+    const memo = new Map();
+    const first = scanSecrets({ a: key, b: [key, { c: `x ${key}` }], "d/e": { password: "hunter22" } }, memo);
+    expect(first.map((h) => [h.pointer, h.patternId])).toEqual([["/a", "github-token"], ["/b/0", "github-token"], ["/b/1/c", "github-token"], ["/d~1e/password", "credential-member"]]);
+    const second = scanSecrets([key, "plain"], memo);
+    expect(second.map((h) => h.pointer)).toEqual(["/0"]);
+    expect(scanSecrets(key)).toEqual([{ pointer: "", patternId: "github-token", label: first[0]!.label, match: key }]);
+  });
+});

@@ -39,29 +39,58 @@ export interface SecretHit {
   match: string;
 }
 
-/** Every credential-shaped string in a JSON document. */
-export function scanSecrets(doc: unknown): SecretHit[] {
-  const hits: SecretHit[] = [];
-  const stack: [unknown, string, string | undefined][] = [[doc, "", undefined]];
-  while (stack.length) {
-    const [v, p, key] = stack.pop()!;
-    if (typeof v === "string") {
-      for (const row of ANY_SECRET.test(v) ? SECRET_PATTERNS : []) {
-        const m = row.pattern.exec(v);
-        if (m) {
-          hits.push({ pointer: p, patternId: row.id, label: row.label, match: m[0] });
-          break;
-        }
+/** A string's pattern hit (the row and the matched text), or null: what scanSecrets found testing it. */
+export type SecretMemo = Map<string, { row: SecretPattern; match: string } | null>;
+
+function patternHit(v: string, memo: SecretMemo): { row: SecretPattern; match: string } | null {
+  let found = memo.get(v);
+  if (found !== undefined) return found;
+  found = null;
+  if (ANY_SECRET.test(v)) {
+    for (const row of SECRET_PATTERNS) {
+      const m = row.pattern.exec(v);
+      if (m) {
+        found = { row, match: m[0] };
+        break;
       }
-      if (key !== undefined && CREDENTIAL_KEYS.test(key) && !PLACEHOLDER.test(v) && !hits.some((h) => h.pointer === p)) {
-        hits.push({ pointer: p, patternId: "credential-member", label: `a literal "${key}" value`, match: v });
-      }
-    } else if (Array.isArray(v)) {
-      v.forEach((x, i) => stack.push([x, `${p}/${i}`, undefined]));
-    } else if (typeof v === "object" && v !== null) {
-      for (const k of Object.keys(v)) stack.push([(v as Record<string, unknown>)[k], `${p}/${escapeToken(k)}`, k]);
     }
   }
+  memo.set(v, found);
+  return found;
+}
+
+/**
+ * Every credential-shaped string in a JSON document. Each distinct string is tested once (a
+ * stash repeats the values it keeps; pass one `memo` to share the tests across the outputs of
+ * a conversion), and a pointer is spelled only for a hit.
+ */
+export function scanSecrets(doc: unknown, memo: SecretMemo = new Map()): SecretHit[] {
+  const hits: SecretHit[] = [];
+  const path: string[] = [];
+  const here = () => path.join("");
+  // Depth is bounded: inputs nest at most MAX_DEPTH levels (src/text/parse.ts), and outputs are made from them.
+  const visit = (v: unknown, key: string | undefined): void => {
+    if (typeof v === "string") {
+      const found = patternHit(v, memo);
+      if (found) hits.push({ pointer: here(), patternId: found.row.id, label: found.row.label, match: found.match });
+      if (!found && key !== undefined && CREDENTIAL_KEYS.test(key) && !PLACEHOLDER.test(v)) {
+        hits.push({ pointer: here(), patternId: "credential-member", label: `a literal "${key}" value`, match: v });
+      }
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        path.push(`/${i}`);
+        visit(v[i], undefined);
+        path.pop();
+      }
+    } else if (typeof v === "object" && v !== null) {
+      for (const k of Object.keys(v)) {
+        path.push(`/${escapeToken(k)}`);
+        visit((v as Record<string, unknown>)[k], k);
+        path.pop();
+      }
+    }
+  };
+  visit(doc, undefined);
   return hits.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
 }
 
