@@ -159,23 +159,31 @@ for (const id of FORMATS) {
 }
 
 function scalingTable(label, unit, sizes, make, to) {
-  console.log(`\n${label} → ${to}: ms per conversion and µs per ${unit}, median (min–max); ratio = per-${unit} cost / at ${sizes[0]}`);
-  const rows = [];
+  console.log(`\n${label} → ${to}: ms per conversion and µs per ${unit}, median (min–max); ratio = per-${unit} cost / at ${sizes[0]}, per round, median (min–max)`);
+  const texts = new Map();
   for (const n of sizes) {
     const text = make(n);
     const first = convert(text, to, { lenient: true });
     if (!first.outputs.length) throw new Error(`${label} ${n}: ${first.diagnostics.find((d) => d.severity === "error")?.message}`);
-    const rounds = n >= 1000 ? Math.max(5, Math.floor(ROUNDS / 3)) : ROUNDS;
-    const { c } = interleaved({ c: () => convert(text, to, { lenient: true }) }, rounds);
-    rows.push({ n, c });
+    texts.set(n, text);
   }
-  const base = rows[0].c.median / rows[0].n;
-  for (const { n, c } of rows) {
-    const perUnit = c.median / n;
-    console.log(`  ${String(n).padStart(7)} ${unit}s  ${fmt(c.median, 2).padStart(9)} ms (${fmt(c.min, 2)}–${fmt(c.max, 2)})  ${fmt(perUnit * 1000, 1).padStart(9)} µs/${unit}  ${fmt(perUnit / base, 2).padStart(5)}×`);
+  // The sizes are interleaved round by round, so a drift of the machine's speed hits them alike;
+  // each size's per-unit cost is compared with the smallest size's in the same round.
+  const tasks = Object.fromEntries(sizes.map((n) => [n, () => convert(texts.get(n), to, { lenient: true })]));
+  for (const fn of Object.values(tasks)) fn();
+  const calls = Object.fromEntries(Object.entries(tasks).map(([k, fn]) => [k, callsFor(fn)]));
+  const rounds = sizes.some((n) => n >= 1000) ? Math.max(5, Math.floor(ROUNDS / 3)) : ROUNDS;
+  const times = Object.fromEntries(sizes.map((n) => [n, []]));
+  for (let r = 0; r < rounds; r++) for (const n of sizes) times[n].push(round(tasks[n], calls[n]));
+  const base = times[sizes[0]];
+  let last;
+  for (const n of sizes) {
+    const c = stats(times[n]);
+    const ratios = stats(times[n].map((t, i) => t / n / (base[i] / sizes[0])));
+    console.log(`  ${String(n).padStart(7)} ${unit}s  ${fmt(c.median, 2).padStart(9)} ms (${fmt(c.min, 2)}–${fmt(c.max, 2)})  ${fmt((c.median / n) * 1000, 1).padStart(9)} µs/${unit}  ${fmt(ratios.median, 2).padStart(5)}× (${fmt(ratios.min, 2)}–${fmt(ratios.max, 2)})`);
+    last = ratios;
   }
-  const last = rows[rows.length - 1];
-  return { label, unit, ratio: last.c.median / last.n / base };
+  return { label, unit, ratio: last.median };
 }
 
 function scaling() {

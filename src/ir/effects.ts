@@ -5,7 +5,7 @@
 // fills; a value the target filled in (at the agent's root) by the target path it fills.
 import { DIAGNOSTIC_CODES, withEffect, type CatalogEntry, type Diagnostic, type Effect } from "./diagnostics.js";
 import { effectOfDeclaration, parseDeclarationOf, type FormatCoverage, type ValueEffect } from "./coverage.js";
-import { enumerateSchemaPaths, schemaPathOf, type SchemaPath } from "./schema-paths.js";
+import { enumerateSchemaPaths, schemaPathIndex, schemaPathOf, type SchemaPath, type SchemaPathIndex } from "./schema-paths.js";
 import { escapeToken, isAncestorOrSelf, parsePointer } from "./pointer.js";
 
 /** The member every stash lives in (src/ir/stash.ts); its places are judged by what they hold. */
@@ -23,6 +23,8 @@ export interface AgentPlace {
 interface Prepared {
   cov: FormatCoverage;
   paths: readonly SchemaPath[];
+  /** The same paths by parent, built once: each diagnostic's effect looks several places up. */
+  index: SchemaPathIndex;
   /** Declared effect per schema path (containers: their own, else the strongest below them). */
   bySchemaPath: Map<string, ValueEffect>;
 }
@@ -43,7 +45,7 @@ export class EffectIndex {
         const found = parseDeclarationOf(cov, p.path);
         if (found) bySchemaPath.set(p.path, effectOfDeclaration(cov, found.key));
       }
-      this.formats.set(cov.format, { cov, paths, bySchemaPath });
+      this.formats.set(cov.format, { cov, paths, index: schemaPathIndex(paths), bySchemaPath });
       for (const rule of Object.values(cov.parse)) {
         if ("ignored" in rule || "container" in rule || rule.effect === undefined) continue;
         const irs = "ir" in rule ? (typeof rule.ir === "string" ? [rule.ir] : rule.ir) : rule.part !== undefined ? [rule.part.ir] : [];
@@ -62,12 +64,12 @@ export class EffectIndex {
     if (tokens[0] === STASH_KEY) return this.ofStash(tokens.slice(1));
     const f = this.formats.get(format);
     if (!f) return undefined;
-    if (f.cov.undeclaredEffects && rel !== "" && !schemaPathOf(f.paths, rel)) {
+    if (f.cov.undeclaredEffects && rel !== "" && !schemaPathOf(f.index, rel)) {
       const e = longestMatch(f.cov.undeclaredEffects, rel);
       if (e) return e;
     }
     for (let p = rel; ; p = p.slice(0, p.lastIndexOf("/"))) {
-      const sp = p === "" ? undefined : schemaPathOf(f.paths, p);
+      const sp = p === "" ? undefined : schemaPathOf(f.index, p);
       if (sp) return f.bySchemaPath.get(sp.path);
       if (p === "") return undefined;
     }
@@ -126,14 +128,29 @@ function ofTarget(index: EffectIndex, coverages: readonly FormatCoverage[], form
   return index.ofSource(format, rel);
 }
 
-/** The agent a source place belongs to: the deepest agent of that file whose pointer holds it. */
-function agentOf(agents: readonly AgentPlace[], file: string | undefined, pointer: string): AgentPlace | undefined {
-  let best: AgentPlace | undefined;
+/**
+ * The agent a source place belongs to: the deepest agent of that file whose pointer holds it.
+ * Agents are indexed by file and pointer once, and a place looks up its own ancestors: a bundle
+ * of n agents must not compare each diagnostic with all n.
+ */
+function agentFinder(agents: readonly AgentPlace[]): (file: string | undefined, pointer: string) => AgentPlace | undefined {
+  const byPlace = new Map<string | undefined, Map<string, AgentPlace>>();
   for (const a of agents) {
-    if (a.file !== file || !isAncestorOrSelf(a.pointer, pointer)) continue;
-    if (!best || a.pointer.length > best.pointer.length) best = a;
+    const inFile = byPlace.get(a.file) ?? new Map<string, AgentPlace>();
+    byPlace.set(a.file, inFile);
+    // The first of agents at the same place, as a scan in order would keep.
+    if (!inFile.has(a.pointer)) inFile.set(a.pointer, a);
   }
-  return best;
+  return (file, pointer) => {
+    const inFile = byPlace.get(file);
+    if (!inFile) return undefined;
+    for (let q = pointer; ; q = q.slice(0, q.lastIndexOf("/"))) {
+      const a = inFile.get(q);
+      if (a && isAncestorOrSelf(a.pointer, pointer)) return a;
+      if (q === "" || q.lastIndexOf("/") === -1) break;
+    }
+    return inFile.get("");
+  };
 }
 
 /**
@@ -142,12 +159,13 @@ function agentOf(agents: readonly AgentPlace[], file: string | undefined, pointe
  * declaration covers counts as behaviour. Idempotent: resolving twice gives the same result.
  */
 export function resolveEffects(diagnostics: readonly Diagnostic[], coverages: readonly FormatCoverage[], agents: readonly AgentPlace[], index: EffectIndex = new EffectIndex(coverages)): Diagnostic[] {
+  const agentOf = agentFinder(agents);
   return diagnostics.map((d) => {
     const rule = (DIAGNOSTIC_CODES[d.code] as CatalogEntry).effect;
     if (rule !== "value" && rule !== "reshape") return d;
     let value: ValueEffect | undefined;
     if (d.source) {
-      const agent = agentOf(agents, d.source.file, d.source.pointer);
+      const agent = agentOf(d.source.file, d.source.pointer);
       const rel = agent ? d.source.pointer.slice(agent.pointer.length) : d.source.pointer;
       // At the agent's root, a filled-in value is judged by the target place it fills.
       if (rel === "" && d.target?.pointer !== undefined) value = ofTarget(index, coverages, d.target.format, d.target.pointer);

@@ -151,17 +151,27 @@ function segMatches(seg: string, token: string): boolean {
   return seg === escapeToken(token);
 }
 
+/** Enumerated paths by their parent path: build it once (schemaPathIndex) where many places are looked up. */
+export type SchemaPathIndex = ReadonlyMap<string, readonly SchemaPath[]>;
+
+export function schemaPathIndex(paths: readonly SchemaPath[]): SchemaPathIndex {
+  const byParent = new Map<string, SchemaPath[]>();
+  for (const p of paths) {
+    const parent = p.path.slice(0, p.path.lastIndexOf("/"));
+    const list = byParent.get(parent);
+    if (list) list.push(p);
+    else byParent.set(parent, [p]);
+  }
+  return byParent;
+}
+
 /**
  * The schema path a concrete pointer (relative to its agent) falls under: the deepest
  * enumerated path it matches, literal names before patterns before "*". Inside an
  * opaque value the opaque path itself. Undefined for members the schema does not name.
  */
-export function schemaPathOf(paths: readonly SchemaPath[], relPointer: string): SchemaPath | undefined {
-  const byParent = new Map<string, SchemaPath[]>();
-  for (const p of paths) {
-    const parent = p.path.slice(0, p.path.lastIndexOf("/"));
-    byParent.set(parent, [...(byParent.get(parent) ?? []), p]);
-  }
+export function schemaPathOf(paths: readonly SchemaPath[] | SchemaPathIndex, relPointer: string): SchemaPath | undefined {
+  const byParent = Array.isArray(paths) ? schemaPathIndex(paths) : (paths as SchemaPathIndex);
   const rank = (seg: string): number => (seg === "*" ? 2 : seg.startsWith("<") ? 1 : 0);
   let cur = "";
   let hit: SchemaPath | undefined;
