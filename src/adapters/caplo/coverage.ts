@@ -5,6 +5,9 @@ import type { EmitDecl, FormatCoverage, ParseRule } from "../../ir/coverage.js";
 import { caploSchema } from "./schema.generated.js";
 import { FORMAT, LABEL } from "./spec.js";
 
+/** Caplo's "" platform text: the block turned off, no prompt text; the parser keeps it as Caplo's own value. */
+const OFF = '"" (the platform block turned off: no prompt text, so it stays Caplo\'s own value and comes back as "")';
+
 const parse: Record<string, ParseRule> = {
   "/apiVersion": { ignored: "format marker; a spelling other than v2 is kept at document level: AgentMug and mas stash it (stashed-value)" },
   "/kind": { ignored: "Agent or AgentBundle: one agent or a bundle of them" },
@@ -52,9 +55,9 @@ const parse: Record<string, ParseRule> = {
   "/evals/cases/[]/tool": { ir: "/evals/[]/expectations/tool", effect: "metadata" },
   "/evals/cases/[]/routedBy": { ir: "/evals/[]/expectations/routedBy", effect: "metadata" },
   "/policy": { container: true, kept: "an empty object", effect: "behaviour" },
-  "/policy/guidance": { ir: ["/instructions/chunks/[]/key", "/instructions/chunks/[]/text"], note: "a prompt part keyed guidance, after the instructions (\"\" included: it turns the platform block off)", effect: "behaviour" },
-  "/policy/chatStyle": { ir: ["/instructions/chunks/[]/key", "/instructions/chunks/[]/text"], note: "a prompt part keyed chat_style, after the instructions", effect: "behaviour" },
-  "/policy/voiceStyle": { ir: ["/instructions/chunks/[]/key", "/instructions/chunks/[]/text"], note: "a prompt part keyed voice_style, after the instructions", effect: "behaviour" },
+  "/policy/guidance": { ir: ["/instructions/chunks/[]/key", "/instructions/chunks/[]/text"], extensionWhen: OFF, note: "a prompt part keyed guidance, after the instructions", effect: "behaviour" },
+  "/policy/chatStyle": { ir: ["/instructions/chunks/[]/key", "/instructions/chunks/[]/text"], extensionWhen: OFF, note: "a prompt part keyed chat_style, after the instructions", effect: "behaviour" },
+  "/policy/voiceStyle": { ir: ["/instructions/chunks/[]/key", "/instructions/chunks/[]/text"], extensionWhen: OFF, note: "a prompt part keyed voice_style, after the instructions", effect: "behaviour" },
   "/policy/history": { container: true },
   "/policy/history/maxTokens": { ir: "/limits/historyTokens", effect: "behaviour" },
   "/policy/knowledgePassages": { ir: "/limits/knowledgePassages", effect: "behaviour" },
