@@ -168,10 +168,12 @@ function lazyLocate(read: FileRead): (pointer: string) => Position | undefined {
 /** Where each agent of the documents was read, for judging diagnostics by their source place. */
 function agentPlaces(docs: readonly IrDocument[]): AgentPlace[] {
   return docs.flatMap((doc) => {
-    const agents = doc.agents.map((a) => ({ ...(a.origin.file === undefined ? {} : { file: a.origin.file }), pointer: a.origin.pointer, format: a.origin.format }));
+    const agents: AgentPlace[] = doc.agents.map((a) => ({ ...(a.origin.file === undefined ? {} : { file: a.origin.file }), pointer: a.origin.pointer, format: a.origin.format }));
+    // Parts of an agent's definition that sit elsewhere (a shared definition) are judged as the places they stand for.
+    const elsewhere: AgentPlace[] = doc.agents.flatMap((a) => Object.entries(a.origin.places ?? {}).map(([pointer, as]) => ({ ...(a.origin.file === undefined ? {} : { file: a.origin.file }), pointer, format: a.origin.format, as })));
     // A document's own members (a MAS manifest's metadata, a bundle's apiVersion) are judged by its format's declarations too.
     const own = agents.some((a) => a.file === doc.file && a.pointer === "");
-    return own ? agents : [...agents, { ...(doc.file === undefined ? {} : { file: doc.file }), pointer: "", format: doc.format, document: true }];
+    return own ? [...agents, ...elsewhere] : [...agents, ...elsewhere, { ...(doc.file === undefined ? {} : { file: doc.file }), pointer: "", format: doc.format, document: true }];
   });
 }
 
@@ -296,6 +298,8 @@ export interface InputRead {
   format?: string;
   /** The input held several agents and the links between them. */
   bundle: boolean;
+  /** Where the agents read from the input itself sit: their pointers, and where parts of their definitions sit (IrOrigin.places). */
+  agents?: string[];
   /** Files its parse read (paths relative to the input's folder), in the order read. */
   files?: FileRead[];
 }
@@ -330,7 +334,7 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
     }
     if (r.data !== undefined) {
       sources.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, locate: r.locate });
-      inputsRead.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, ...(r.adapter ? { format: r.adapter.id } : {}), bundle: r.doc?.bundle === true, ...(r.reads ? { files: r.reads } : {}) });
+      inputsRead.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, ...(r.adapter ? { format: r.adapter.id } : {}), bundle: r.doc?.bundle === true, ...(r.doc ? { agents: ownAgentPlaces(r.doc, input.file) } : {}), ...(r.reads ? { files: r.reads } : {}) });
     }
   }
   if (hasErrors(diagnostics)) return { ...finish([], diagnostics, options), read: inputsRead };
@@ -362,6 +366,12 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
   diagnostics.push(...located(defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, sources)));
   diagnostics.push(...secretDiagnostics(emitted.outputs, to, sources, options));
   return { ...finish(emitted.outputs, withEffects(diagnostics, agentPlaces(docs)), options), read: inputsRead };
+}
+
+/** The pointers of the agents a document read from `file` itself, with where parts of their definitions sit (IrOrigin.places). */
+function ownAgentPlaces(doc: IrDocument, file: string | undefined): string[] {
+  const own = doc.agents.filter((a) => a.origin.file === undefined || a.origin.file === file);
+  return [...new Set(own.flatMap((a) => [a.origin.pointer, ...Object.keys(a.origin.places ?? {})]))];
 }
 
 interface DocOrigin {

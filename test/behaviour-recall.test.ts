@@ -62,15 +62,52 @@ function corpusSubjects(): Subject[] {
   });
 }
 
+/** Folders of real documents (published examples) whose agents are checked as the golden cases are. */
+const FIXTURE_FOLDERS = ["test/fixtures/agentspec"];
+
+/** Each document of the fixture folders that converts to its own format, as read (its format detected). */
+function fixtureSubjects(): Subject[] {
+  return FIXTURE_FOLDERS.flatMap((folder) => readdirSync(join(PROJECT_ROOT, folder)).sort().filter((f) => f.endsWith(".json")).flatMap((f) => {
+    const file = `${folder}/${f}`;
+    const text = readFileSync(join(PROJECT_ROOT, file), "utf8");
+    const read = parse(text, { file });
+    if (!read.doc) return [];
+    const format = read.doc.format;
+    if (!convert(text, format, { file }).ok) return [];
+    return [{ name: `fixture/${f}`, format, file, text, data: parseText(text).data as JsonValue, agentRoots: read.doc.agents.map((a) => a.origin.pointer), options: { file }, bundle: read.doc.bundle, expectFailure: {} }];
+  }));
+}
+
+const FIXTURES = fixtureSubjects();
 const SUBJECTS = [...goldenSubjects(), ...corpusSubjects()];
+
+/**
+ * Where the subject's agents sit, as the hub judges places: each agent's pointer, and the places of
+ * its definition elsewhere (IrOrigin.places: a component defined in a shared definition, with the
+ * place of an agent it stands for).
+ */
+const placesOf = new Map<Subject, { pointer: string; as?: string }[]>();
+function agentPlacesOf(s: Subject): { pointer: string; as?: string }[] {
+  let places = placesOf.get(s);
+  if (!places) {
+    const doc = parse(s.text, { file: s.file, ...(s.options?.readFile ? { readFile: s.options.readFile } : {}) }).doc;
+    const agents = (doc?.agents ?? []).filter((a) => a.origin.file === undefined || a.origin.file === s.file);
+    places = [...ownRoots(s).map((pointer) => ({ pointer })), ...agents.flatMap((a) => Object.entries(a.origin.places ?? {}).map(([pointer, as]) => ({ pointer, as })))];
+    placesOf.set(s, places);
+  }
+  return places;
+}
 
 /** The declared effect of a place in the input, or undefined at an agent's root. */
 function effectAt(s: Subject, pointer: string): string | undefined {
-  const own = ownRoots(s);
-  const root = agentRootOf(pointer, own.length ? own : [""]);
+  let best: { pointer: string; as?: string } | undefined;
+  for (const p of agentPlacesOf(s)) {
+    if (!isAncestorOrSelf(p.pointer, pointer) || (p.as !== undefined && p.pointer === pointer)) continue;
+    if (!best || p.pointer.length > best.pointer.length) best = p;
+  }
   // A place of the document itself (a MAS manifest, whose agents are other files): its format's document declarations.
-  if (!own.includes(root)) return index.ofDocument(s.format, pointer);
-  const rel = pointer.slice(root.length);
+  if (!best) return index.ofDocument(s.format, pointer);
+  const rel = (best.as ?? "") + pointer.slice(best.pointer.length);
   return rel === "" ? undefined : index.ofSource(s.format, rel);
 }
 
@@ -180,6 +217,9 @@ describe("the effect declarations", () => {
     expect(index.ofSource("mas", "/metadata/x-owner")).toBe("metadata");
     expect(index.ofSource("mas", "/x-canvas-node-ids")).toBe("metadata");
     expect(index.ofSource("agentmug", "/version")).toBe("metadata");
+    // Every registered format declares its effects (an adapter without coverage would judge every place behaviour).
+    for (const a of ADAPTERS) expect(a.coverage, a.id).toBeDefined();
+    expect(index.ofSource("agentspec", "/metadata")).toBe("metadata");
     // A place inside a stash is judged by the canonical field it fills.
     expect(index.ofSource("agentmug", "/x-agentport/ir/~1greeting")).toBe("behaviour");
     expect(index.ofSource("agentmug", "/x-agentport/ir/~1tags/0")).toBe("metadata");
@@ -207,7 +247,11 @@ describe("every behaviour a --no-stash round trip loses is a warning", () => {
 });
 
 describe("no warning points at a metadata value", () => {
-  for (const s of SUBJECTS) {
+  it("checks the published examples of the fixture folders, multi-agent ones among them", () => {
+    expect(FIXTURES.length).toBeGreaterThanOrEqual(8);
+    expect(FIXTURES.filter((s) => s.bundle).length).toBeGreaterThan(0);
+  });
+  for (const s of [...SUBJECTS, ...FIXTURES]) {
     it(s.name, () => {
       for (const target of FORMAT_IDS) {
         for (const stash of [true, false]) {

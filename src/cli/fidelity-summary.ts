@@ -21,16 +21,17 @@ export interface InputFigures {
   behaviour: BehaviourFigures;
 }
 
-/** Ledger rows and figures of one input (`data`, read from `file`) after a conversion raised `diagnostics`. */
-export function inputFigures(data: unknown, diagnostics: readonly Diagnostic[], file: string | undefined): InputFigures {
-  const rows = buildLedger(data, diagnostics, file);
+/** Ledger rows and figures of one input (`data`, read from `file`, its agents at `agents`) after a conversion raised `diagnostics`. */
+export function inputFigures(data: unknown, diagnostics: readonly Diagnostic[], file: string | undefined, agents?: readonly string[]): InputFigures {
+  const rows = buildLedger(data, diagnostics, file, agents);
   const f = fidelity(rows);
   return { rows, exact: f.exact, total: f.total, behaviour: behaviourFigures(rows, diagnostics, file) };
 }
 
 /**
- * Behaviour-bearing values and behaviour changes of one input: a leaf counts as changed when the
- * finding that covers it is about behaviour (a warning, or an error a target refused).
+ * Behaviour-bearing values and behaviour changes of one input: a leaf counts unless the finding that
+ * covers it is about a metadata value, and as changed when that finding is about behaviour (a warning,
+ * or an error a target refused).
  */
 export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readonly Diagnostic[], file: string | undefined): BehaviourFigures {
   const own = diagnostics.filter((d) => d.source !== undefined && d.source.file === file && d.source.pointer !== "");
@@ -39,9 +40,10 @@ export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readon
   for (const row of rows) {
     const cover = row.code === undefined ? undefined : deepest(own, row.sourcePointer, row.code);
     const effect = cover ? effectOf(cover) : "behaviour";
-    if (effect !== "behaviour") continue;
+    // A reshape of a behaviour-bearing value is a representation note (of a metadata value, a metadata one): the value is behaviour-bearing, and kept.
+    if (effect === "metadata") continue;
     values++;
-    if (cover && cover.severity !== "info") changed++;
+    if (cover && effect === "behaviour" && cover.severity !== "info") changed++;
   }
   return { values, changed };
 }

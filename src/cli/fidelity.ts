@@ -36,7 +36,7 @@ export function analyse(inputs: readonly string[], to: string, options: FileConv
     const file = input.file ?? inputs[i] ?? "<input>";
     // Values a policy ignores were still lost or changed: the ledger says so.
     const all = result.ignored?.length ? [...result.diagnostics, ...result.ignored] : result.diagnostics;
-    const entry: FileFidelity = { file, ...inputFigures(input.data, all, input.file) };
+    const entry: FileFidelity = { file, ...inputFigures(input.data, all, input.file, input.agents) };
     if (verify && input.format !== undefined) {
       // With several inputs the outputs are mixed; each input's round trip needs its own outputs.
       const path = inputs.find((p) => p === input.file) ?? (input.file === "<stdin>" ? "-" : file);

@@ -18,6 +18,8 @@ export interface AgentPlace {
   format: string;
   /** The place is a multi-agent document's root (its own members), not an agent. */
   document?: boolean;
+  /** The place, relative to an agent of the format, that `pointer` stands for (IrOrigin.places); "" when absent. */
+  as?: string;
 }
 
 interface Prepared {
@@ -166,7 +168,7 @@ export function resolveEffects(diagnostics: readonly Diagnostic[], coverages: re
     let value: ValueEffect | undefined;
     if (d.source) {
       const agent = agentOf(d.source.file, d.source.pointer);
-      const rel = agent ? d.source.pointer.slice(agent.pointer.length) : d.source.pointer;
+      const rel = agent ? (agent.as ?? "") + d.source.pointer.slice(agent.pointer.length) : d.source.pointer;
       // At the agent's root, a filled-in value is judged by the target place it fills.
       if (rel === "" && d.target?.pointer !== undefined) value = ofTarget(index, coverages, d.target.format, d.target.pointer);
       else if (agent) value = agent.document ? index.ofDocument(agent.format, rel) : index.ofSource(agent.format, rel);

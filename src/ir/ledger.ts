@@ -22,14 +22,20 @@ const STATUS: Partial<Record<DiagnosticCode, LedgerStatus>> = Object.fromEntries
 );
 const RANK: Record<LedgerStatus, number> = { exact: 0, defaulted: 1, stashed: 2, transformed: 3, dropped: 4 };
 
-/** Rows for every leaf of `source`, using the diagnostics raised for `file` while converting it. */
-export function buildLedger(source: unknown, diagnostics: readonly Diagnostic[], file?: string): LedgerRow[] {
+/**
+ * Rows for every leaf of `source`, using the diagnostics raised for `file` while converting it.
+ * `agents`: where the input's agents and the parts of their definitions sit (InputRead.agents; the
+ * document root when unknown). A diagnostic at such a place is about the agent or the part (a value
+ * the target filled in, where a shared definition sits), not about each value under it.
+ */
+export function buildLedger(source: unknown, diagnostics: readonly Diagnostic[], file?: string, agents: readonly string[] = [""]): LedgerRow[] {
   const relevant = diagnostics.filter((d) => d.source && d.source.file === file && STATUS[d.code] !== undefined);
+  const roots = new Set(["", ...agents]);
   return leaves(source).map(({ pointer }) => {
     let best: Diagnostic | undefined;
     for (const d of relevant) {
       const p = d.source!.pointer;
-      if (!isAncestorOrSelf(p, pointer) || (p === "" && pointer !== "")) continue;
+      if (!isAncestorOrSelf(p, pointer) || (roots.has(p) && pointer !== p)) continue;
       const deeper = !best || p.length > best.source!.pointer.length;
       const same = best && p.length === best.source!.pointer.length;
       if (deeper || (same && RANK[STATUS[d.code]!] > RANK[STATUS[best!.code]!])) best = d;

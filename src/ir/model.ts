@@ -128,8 +128,15 @@ export const IrEvalCase = z.object({
 });
 export type IrEvalCase = z.infer<typeof IrEvalCase>;
 
-/** Where an agent came from: its format and its pointer inside the source document. */
-export const IrOrigin = z.object({ format: FormatId, pointer: z.string(), file: z.optional(z.string()) });
+/**
+ * Where an agent came from: its format and its pointer inside the source document. `places`:
+ * where parts of its definition sit when they are not below `pointer` at their own place (an
+ * Agent Spec component defined in a $referenced_components, an llm_config several agents
+ * share), each absolute source pointer with the place, relative to an agent of the format,
+ * that it stands for (`""` for the agent's own component, `/llm_config`): the hub judges a
+ * diagnostic there by that place's declared effect.
+ */
+export const IrOrigin = z.object({ format: FormatId, pointer: z.string(), file: z.optional(z.string()), places: z.optional(z.record(z.string(), z.string())) });
 export type IrOrigin = z.infer<typeof IrOrigin>;
 
 /**

@@ -1,4 +1,4 @@
-// The one slug rule for agent keys (docs/decisions.md): NFKD, lowercase, runs of
+// The one slug rule for agent keys (docs/decisions.md): NFKD, camel-case words apart, lowercase, runs of
 // other characters become "-", trimmed, prefixed "agent-" when it would not start
 // with a letter.
 export function slugKey(text: string): string {
@@ -8,6 +8,9 @@ export function slugKey(text: string): string {
   const s = text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
+    // Words run together in camel case are words: GeneralPractitioner → general-practitioner, HTTPServer → http-server.
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .replace(/([A-Z])([A-Z][a-z])/g, "$1-$2")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");

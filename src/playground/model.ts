@@ -144,7 +144,7 @@ function locateAll(files: readonly PageFile[], diagnostics: readonly Diagnostic[
 
 function fidelityOf(read: readonly InputRead[], diagnostics: readonly Diagnostic[]): FileFidelity[] {
   return read.map((input) => {
-    const f = inputFigures(input.data, diagnostics, input.file);
+    const f = inputFigures(input.data, diagnostics, input.file, input.agents);
     return { file: input.file ?? "<input>", exact: f.exact, total: f.total, behaviour: f.behaviour };
   });
 }

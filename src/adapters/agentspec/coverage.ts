@@ -31,7 +31,9 @@ const schemaDoc = opaqueDefinitions(agentspecSchema) as Record<string, unknown>;
 const ext = { extension: true } as const;
 const extMeta = { extension: true, effect: "metadata" } as const;
 const credential = { extension: true, private: true, note: "a credential: only Agent Spec → Agent Spec carries it (and the secret sentinel checks it)" } as const;
-const reference = { extension: true, read: { code: "ref-kept", when: "it names no definition of the document (a configuration split over several files)" }, note: "resolved when an enclosing $referenced_components defines it" } as const;
+// A resolved reference is a spelling: the component it names is read in its place. One that names no definition is
+// kept whole at the referring place (the llm_config, the tool list), which is judged as that place.
+const reference = { extension: true, effect: "metadata", read: { code: "ref-kept", when: "it names no definition of the document (a configuration split over several files)" }, note: "resolved when an enclosing $referenced_components defines it; an unresolved one is kept whole at the place that refers" } as const;
 const definitions = { ignored: "definitions of shared components: resolved where they are referenced (and written once again for a value several components share)" } as const;
 
 const parse: Record<string, ParseRule> = {
@@ -57,7 +59,8 @@ const parse: Record<string, ParseRule> = {
   "/llm_config/api_type": ext,
   "/llm_config/url": ext,
   "/llm_config/api_key": credential,
-  "/llm_config/default_generation_parameters": { container: true, kept: "null or {}" },
+  // null or {}: the runtime's own sampling; where a target assumes other values, default-differs says so.
+  "/llm_config/default_generation_parameters": { container: true, kept: "null or {}", effect: "metadata" },
   "/llm_config/default_generation_parameters/max_tokens": { ir: "/models/0/maxTokens", extensionWhen: "null" },
   "/llm_config/default_generation_parameters/temperature": { ir: "/models/0/temperature", extensionWhen: "null" },
   "/llm_config/default_generation_parameters/top_p": ext,

@@ -8,7 +8,7 @@ import type { IrAgent, IrDocument, IrLink } from "../../ir/model.js";
 import { diagnostic } from "../../ir/diagnostics.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { dotted, get, join, unescapeToken } from "../../ir/pointer.js";
-import { placementMap } from "../../ir/home.js";
+import { isHome, placementMap } from "../../ir/home.js";
 import { Reporter } from "../../ir/reporter.js";
 import { buildStash, reportStashed, STASH_KEY } from "../../ir/stash.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
@@ -63,6 +63,14 @@ export function emitAgentspec(doc: IrDocument, options: EmitOptions, context: Em
   root["agentspec_version"] = WRITE_VERSION;
   // Components the source shared by reference (kept as their id at the definition's pointer): shared again, there.
   const owners = new Map<string, string>();
+  // Each part an agent read from Agent Spec was defined in a $referenced_components (its placement says where).
+  for (const a of agents) {
+    for (const [ir, at] of Object.entries(placementMap(a, FORMAT) ?? {})) {
+      const m = SHARED_PART.test(ir) ? DEFINITION.exec(at) : null;
+      if (m) owners.set(unescapeToken(m[2] as string), m[1] as string);
+    }
+  }
+  // Documents written by earlier versions kept each such definition as its id at its pointer.
   for (const k of Object.keys(docExt)) {
     const m = DEFINITION.exec(k);
     if (m && typeof docExt[k] === "string") owners.set(unescapeToken(m[2] as string), m[1] as string);
@@ -76,6 +84,8 @@ export function emitAgentspec(doc: IrDocument, options: EmitOptions, context: Em
 }
 
 const DEFINITION = /^(.*)\/\$referenced_components\/([^/]+)$/;
+/** The IR places of an agent's parts that Agent Spec defines as components of their own: the agent, its llm_config, a tool. */
+const SHARED_PART = /^$|^\/(?:models|tools)\/(?:0|[1-9][0-9]*)$/;
 
 /**
  * Definitions the source kept as they were (nothing the IR holds refers to them: a transform's datastore, an
@@ -128,12 +138,12 @@ function writeTeam(team: Team, defs: JsonObject): Written {
   const star = edges.every((e) => e.from === 0) && new Set(local.map((e) => e.to)).size === local.length && local.every((e) => e.to !== 0);
   const homeType = docExt["/component_type"];
   const swarm = homeType === "Swarm" ? local.length > 0 : !star;
-  const ids = uniqueKeys(agents.map((a) => a.id ?? slugKey(a.key ?? a.name ?? "agent")));
+  const ids = uniqueKeys(agents.map((a) => a.id ?? keptId(a) ?? slugKey(a.key ?? a.name ?? "agent")));
   const comps = agents.map((a, i) => emitAgentComponent(a, { r, file, at: swarm ? `/${REFS}/${ids[i]}` : i === 0 ? "/group_manager" : `/workers/${i - 1}`, ...(team.defaults[i] ? { defaults: team.defaults[i] } : {}) }));
   for (const e of edges) reportLinkDetails(r, agents[e.from] as IrAgent, e.link, e.j, file);
   agents.forEach((a, i) => {
     const c = comps[i] as JsonObject;
-    if (a.id === undefined && a.key !== undefined) {
+    if (a.id === undefined && a.key !== undefined && keptId(a) === undefined) {
       // A bundle key is the agent's id in the document (read back, a key-shaped id is the key again).
       c["id"] = ids[i] as string;
       reorder(c, AGENT_ORDER);
@@ -187,6 +197,13 @@ function writeTeam(team: Team, defs: JsonObject): Written {
   const met: number[] = [0];
   for (const e of sorted) for (const i of e.to === undefined ? [e.from] : [e.from, e.to]) if (!met.includes(i)) met.push(i);
   return { root, components: met.map((agent) => ({ agent, value: comps[agent] as JsonObject })) };
+}
+
+/** The component id an agent read from Agent Spec kept as its own (a generated id, parse.ts), when it is written home. */
+function keptId(a: IrAgent): string | undefined {
+  const self = placementMap(a, FORMAT)?.[""];
+  const v = self === undefined || !isHome(a, FORMAT) ? undefined : a.extensions[FORMAT]?.[join(self, "id")];
+  return typeof v === "string" ? v : undefined;
 }
 
 /** A remote agent for an external link: the component the source had (Agent Spec home), or an A2AAgent for a URL. */

@@ -8,6 +8,7 @@ import { validateAgentspec } from "./validate.js";
 import { parseAgentspec } from "./parse.js";
 import { emitAgentspec, SUFFIX } from "./emit.js";
 import { CREDENTIAL, FORMAT, LABEL } from "./constants.js";
+import { agentspecCoverage } from "./coverage.js";
 
 export const agentspecAdapter: Adapter = {
   id: FORMAT,
@@ -27,6 +28,7 @@ export const agentspecAdapter: Adapter = {
     "/limits/maxModelCalls": "Open Agent Spec has no call limits: the runtime decides",
     "/limits/maxToolCalls": "Open Agent Spec has no tool-call limits: the runtime decides",
   },
+  coverage: agentspecCoverage,
   detect: detectAgentspec,
   validate: validateAgentspec,
   parse: parseAgentspec,

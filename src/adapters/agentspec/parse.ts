@@ -9,7 +9,7 @@ import type { ParseOptions, ParseResult } from "../types.js";
 import type { IrAgent, IrDocument, IrLink, IrTool } from "../../ir/model.js";
 import { keepExtension, mapSource, newAgent } from "../../ir/agent.js";
 import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
-import { get, join, unescapeToken } from "../../ir/pointer.js";
+import { dotted, get, join } from "../../ir/pointer.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { mergeDocumentExtensions, restoreStash } from "../../ir/stash.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
@@ -82,9 +82,14 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseRes
     setKey(ctx.docExt, "/component_type", type);
   } else return fail(`${LABEL} component_type "${String(type)}" is not converted`, "/component_type", "unsupported-document");
 
-  // Each definition something refers to, at its pointer: one the IR read (an agent, an llm_config, a tool) as its id,
-  // so it is written by reference again, defined in the same place; any other (a transform's datastore…) whole.
-  for (const p of res.used) setKey(ctx.docExt, p, ctx.consumed.has(p) ? unescapeToken(p.slice(p.lastIndexOf("/") + 1)) : cloneJson(get(data, p) as JsonValue));
+  // Each definition something refers to that the IR did not read (a transform's datastore…), whole, at its pointer.
+  // One the IR read (an agent, an llm_config, a tool) is where its agent's source map places that part (sourceMap[""],
+  // ["/models/0"], ["/tools/<i>"]), so the emitter shares it again there: it is no value of its own (reported, it
+  // would cover every value of the agent it defines).
+  for (const p of res.used) {
+    if (!ctx.consumed.has(p)) setKey(ctx.docExt, p, cloneJson(get(data, p) as JsonValue));
+    else ctx.diagnostics.push(sharedNote(ctx, p));
+  }
   const docExtensions: IrDocument["extensions"] = {};
   // Agents that all came back from one bundle of another format return to its order (a Swarm may name them otherwise).
   const restored = homeOrder(agents.map((a) => restoreAgent(ctx, a, docExtensions)));
@@ -96,6 +101,17 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseRes
   const doc: IrDocument = { format: FORMAT, bundle, agents: restored, extensions: docExtensions };
   if (file !== undefined) doc.file = file;
   return { doc, diagnostics: ctx.diagnostics };
+}
+
+/**
+ * A definition the IR read where it is referred to: that it was shared by reference, and under which id, is
+ * the document's spelling (Agent Spec writes it by reference again), said once at the definition.
+ */
+function sharedNote(ctx: Ctx, p: string): Diagnostic {
+  const v = get(ctx.data, p);
+  const type = isObject(v) && typeof v["component_type"] === "string" ? v["component_type"] : "component";
+  const name = isObject(v) && typeof v["name"] === "string" ? ` "${v["name"]}"` : "";
+  return diagnostic("transformed-value", { message: `${dotted(p)} defines the ${type}${name} once, by id, for each $component_ref that names it; read in each place that refers to it (written by reference again into ${LABEL})`, source: src(ctx, p), effect: "representation" });
 }
 
 /** Applies the agent's stash (metadata.x-agentport) when it is one this version writes; otherwise it stays an ordinary metadata value. */
@@ -121,6 +137,9 @@ function stashPointer(a: IrAgent): string | undefined {
   return p === undefined ? undefined : join(p, "metadata", STASH_MEMBER);
 }
 
+/** A UUID, as pyagentspec generates for every component. */
+const GENERATED_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const AGENT_SKIP = ["component_type", "id", "name", "description", "metadata", "inputs", "llm_config", "system_prompt", "tools", "agentspec_version"];
 
 /** One resolved Agent component at `at`. */
@@ -129,13 +148,19 @@ function parseAgent(ctx: Ctx, node: JsonObject, at: string): IrAgent {
   mapSource(a, "", at);
   ctx.consumed.add(at);
   const original = (isObject(get(ctx.data, at)) ? get(ctx.data, at) : node) as JsonObject;
-  // A place that refers to a shared component: the reference is a value of its own (other formats report it).
+  // A place that refers to a shared component it read: the reference is the document's spelling (the part's
+  // placement, sourceMap, says where it is defined, and Agent Spec writes it by reference again), said once.
   const refSite = (member: (string | number)[], v: JsonValue | undefined): void => {
-    if (isObject(v) && typeof v[REF] === "string") keepDeep(a, join(at, ...member, REF), v[REF]);
+    if (!isObject(v) || typeof v[REF] !== "string") return;
+    const p = join(at, ...member);
+    ctx.diagnostics.push(diagnostic("transformed-value", { message: `${dotted(p)} names the component "${v[REF]}" by $component_ref: read as that component, and written by reference again`, source: src(ctx, p), effect: "representation" }));
   };
   for (const k of ["id", "name", "description"] as const) {
     const v = node[k];
-    if (typeof v === "string") {
+    // A generated id (pyagentspec writes a UUID) names the component for references, not for people: it stays
+    // Agent Spec's own, so the formats that name agents and files by id use the agent's name (docs/adapters/agentspec.md).
+    if (k === "id" && typeof v === "string" && GENERATED_ID.test(v) && typeof node["name"] === "string" && node["name"] !== "") keepDeep(a, join(at, k), v);
+    else if (typeof v === "string") {
       a[k] = v;
       mapSource(a, `/${k}`, join(at, k));
     } else if (v !== undefined) keepDeep(a, join(at, k), v);
@@ -161,7 +186,12 @@ function parseAgent(ctx: Ctx, node: JsonObject, at: string): IrAgent {
   if (llm !== undefined && parseLlm(a, llm, llmAt)) {
     ctx.consumed.add(llmAt);
     refSite(["llm_config"], original["llm_config"]);
-  } else if (llm !== undefined) keepDeep(a, join(at, "llm_config"), original["llm_config"] ?? llm);
+  } else if (llm !== undefined) {
+    // A reference to a config the IR does not hold is kept whole, at the place of the config the agent lacks.
+    const v = original["llm_config"] ?? llm;
+    if (isObject(v) && typeof v[REF] === "string") keepExtension(a, FORMAT, join(at, "llm_config"), cloneJson(v));
+    else keepDeep(a, join(at, "llm_config"), v);
+  }
 
   const tools = node["tools"];
   if (Array.isArray(tools) && tools.length > 0) {
@@ -195,7 +225,31 @@ function parseAgent(ctx: Ctx, node: JsonObject, at: string): IrAgent {
   } else if (tools !== undefined) keepDeep(a, join(at, "tools"), tools);
 
   keepMembers(a, original, at, [...AGENT_SKIP, REFS]);
+  recordPlaces(ctx, a, node);
   return a;
+}
+
+/**
+ * Where the agent's definition sits outside its own place (origin.places): its component when it is
+ * not the document (a ManagerWorkers' worker, a Swarm's agent defined in $referenced_components), and
+ * each component it refers to (a shared llm_config, a tool), as the place of an Agent it stands for.
+ * The hub judges a diagnostic there by that place's declared effect.
+ */
+function recordPlaces(ctx: Ctx, a: IrAgent, node: JsonObject): void {
+  const places: Record<string, string> = {};
+  const walk = (v: JsonValue, expected: string, rel: string): void => {
+    if (Array.isArray(v)) return v.forEach((x, i) => walk(x, `${expected}/${i}`, `${rel}/${i}`));
+    if (!isObject(v)) return;
+    const at = ctx.res.at.get(v);
+    let here = expected;
+    if (at !== undefined && at !== expected) {
+      if (!Object.prototype.hasOwnProperty.call(places, at)) places[at] = rel;
+      here = at;
+    }
+    for (const k of Object.keys(v)) walk(v[k] as JsonValue, join(here, k), join(rel, k));
+  };
+  walk(node, a.origin.pointer, "");
+  if (Object.keys(places).length) a.origin.places = places;
 }
 
 /** inputs (titled JSON-schema properties, the values system_prompt names as {{title}}) → IR parameters. */
@@ -323,13 +377,15 @@ function parseSwarm(ctx: Ctx, root: JsonObject): Multi {
     p.caller.subAgents = list;
     if (j === 0) mapSource(p.caller, "/subAgents", "/relationships");
   }
-  // The references a Swarm names its agents by (other formats report them; they are written again from the agents' ids).
-  const refAt = (pointer: string) => {
+  // The references a Swarm names its agents by are its spelling: written again from the agents' ids (the
+  // definitions' note says so), they are no values of their own; a reference that names no agent was refused above.
+  const byRef = (pointer: string) => {
     const v = get(ctx.data, pointer);
-    if (isObject(v) && typeof v[REF] === "string") setKey(ctx.docExt, join(pointer, REF), v[REF]);
+    return isObject(v) && typeof v[REF] === "string";
   };
-  refAt("/first_agent");
-  rels.forEach((_, r) => [0, 1].forEach((k) => refAt(`/relationships/${r}/${k}`)));
+  const note = (pointer: string, what: string) => ctx.diagnostics.push(diagnostic("transformed-value", { message: `${what} by $component_ref: read as the agent it names, and written again by that agent's id`, source: src(ctx, pointer), effect: "representation" }));
+  if (byRef("/first_agent")) note("/first_agent", "first_agent names its agent");
+  if (rels.some((_, r) => byRef(`/relationships/${r}/0`) || byRef(`/relationships/${r}/1`))) note("/relationships", "relationships name their agents");
   keepTeamMembers(ctx, root, ["component_type", "first_agent", "relationships", "agentspec_version", REFS]);
   return { agents };
 }
