@@ -102,7 +102,7 @@ function agentPlacesOf(s: Subject): { pointer: string; as?: string }[] {
 function effectAt(s: Subject, pointer: string): string | undefined {
   let best: { pointer: string; as?: string } | undefined;
   for (const p of agentPlacesOf(s)) {
-    if (!isAncestorOrSelf(p.pointer, pointer) || (p.as !== undefined && p.pointer === pointer)) continue;
+    if (!isAncestorOrSelf(p.pointer, pointer)) continue;
     if (!best || p.pointer.length > best.pointer.length) best = p;
   }
   // A place of the document itself (a MAS manifest, whose agents are other files): its format's document declarations.
@@ -183,19 +183,27 @@ function sameIr(a: unknown, b: unknown): boolean {
 function sameCanonical(s: Subject, d: LeafDiff, back: IrDocument | undefined): boolean {
   if (!back) return false;
   const source = parse(s.text, { file: s.file, ...(s.options?.readFile ? { readFile: s.options.readFile } : {}) }).doc;
-  const root = agentRootOf(d.pointer, s.agentRoots);
-  const k = source?.agents.findIndex((a) => a.origin.pointer === root && (a.origin.file === undefined || a.origin.file === s.file)) ?? -1;
+  // The agent the place belongs to, as the hub finds it: its own pointer, or where its definition sits (IrOrigin.places).
+  const own = (a: IrDocument["agents"][number]) => a.origin.file === undefined || a.origin.file === s.file;
+  let k = -1;
+  let depth0 = -1;
+  source?.agents.forEach((a, i) => {
+    if (!own(a)) return;
+    for (const p of [a.origin.pointer, ...Object.keys(a.origin.places ?? {})]) {
+      if (isAncestorOrSelf(p, d.pointer) && p.length > depth0) [k, depth0] = [i, p.length];
+    }
+  });
   const A = source?.agents[k];
   const B = back.agents[k];
   if (!A || !B || source?.agents.length !== back.agents.length) return false;
-  const rel = d.pointer.slice(root.length);
+  const rel = d.pointer.slice(A.origin.pointer.length);
   let depth = -1;
   for (const src of Object.values(A.sourceMap)) if (isAncestorOrSelf(src, rel) && src.length > depth) depth = src.length;
   if (depth < 0) return false;
   const irs = Object.entries(A.sourceMap).filter(([, src]) => src.length === depth && isAncestorOrSelf(src, rel)).map(([ir, src]) => ir + rel.slice(src.length));
   // A prompt part is judged by the prompt it is assembled into (parts in order): split or joined, the model reads the same.
   const prompt = (x: typeof A) => (x.instructions?.chunks ?? []).map((c) => c.text ?? "").join("\n\n");
-  return irs.every((ir) => (ir.startsWith("/instructions/") ? sameIr(prompt(A), prompt(B)) : sameIr(get(A, ir), get(B, ir))));
+  return irs.every((ir) => (ir === "/instructions" || ir.startsWith("/instructions/") ? sameIr(prompt(A), prompt(B)) : sameIr(get(A, ir), get(B, ir))));
 }
 
 /** A warning or error of the forward conversion at the value's pointer or an ancestor below its agent's root. */

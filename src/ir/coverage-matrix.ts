@@ -54,7 +54,7 @@ export function rowFor(target: FormatCoverage, rule: ParseRule): Omit<MatrixRow,
   if ("extension" in rule) {
     if (rule.private === true) return { ir: "ext", status: "dropped", outcomes: [{ code: "private-omitted" }] };
     const outcomes: Outcome[] = [];
-    if (rule.read !== undefined) outcomes.push({ code: rule.read.code, when: `${rule.read.when}, read (parse)` });
+    for (const read of rule.read === undefined ? [] : Array.isArray(rule.read) ? rule.read : [rule.read]) outcomes.push({ code: read.code, when: `${read.when}, read (parse)` });
     outcomes.push({ code: target.stash ? "stashed-value" : "dropped-field" });
     // With a stash a lost link rides in it like any other value.
     if (rule.linkWhen !== undefined && !target.stash) outcomes.push({ code: "dropped-link", when: rule.linkWhen });

@@ -35,7 +35,7 @@ export type ParseRule =
    * `part`: a member of the value that, under `when`, fills a canonical IR field instead (and follows its emit declaration).
    * `read`: a diagnostic the parser itself raises for such values, under `when`.
    */
-  | { extension: true; effect?: ValueEffect; private?: boolean; note?: string; linkWhen?: string; part?: { ir: string; when: string }; read?: { code: DiagnosticCode; when: string } }
+  | { extension: true; effect?: ValueEffect; private?: boolean; note?: string; linkWhen?: string; part?: { ir: string; when: string }; read?: ParseNote | readonly ParseNote[] }
   /** Not agent data (a format marker, a container of agents): metadata. */
   | { ignored: string }
   /**
@@ -44,6 +44,12 @@ export type ParseRule =
    * Its effect is its own `effect`, else the strongest of its members' (behaviour over metadata).
    */
   | { container: true; kept?: string; effect?: ValueEffect };
+
+/** A diagnostic the parser itself raises for a value, under `when`. */
+export interface ParseNote {
+  code: DiagnosticCode;
+  when: string;
+}
 
 /** How an emitter treats one canonical IR field. */
 export type EmitRule =

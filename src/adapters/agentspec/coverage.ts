@@ -33,7 +33,15 @@ const extMeta = { extension: true, effect: "metadata" } as const;
 const credential = { extension: true, private: true, note: "a credential: only Agent Spec → Agent Spec carries it (and the secret sentinel checks it)" } as const;
 // A resolved reference is a spelling: the component it names is read in its place. One that names no definition is
 // kept whole at the referring place (the llm_config, the tool list), which is judged as that place.
-const reference = { extension: true, effect: "metadata", read: { code: "ref-kept", when: "it names no definition of the document (a configuration split over several files)" }, note: "resolved when an enclosing $referenced_components defines it; an unresolved one is kept whole at the place that refers" } as const;
+const reference = {
+  extension: true,
+  effect: "metadata",
+  read: [
+    { code: "ref-kept", when: "it names no definition of the document (a configuration split over several files)" },
+    { code: "transformed-value", when: "it names one: read as the component it names, said once at the reference" },
+  ],
+  note: "resolved when an enclosing $referenced_components defines it; an unresolved one is kept whole at the place that refers",
+} as const;
 const definitions = { ignored: "definitions of shared components: resolved where they are referenced (and written once again for a value several components share)" } as const;
 
 const parse: Record<string, ParseRule> = {

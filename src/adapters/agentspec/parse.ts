@@ -152,8 +152,8 @@ function parseAgent(ctx: Ctx, node: JsonObject, at: string): IrAgent {
   // placement, sourceMap, says where it is defined, and Agent Spec writes it by reference again), said once.
   const refSite = (member: (string | number)[], v: JsonValue | undefined): void => {
     if (!isObject(v) || typeof v[REF] !== "string") return;
-    const p = join(at, ...member);
-    ctx.diagnostics.push(diagnostic("transformed-value", { message: `${dotted(p)} names the component "${v[REF]}" by $component_ref: read as that component, and written by reference again`, source: src(ctx, p), effect: "representation" }));
+    const p = join(at, ...member, REF);
+    ctx.diagnostics.push(diagnostic("transformed-value", { message: `${dotted(p)} names the component "${v[REF]}": read as that component, and written by reference again`, source: src(ctx, p), effect: "representation" }));
   };
   for (const k of ["id", "name", "description"] as const) {
     const v = node[k];

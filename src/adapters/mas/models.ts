@@ -181,7 +181,7 @@ export function emitModels(agent: IrAgent, r: Reporter, fromMas: boolean, defaul
     }
     // A model id with a "/" (AgentMug "local/llama3") is read back by mas as provider/id.
     const readBack = splitModelString(row["model"]);
-    if (readBack.id !== m.id) r.at(agent, "transformed-value", `${ir}/id`, `{name} "${m.id}" is written as model "${row["model"]}", which mas reads as provider "${readBack.provider ?? ""}" and model "${readBack.id}"`);
+    if (readBack.id !== m.id) r.at(agent, "transformed-value", `${ir}/id`, `{name} "${m.id}" is written as model "${row["model"]}", which mas reads as provider "${readBack.provider ?? ""}" and model "${readBack.id}"`, { effect: "behaviour" });
     if (m.temperature !== undefined) {
       const t = Math.min(2, Math.max(0, m.temperature));
       if (t !== m.temperature) r.at(agent, "clamped-value", `${ir}/temperature`, `{name} ${m.temperature} is outside mas's 0..2; written as ${t}`);
