@@ -36,18 +36,14 @@ const strongest = (a: ValueEffect | undefined, b: ValueEffect | undefined): Valu
 /** The effects of a set of formats' declarations, ready for lookups. */
 export class EffectIndex {
   private readonly formats = new Map<string, Prepared>();
+  /** The declarations by format; a format's schema is walked on its first lookup (a one-file run needs one or two of them). */
+  private readonly declared = new Map<string, FormatCoverage>();
   /** Canonical IR path ("[]" for items and kinds) → the effect the parse rules that fill it declare. */
   private readonly byIrPath = new Map<string, ValueEffect>();
 
   constructor(coverages: readonly FormatCoverage[]) {
     for (const cov of coverages) {
-      const paths = enumerateSchemaPaths(cov.schema);
-      const bySchemaPath = new Map<string, ValueEffect>();
-      for (const p of paths) {
-        const found = parseDeclarationOf(cov, p.path);
-        if (found) bySchemaPath.set(p.path, effectOfDeclaration(cov, found.key));
-      }
-      this.formats.set(cov.format, { cov, paths, index: schemaPathIndex(paths), bySchemaPath });
+      this.declared.set(cov.format, cov);
       for (const rule of Object.values(cov.parse)) {
         if ("ignored" in rule || "container" in rule || rule.effect === undefined) continue;
         const irs = "ir" in rule ? (typeof rule.ir === "string" ? [rule.ir] : rule.ir) : rule.part !== undefined ? [rule.part.ir] : [];
@@ -60,11 +56,27 @@ export class EffectIndex {
     }
   }
 
+  private prepared(format: string): Prepared | undefined {
+    const known = this.formats.get(format);
+    if (known) return known;
+    const cov = this.declared.get(format);
+    if (!cov) return undefined;
+    const paths = enumerateSchemaPaths(cov.schema);
+    const bySchemaPath = new Map<string, ValueEffect>();
+    for (const p of paths) {
+      const found = parseDeclarationOf(cov, p.path);
+      if (found) bySchemaPath.set(p.path, effectOfDeclaration(cov, found.key));
+    }
+    const f: Prepared = { cov, paths, index: schemaPathIndex(paths), bySchemaPath };
+    this.formats.set(format, f);
+    return f;
+  }
+
   /** The declared effect of a place in a document of `format`, relative to its agent; undefined when nothing declares it. */
   ofSource(format: string, rel: string): ValueEffect | undefined {
     const tokens = parsePointer(rel);
     if (tokens[0] === STASH_KEY) return this.ofStash(tokens.slice(1));
-    const f = this.formats.get(format);
+    const f = this.prepared(format);
     if (!f) return undefined;
     if (f.cov.undeclaredEffects && rel !== "" && !schemaPathOf(f.index, rel)) {
       const e = longestMatch(f.cov.undeclaredEffects, rel);
@@ -79,7 +91,7 @@ export class EffectIndex {
 
   /** The declared effect of a member of a document of `format` (not of one of its agents); undefined when nothing declares it. */
   ofDocument(format: string, rel: string): ValueEffect | undefined {
-    return longestMatch(this.formats.get(format)?.cov.documentEffects, rel) ?? this.ofSource(format, rel);
+    return longestMatch(this.declared.get(format)?.documentEffects, rel) ?? this.ofSource(format, rel);
   }
 
   /** The effect of a canonical IR path: the declarations that fill it, else what they fill below it, else above it. */
