@@ -9,7 +9,7 @@ import { classify, groupDiagnostics, locateTarget, memoryReadFile, runConversion
 import { crc32, zip } from "../src/playground/zip.js";
 
 const BUNDLE = readFileSync("examples/support-bundle.caplo.json", "utf8");
-const MAS_DIR = "../shared/corpus/mas/apps/03-experiments-and-analysis";
+const MAS_DIR = "test/fixtures/mas/apps/03-experiments-and-analysis";
 const base = { includePrivate: false, noStash: false, bundle: false };
 
 describe("playground model", () => {

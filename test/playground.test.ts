@@ -203,7 +203,7 @@ describe("playground page (Chromium)", () => {
 
   it("a MAS manifest with its agent file, opened together, converts with an in-memory readFile", async () => {
     const page = await open();
-    const dir = "../shared/corpus/mas/apps/03-experiments-and-analysis";
+    const dir = "test/fixtures/mas/apps/03-experiments-and-analysis";
     await page.locator("#open-files").setInputFiles([
       { name: "mas.yaml", mimeType: "text/yaml", buffer: readFileSync(join(dir, "mas.yaml")) },
       { name: "agent.yaml", mimeType: "text/yaml", buffer: readFileSync(join(dir, "agent.yaml")) },

@@ -36,7 +36,7 @@ function yamlFiles(dir: string): string[] {
 /** Every golden input and every mas corpus manifest, each to every format. */
 const INPUTS = [
   ...listCaseNames().map((n) => join("golden", n, readdirSync(join(GOLDEN_ROOT, n)).find((f) => f.startsWith("input."))!)),
-  ...yamlFiles("../shared/corpus/mas/apps"),
+  ...yamlFiles("test/fixtures/mas/apps"),
 ];
 
 /** Removes `block` (consecutive lines) from `lines` at its first occurrence; false when it is not there. */

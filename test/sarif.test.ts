@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import AjvDraft04 from "ajv-draft-04";
 import ajvFormats from "ajv-formats";
@@ -55,7 +56,9 @@ const LEVEL: Record<string, string> = { error: "error", warning: "warning", info
 
 describe("--format sarif", () => {
   it("the vendored schema is the official one, byte for byte", () => {
-    expect(readFileSync("schemas/sarif/sarif-schema-2.1.0.json", "utf8")).toBe(readFileSync("../shared/schemas/sarif/sarif-schema-2.1.0.json", "utf8"));
+    // The official file's SHA-256 (../shared/schemas/sarif, from the OASIS repository): a clone without ../shared checks the same.
+    expect(createHash("sha256").update(readFileSync("schemas/sarif/sarif-schema-2.1.0.json")).digest("hex")).toBe("c3b4bb2d6093897483348925aaa73af03b3e3f4bd4ca38cef26dcb4212a2682e");
+    if (existsSync("../shared/schemas/sarif/sarif-schema-2.1.0.json")) expect(readFileSync("schemas/sarif/sarif-schema-2.1.0.json", "utf8")).toBe(readFileSync("../shared/schemas/sarif/sarif-schema-2.1.0.json", "utf8"));
     expect(SCHEMA["$schema"]).toBe("http://json-schema.org/draft-04/schema#");
     // the validator judges: a level SARIF does not know, a line 0, a missing message all fail
     const run = (result: Record<string, unknown>) => ({ version: "2.1.0", runs: [{ tool: { driver: { name: "x" } }, results: [result] }] });
