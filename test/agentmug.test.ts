@@ -339,7 +339,7 @@ describe("emit from another format's IR", () => {
     expect((evaluation["checks"] as JsonObject[])[0]).toEqual({
       id: "case-1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", name: "Refund", type: "custom", phase: "post-run", severity: "error",
       assertion: "Explains the refund policy",
-      config: { caploCase: { id: "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", name: "Refund", input: "I want my money back", desiredOutcome: "Explains the refund policy", answerContains: "30 days" } },
+      config: { evalCase: { id: "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed", name: "Refund", input: "I want my money back", desiredOutcome: "Explains the refund policy", answerContains: "30 days" } },
     });
     expect(at(diagnostics, "transformed-value", "/evals/cases/1")).toHaveLength(1);
     const back = parse(doc).doc!.agents[0]!;

@@ -123,7 +123,7 @@ export const IrEvalCase = z.object({
   name: z.string(),
   input: z.string(),
   desiredOutcome: z.string(),
-  /** Further expectations, keyed by their Caplo names (uncertainty, answerContains, subAgent…). */
+  /** Further expectations, by the IR's names for them (uncertainty, prohibitedAction, toolFailure, answerContains, answerExcludes, subAgent, avoidSubAgent, tool, routedBy); an adapter maps its own keys onto these. */
   expectations: z.optional(z.record(z.string(), z.string())),
 });
 export type IrEvalCase = z.infer<typeof IrEvalCase>;

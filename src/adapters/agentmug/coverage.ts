@@ -12,7 +12,7 @@ const toHttpExtra = { ir: "/tools/[http]/extra", effect: "behaviour", note: "nan
 const skillExtra = { ir: "/skills/[]/extra", effect: "metadata" } as const;
 
 const parse: Record<string, ParseRule> = {
-  "/$schema": { ignored: "format marker; the legacy alias is kept at document level: AgentMug rewrites it to the current URL, mas stashes it (stashed-value), Caplo drops it (dropped-field)" },
+  "/$schema": { ignored: "format marker; the legacy alias is kept at document level: AgentMug rewrites it to the current URL; another format stashes it or drops it, as its own coverage says" },
   "/id": { ir: "/id", effect: "metadata" },
   "/name": { ir: "/name", effect: "metadata" },
   "/description": { ir: "/description", effect: "metadata" },
@@ -84,10 +84,10 @@ const parse: Record<string, ParseRule> = {
   "/sources/[]/access/**": ext,
   "/sources/[]/approval/**": ext,
   "/sources/[]/sharing/**": extMeta,
-  "/evaluation/**": { extension: true, note: "kept as one value, without the checks that carry a Caplo case", effect: "metadata" },
+  "/evaluation/**": { extension: true, note: "kept as one value, without the checks that carry an eval case", effect: "metadata" },
   "/evaluation/checks/[]/config": {
     ir: ["/evals/[]/id", "/evals/[]/name", "/evals/[]/input", "/evals/[]/desiredOutcome", "/evals/[]/expectations"],
-    extensionWhen: "a check that does not carry a Caplo case in config.caploCase (or would not re-emit exactly)",
+    extensionWhen: "a check that does not carry an eval case in config.evalCase (or would not re-emit exactly)",
     effect: "metadata",
   },
   "/metadata": { container: true },
@@ -118,7 +118,7 @@ const emit: Record<string, EmitDecl> = {
   "/routingDescription": [stashed, { transformed: "stashed-value", when: "there is no description: it becomes it (the stash records the move)" }],
   "/version": "exact",
   "/tags/**": "exact",
-  "/instructions/chunks/0/text": ["exact", { transformed: "stashed-value", when: "another format's parameter placeholders are respelled {{params.<name>}}" }, { transformed: "stashed-value", when: "followed by platform texts (Caplo policy.guidance, chatStyle, voiceStyle): joined with them as \"[guidance] …\" parts" }],
+  "/instructions/chunks/0/text": ["exact", { transformed: "stashed-value", when: "another format's parameter placeholders are respelled {{params.<name>}}" }, { transformed: "stashed-value", when: "followed by the IR's platform texts (guidance, chat and voice style): joined with them as \"[guidance] …\" parts" }],
   "/instructions/chunks/[]/key": { transformed: "stashed-value", when: "named parts are joined as \"[key] text\"" },
   "/instructions/chunks/[]/text": { transformed: "stashed-value", when: "named parts are joined as \"[key] text\"" },
   "/instructions/chunks/[]/raw": { transformed: "stashed-value", when: "the stripped text is written" },
@@ -175,7 +175,7 @@ const emit: Record<string, EmitDecl> = {
   "/outputs": "exact",
   "/parameters/**": ["exact", { transformed: "stashed-value", when: "from another format: given a snake_case name, a label, a form type and a required flag" }],
   "/placeholders/**": ["exact", { transformed: "transformed-value", when: "another format's spelling: the prompt is respelled {{params.<name>}}" }],
-  "/evals/**": [{ transformed: "transformed-value", when: "each case becomes a custom check with the whole case in config.caploCase" }, { stashed: "stashed-value", when: "beyond 50 checks, or an empty list (no checks)" }],
+  "/evals/**": [{ transformed: "transformed-value", when: "each case becomes a custom check with the whole case in config.evalCase" }, { stashed: "stashed-value", when: "beyond 50 checks, or an empty list (no checks)" }],
   "/provenance/exportedAt": ["exact", { transformed: "transformed-value", when: "the exportedAt option replaces it" }],
 };
 

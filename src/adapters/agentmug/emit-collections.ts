@@ -118,7 +118,7 @@ export function emitChecks(a: IrAgent, kept: readonly JsonValue[], r: Reporter, 
       return;
     }
     const id = ids[n] as string;
-    r.at(a, "transformed-value", `/evals/${i}`, `{name} becomes evaluation check "${id}" (custom, post-run, assertion = desiredOutcome) with the whole case in config.caploCase`, { targetPointer: `/evaluation/checks/${checks.length}`, targetFile: file });
+    r.at(a, "transformed-value", `/evals/${i}`, `{name} becomes evaluation check "${id}" (custom, post-run, assertion = desiredOutcome) with the whole case in config.evalCase`, { targetPointer: `/evaluation/checks/${checks.length}`, targetFile: file });
     checks.push(caseToCheck(evals[i]!, id));
   });
   return { checks, added: fresh.length > 0 };

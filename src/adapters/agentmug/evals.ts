@@ -1,5 +1,5 @@
-// How Caplo eval cases ride through AgentMug: one `custom` post-run check per
-// case, whose `config.caploCase` holds the whole case. The check id is derived
+// How eval cases ride through AgentMug: one `custom` post-run check per
+// case, whose `config.evalCase` holds the whole case. The check id is derived
 // from the case, and the case itself travels unchanged inside config.
 import type { IrEvalCase } from "../../ir/model.js";
 import { deepEqual, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
@@ -16,12 +16,12 @@ export function caseCheckId(c: IrEvalCase): string {
 }
 
 export function caseToCheck(c: IrEvalCase, id = caseCheckId(c)): JsonObject {
-  const caploCase: JsonObject = {};
-  if (c.id !== undefined) caploCase["id"] = c.id;
-  caploCase["name"] = c.name;
-  caploCase["input"] = c.input;
-  caploCase["desiredOutcome"] = c.desiredOutcome;
-  for (const [k, v] of Object.entries(c.expectations ?? {})) if (!(k in caploCase)) setKey(caploCase, k, v);
+  const evalCase: JsonObject = {};
+  if (c.id !== undefined) evalCase["id"] = c.id;
+  evalCase["name"] = c.name;
+  evalCase["input"] = c.input;
+  evalCase["desiredOutcome"] = c.desiredOutcome;
+  for (const [k, v] of Object.entries(c.expectations ?? {})) if (!(k in evalCase)) setKey(evalCase, k, v);
   return orderKeys({
     id,
     name: c.name.slice(0, NAME_MAX) || "case",
@@ -29,7 +29,7 @@ export function caseToCheck(c: IrEvalCase, id = caseCheckId(c)): JsonObject {
     phase: "post-run",
     severity: "error",
     assertion: c.desiredOutcome.slice(0, ASSERTION_MAX),
-    config: { caploCase },
+    config: { evalCase },
   }, CHECK_ORDER);
 }
 
@@ -41,7 +41,7 @@ const CASE_FIELDS = new Set(["id", "name", "input", "desiredOutcome"]);
  */
 export function checkToCase(check: JsonValue): IrEvalCase | undefined {
   if (!isObject(check) || !isObject(check["config"])) return undefined;
-  const raw = check["config"]["caploCase"];
+  const raw = check["config"]["evalCase"];
   if (!isObject(raw)) return undefined;
   const { id, name, input, desiredOutcome } = raw;
   if (typeof name !== "string" || typeof input !== "string" || typeof desiredOutcome !== "string") return undefined;

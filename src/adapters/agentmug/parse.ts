@@ -215,7 +215,7 @@ function parseSources(a: IrAgent, v: JsonValue, keep: Keep): void {
 }
 
 /**
- * Checks that carry a Caplo eval case (see evals.ts) become IR evals. The rest of
+ * Checks that carry an eval case (see evals.ts) become IR evals. The rest of
  * evaluation is kept as one value (its checks list without those checks): another
  * format that drops it then reports the whole evaluation, which also covers the
  * case checks moving to other indexes on a round trip.
