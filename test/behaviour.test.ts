@@ -141,6 +141,18 @@ describe("a mas spawn_subagent tool whose templates name agents among the inputs
     expect(r.diagnostics.some((d) => d.code === "unresolved-link")).toBe(false);
   });
 
+  it("links too when the tool has no max_depth (its params are then read as one object)", () => {
+    const lead = LEAD.replace("        max_spawns: 8\n        max_depth: 3\n", "");
+    expect(lead).not.toMatch(/max_depth/);
+    const r = convertMany([{ file: "app/lead.yaml", text: lead }, { file: "app/reviewer.yaml", text: REVIEWER }], "caplo", { bundle: true });
+    expect(r.ok).toBe(true);
+    const [parent] = caploAgents(r);
+    expect(parent!["tools"]).toEqual(["calc"]);
+    expect(parent!["subAgents"]).toEqual([{ local: "reviewer", useWhen: "Review a proposed change." }]);
+    // Nothing of the tool is left to report as dropped: its only setting was the templates.
+    expect(r.diagnostics.filter((d) => d.source?.pointer?.startsWith("/spec/tools/1/params") && d.code !== "transformed-value")).toEqual([]);
+  });
+
   it("becomes the manager's worker in Agent Spec", () => {
     const r = convertMany(inputs(), "agentspec", { bundle: true });
     expect(r.ok).toBe(true);

@@ -1,33 +1,50 @@
 // Golden files: every case converted to every format, compared byte for byte
 // with golden/<case>/expected/<target>/. UPDATE_GOLDEN=1 rewrites the expected
 // files instead (npm run golden:update); review them with git diff before committing.
+// A case is one input (golden/<case>/input.*, convert) or several converted in one
+// run (golden/<case>/inputs/, convertMany with the case's options, such as bundle).
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { convert, type ConvertResult } from "../src/index.js";
+import { convert, convertMany, type ConvertResult } from "../src/index.js";
 import { adapterFor } from "../src/adapters/registry.js";
 import { deepEqual } from "../src/ir/json.js";
 import { parseText } from "../src/text/parse.js";
-import { FORMAT_IDS, PROJECT_ROOT, convertOptions, loadCases } from "./helpers/cases.js";
+import { FORMAT_IDS, PROJECT_ROOT, convertOptions, loadCases, loadMultiCases } from "./helpers/cases.js";
 import { compareTrees, readTree, resultFiles, writeTree } from "./helpers/golden-files.js";
 
 const UPDATE = process.env["UPDATE_GOLDEN"] === "1";
 const HOW_TO_UPDATE = "run `npm run golden:update` (UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts), then review every changed file with `git diff golden/` before committing";
-const cases = loadCases();
 
-function run(c: (typeof cases)[number], target: string): ConvertResult {
-  return convert(c.text, target, convertOptions(c));
+interface GoldenRun {
+  name: string;
+  dir: string;
+  expectFailure: Record<string, string>;
+  sourceFormat: string | undefined;
+  /** What detection says of each input. */
+  detected: (string | undefined)[];
+  run: (target: string) => ConvertResult;
+}
+
+const cases: GoldenRun[] = [
+  ...loadCases().map((c) => ({ ...c, detected: [c.detectedFormat], run: (target: string) => convert(c.text, target, convertOptions(c)) })),
+  ...loadMultiCases().map((c) => ({ ...c, detected: c.detectedFormats, run: (target: string) => convertMany(c.inputs, target, c.options) })),
+].sort((a, b) => (a.name < b.name ? -1 : 1));
+
+function run(c: GoldenRun, target: string): ConvertResult {
+  return c.run(target);
 }
 
 describe("golden cases", () => {
   it("golden/ holds at least one case", () => {
     expect(cases.length, "no golden/<case>/input.* found").toBeGreaterThan(0);
+    expect(cases.filter((c) => c.detected.length > 1).length, "no golden/<case>/inputs/ (a multi-input case) found").toBeGreaterThan(0);
   });
 
   for (const c of cases) {
     describe(c.name, () => {
       if (FORMAT_IDS.includes(c.name.split("-")[0] ?? "")) {
         it("is detected as the format its folder names", () => {
-          expect(c.detectedFormat).toBe(c.sourceFormat);
+          expect(c.detected).toEqual(c.detected.map(() => c.sourceFormat));
         });
       }
 

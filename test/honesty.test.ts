@@ -1,10 +1,10 @@
 // The honesty rule: convert a case to another format and back; every value of the
 // input that did not come back exactly must have been reported by the forward
 // conversion (warning or info) at its pointer or an ancestor below the agent root.
-import { describe, expect, it } from "vitest";
-import { convert, convertMany, type ConvertInput } from "../src/index.js";
+import { describe, expect, it, type TestContext } from "vitest";
+import { convert, convertMany, type ConvertInput, type ConvertResult } from "../src/index.js";
 import { parseText } from "../src/text/parse.js";
-import { FORMAT_IDS, convertOptions, loadCases } from "./helpers/cases.js";
+import { FORMAT_IDS, convertOptions, inputAgentRoots, loadCases, loadMultiCases, outputNamedAs } from "./helpers/cases.js";
 import { describeUncovered, diffLeaves, uncoveredDiffs } from "./helpers/coverage.js";
 import { diagnostic } from "../src/ir/diagnostics.js";
 import { memoryReadFile } from "./helpers/memory-read-file.js";
@@ -17,6 +17,27 @@ function isMasSystem(data: unknown): boolean {
 
 function listDiagnostics(ds: readonly { severity: string; code: string; message: string; source?: { pointer: string } }[]): string {
   return ds.map((d) => `  ${d.severity} ${d.code} @ ${d.source?.pointer ?? "(no source)"}: ${d.message}`).join("\n");
+}
+
+/**
+ * The way back of a round trip: checks the forward conversion succeeded (or skips a failure
+ * case.json documents), then converts its outputs back to `source`. A mas kind: MAS manifest
+ * is the way back in: it reads the agent files it lists.
+ */
+function wayBack(ctx: TestContext, forward: ConvertResult, target: string, source: string, documented: string | undefined, bundle: boolean, exportedAt: string | undefined): ConvertResult {
+  if (!forward.ok) {
+    if (documented !== undefined) ctx.skip(`forward conversion fails as case.json documents: ${documented}`);
+    expect.fail(`forward conversion to ${target} failed and case.json does not expect it:\n${listDiagnostics(forward.diagnostics)}`);
+  }
+  expect(documented, `case.json expects ${target} to fail (${documented}), but it succeeded`).toBeUndefined();
+  const extracted = new Map<string, string>();
+  for (const o of forward.outputs) for (const f of o.files ?? []) extracted.set(f.path, f.text);
+  const system = forward.outputs.find((o) => isMasSystem(o.document));
+  if (system) for (const o of forward.outputs) extracted.set(o.name, o.text);
+  const inputs: ConvertInput[] = (system ? [system] : forward.outputs).map((o) => ({ text: o.text, file: o.name }));
+  const back = convertMany(inputs, source, { bundle, includePrivate: true, readFile: memoryReadFile(extracted), ...(exportedAt ? { exportedAt } : {}) });
+  expect(back.ok, `the way back (${target} → ${source}) failed:\n${listDiagnostics(back.diagnostics)}`).toBe(true);
+  return back;
 }
 
 describe("round trips are honest", () => {
@@ -32,26 +53,7 @@ describe("round trips are honest", () => {
           expect(source, "the case's format is unknown").toBeDefined();
           expect(c.data, "the input does not parse").toBeDefined();
           const forward = convert(c.text, target, { ...convertOptions(c), stash });
-          const documented = c.expectFailure[target];
-          if (!forward.ok) {
-            if (documented !== undefined) ctx.skip(`forward conversion fails as case.json documents: ${documented}`);
-            expect.fail(`forward conversion to ${target} failed and case.json does not expect it:\n${listDiagnostics(forward.diagnostics)}`);
-          }
-          expect(documented, `case.json expects ${target} to fail (${documented}), but it succeeded`).toBeUndefined();
-
-          const extracted = new Map<string, string>();
-          for (const o of forward.outputs) for (const f of o.files ?? []) extracted.set(f.path, f.text);
-          // A mas kind: MAS manifest is the way back in: it reads the agent files it lists.
-          const system = forward.outputs.find((o) => isMasSystem(o.document));
-          if (system) for (const o of forward.outputs) extracted.set(o.name, o.text);
-          const inputs: ConvertInput[] = (system ? [system] : forward.outputs).map((o) => ({ text: o.text, file: o.name }));
-          const back = convertMany(inputs, source!, {
-            bundle: c.bundle,
-            includePrivate: true,
-            readFile: memoryReadFile(extracted),
-            ...(c.options.exportedAt ? { exportedAt: c.options.exportedAt } : {}),
-          });
-          expect(back.ok, `the way back (${target} → ${source}) failed:\n${listDiagnostics(back.diagnostics)}`).toBe(true);
+          const back = wayBack(ctx, forward, target, source!, c.expectFailure[target], c.bundle, c.options.exportedAt);
           const fromSystem = isMasSystem(c.data);
           if (!fromSystem) expect(back.outputs.length, "the way back should give one document").toBe(1);
 
@@ -62,6 +64,28 @@ describe("round trips are honest", () => {
           const diffs = diffLeaves(c.data, returned);
           const uncovered = uncoveredDiffs(diffs, forward.diagnostics, c.agentRoots, c.inputFile);
           expect(uncovered.length, describeUncovered(`golden/${c.name} via ${target}`, uncovered, forward.diagnostics)).toBe(0);
+        });
+      }
+    });
+  }
+});
+
+describe("round trips of several inputs are honest, input by input", () => {
+  for (const c of loadMultiCases()) {
+    const source = c.sourceFormat;
+    describe(c.name, () => {
+      for (const target of FORMAT_IDS.filter((f) => f !== source)) for (const stash of [true, false]) {
+        it(`${source} → ${target} → ${source}${stash ? "" : " (--no-stash)"}: every difference in every input is reported`, (ctx) => {
+          expect(source, "the case's format is unknown").toBeDefined();
+          const forward = convertMany(c.inputs, target, { ...c.options, stash });
+          const back = wayBack(ctx, forward, target, source!, c.expectFailure[target], true, c.options.exportedAt);
+          for (const input of c.inputs) {
+            const returned = outputNamedAs(back.outputs, input.file);
+            expect(returned, `the way back wrote nothing named as ${input.file}: ${back.outputs.map((o) => o.name).join(", ")}`).toBeDefined();
+            const diffs = diffLeaves(parseText(input.text).data, parseText(returned!.text).data);
+            const uncovered = uncoveredDiffs(diffs, forward.diagnostics, inputAgentRoots(input), input.file);
+            expect(uncovered.length, describeUncovered(`golden/${c.name}/${input.file} via ${target}`, uncovered, forward.diagnostics)).toBe(0);
+          }
         });
       }
     });

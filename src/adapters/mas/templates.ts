@@ -32,7 +32,8 @@ function withoutTool(map: Record<string, string>, i: number): Record<string, str
 /**
  * Turns each sub-agent tool of a mas agent whose templates all name agents of its bundle (by
  * `keyOf`: the bundle key of the agent read from a path relative to this agent's file) into
- * local links; returns one diagnostic per template. The agent is changed in place.
+ * local links; returns one diagnostic per template, one for the tool, and one per other setting
+ * of the tool (dropped). The agent is changed in place.
  */
 export function linkTemplates(agent: IrAgent, keyOf: (ref: string) => string | undefined, to: string): Diagnostic[] {
   if (agent.origin.format !== MAS || !agent.tools) return [];
@@ -43,7 +44,9 @@ export function linkTemplates(agent: IrAgent, keyOf: (ref: string) => string | u
     const at = agent.sourceMap[`/tools/${i}`];
     if (!tool || !isSubAgentTool(tool) || at === undefined) continue;
     const bag: JsonObject = agent.extensions[MAS] ?? {};
-    const templates = bag[`${at}/params/templates`];
+    // The parse keeps params key by key when it lifted max_depth out of them, else as one object.
+    const whole = bag[`${at}/params`];
+    const templates = isObject(whole) ? whole["templates"] : bag[`${at}/params/templates`];
     if (!Array.isArray(templates) || templates.length === 0) continue;
     const found = templates.map((t) => {
       const ref = isObject(t) && typeof t["ref"] === "string" ? t["ref"] : undefined;
@@ -71,10 +74,30 @@ export function linkTemplates(agent: IrAgent, keyOf: (ref: string) => string | u
         target: { format: to },
       }));
     });
-    // The tool is now those links: its list entry and its templates go; its other settings (max_spawns…) stay, and are reported where lost.
+    // The tool entry itself (its kind and name, and max_depth, read as the delegation depth) is said once, at the tool.
+    const depth = agent.sourceMap["/limits/maxDepth"] === `${at}/params/max_depth` ? `, and its params.max_depth the agent's delegation depth` : "";
+    out.push(diagnostic("transformed-value", {
+      message: `${dotted(at)} (the ${tool.name} system tool) is not written as a tool: its templates name agents of this bundle, which become local sub-agent links${depth}`,
+      source: where(at),
+      target: { format: to },
+    }));
+    // The tool is now those links: its list entry and its templates go. Its other settings (max_spawns…)
+    // belong to a tool no output writes, so no stash can put them back: kept, they would come back as a
+    // tool entry of settings only, which mas refuses. They are dropped here, each reported where it was.
     agent.tools = agent.tools.filter((_, k) => k !== i);
     agent.sourceMap = withoutTool(agent.sourceMap, i);
+    const settings = isObject(whole) ? Object.keys(whole).filter((k) => k !== "templates").map((k) => `${at}/params/${k}`) : [];
+    delete bag[`${at}/params`];
     delete bag[`${at}/params/templates`];
+    settings.push(...Object.keys(bag).filter((k) => k.startsWith(`${at}/`)));
+    for (const rel of settings) {
+      delete bag[rel];
+      out.push(diagnostic("dropped-field", {
+        message: `${dotted(rel)} is a setting of the ${tool.name} tool, which became local sub-agent links; links have no such setting, so it is dropped`,
+        source: where(rel),
+        target: { format: to },
+      }));
+    }
     agent.subAgents = [...(agent.subAgents ?? []), ...links];
     for (const [k, v] of sources) agent.sourceMap[k] = v;
     if (agent.sourceMap["/subAgents"] === undefined) agent.sourceMap["/subAgents"] = `${at}/params/templates`;
