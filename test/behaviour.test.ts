@@ -81,6 +81,11 @@ spec:
         delegates_to: [planner]
       - id: planner
 `;
+/** Where DESK's one delegates_to entry ("planner") stands, 1-based. */
+const DESK_LINK = ((lines) => {
+  const line = lines.findIndex((l) => l.includes("delegates_to: [planner]"));
+  return { line: line + 1, column: lines[line]!.indexOf("planner") + 1 };
+})(DESK.split("\n"));
 const DESK_FILES = { "agents/concierge.yaml": agentFile("concierge", "Front desk."), "agents/planner.yaml": agentFile("planner", "Plans trips.") };
 
 describe("a MAS workflow converted to AgentMug (one file per agent, no links)", () => {
@@ -90,7 +95,8 @@ describe("a MAS workflow converted to AgentMug (one file per agent, no links)", 
       expect(r.ok).toBe(true);
       expect(r.outputs.map((o) => o.name).sort()).toEqual(["concierge.agent.json", "planner.agent.json"]);
       const links = r.diagnostics.filter((d) => /delegation to "planner"/.test(d.message));
-      expect(links.map((d) => [d.code, d.source?.file])).toEqual([[stash ? "stashed-value" : "dropped-link", "agents/concierge.yaml"]]);
+      // Reported where the user wrote the link: the MAS file's delegates_to entry, not the agent file's root.
+      expect(links.map((d) => [d.code, d.source?.file, d.source?.pointer, d.source?.line, d.source?.column])).toEqual([[stash ? "stashed-value" : "dropped-link", "mas.yaml", "/spec/workflow/nodes/0/delegates_to/0", DESK_LINK.line, DESK_LINK.column]]);
       expect(links[0]!.message).toMatch(/^The delegation to "planner" .*can no longer hand work to "planner"/);
       if (!stash) expect(links[0]!.severity).toBe("warning");
     });

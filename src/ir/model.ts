@@ -135,8 +135,15 @@ export type IrEvalCase = z.infer<typeof IrEvalCase>;
  * share), each absolute source pointer with the place, relative to an agent of the format,
  * that it stands for (`""` for the agent's own component, `/llm_config`): the hub judges a
  * diagnostic there by that place's declared effect.
+ *
+ * `outside`: IR paths of the agent that were written in another document than the agent's own,
+ * each with that document's file and the absolute pointer there (a mas kind: MAS manifest's
+ * workflow `delegates_to` entries are the links of agents read from their own files). A
+ * diagnostic about such a path points there, where the user wrote it.
  */
-export const IrOrigin = z.object({ format: FormatId, pointer: z.string(), file: z.optional(z.string()), places: z.optional(z.record(z.string(), z.string())) });
+export const IrSourcePlace = z.object({ file: z.optional(z.string()), pointer: z.string() });
+export type IrSourcePlace = z.infer<typeof IrSourcePlace>;
+export const IrOrigin = z.object({ format: FormatId, pointer: z.string(), file: z.optional(z.string()), places: z.optional(z.record(z.string(), z.string())), outside: z.optional(z.record(z.string(), IrSourcePlace)) });
 export type IrOrigin = z.infer<typeof IrOrigin>;
 
 /**

@@ -3,7 +3,7 @@
 // message says `policy.voiceStyle`, never an IR internal. It also remembers
 // which IR value (or extension value) each diagnostic is about, so the stash
 // (src/ir/stash.ts) can tell which reported losses it undoes.
-import type { IrAgent } from "./model.js";
+import type { IrAgent, IrSourcePlace } from "./model.js";
 import { diagnostic, type Diagnostic, type DiagnosticCode, type Effect, type TargetLocation } from "./diagnostics.js";
 import { sourceOf } from "./agent.js";
 import { isObject } from "./json.js";
@@ -24,6 +24,21 @@ type Extra = { targetPointer?: string; targetFile?: string; hint?: string; effec
 /** The IR pointer of an extension value: extensions are part of the agent, keyed by their relative pointer. */
 export function extensionPointer(format: string, rel: string): string {
   return join("/extensions", format, rel);
+}
+
+/**
+ * Where an IR path was written when that is another document than the agent's own
+ * (IrOrigin.outside): the deepest such path at or above it, unless a deeper path has a place in
+ * the agent's own file (its source map).
+ */
+function outsidePlace(agent: IrAgent, irPointer: string): IrSourcePlace | undefined {
+  const outside = agent.origin.outside;
+  if (outside === undefined) return undefined;
+  for (let p = irPointer; ; p = p.slice(0, p.lastIndexOf("/"))) {
+    const hit = Object.prototype.hasOwnProperty.call(outside, p) ? outside[p] : undefined;
+    if (hit !== undefined) return hit;
+    if (agent.sourceMap[p] !== undefined || p === "") return undefined;
+  }
 }
 
 /** A diagnostic with what it is about, as the stash reads them agent by agent. */
@@ -61,10 +76,11 @@ export class Reporter {
 
   /** A diagnostic about a value of the source, located by its pointer relative to the agent's origin. */
   atSource(agent: IrAgent, code: DiagnosticCode, relPointer: string, message: string, extra: Extra = {}): Diagnostic {
-    const rel = relPointer;
-    const source = agent.origin.file === undefined
-      ? { pointer: agent.origin.pointer + rel }
-      : { file: agent.origin.file, pointer: agent.origin.pointer + rel };
+    const pointer = agent.origin.pointer + relPointer;
+    return this.raise(code, agent.origin.file === undefined ? { pointer } : { file: agent.origin.file, pointer }, message, extra);
+  }
+
+  private raise(code: DiagnosticCode, source: IrSourcePlace, message: string, extra: Extra): Diagnostic {
     const init: Parameters<typeof diagnostic>[1] = { message, source, target: this.target(extra.targetPointer, extra.targetFile) };
     if (extra.hint) init.hint = extra.hint;
     if (extra.effect) init.effect = extra.effect;
@@ -75,8 +91,11 @@ export class Reporter {
 
   /** A diagnostic about an IR value; the message template may use {name} for the source's key path. */
   at(agent: IrAgent, code: DiagnosticCode, irPointer: string, message: string, extra: Extra = {}): void {
-    const w = this.where(agent, irPointer);
-    const d = this.atSource(agent, code, w.pointer.slice(agent.origin.pointer.length), message.replaceAll("{name}", w.name), extra);
+    // A value written in another document than the agent's own (a MAS manifest's delegates_to) is reported there.
+    const elsewhere = outsidePlace(agent, irPointer);
+    const w = elsewhere ? { pointer: elsewhere.pointer, name: dotted(elsewhere.pointer) } : this.where(agent, irPointer);
+    const text = message.replaceAll("{name}", w.name);
+    const d = elsewhere ? this.raise(code, { ...elsewhere }, text, extra) : this.atSource(agent, code, w.pointer.slice(agent.origin.pointer.length), text, extra);
     this.about(d, { agent, ir: irPointer });
   }
 

@@ -3,7 +3,7 @@
 // with the kind: Agent parser, and each workflow delegates_to becomes a local
 // link. Every MAS-level member with no IR counterpart is kept in the document's
 // extensions.mas under its pointer in the MAS file, so MAS → mas gives it back.
-import type { IrAgent, IrDocument, IrLink } from "../../ir/model.js";
+import type { IrAgent, IrDocument, IrLink, IrSourcePlace } from "../../ir/model.js";
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic, type DiagnosticCode } from "../../ir/diagnostics.js";
 import { get, join } from "../../ir/pointer.js";
@@ -90,7 +90,7 @@ export function parseMasSystem(data: JsonObject, options: ParseOptions): ParseRe
 
   const extensions: JsonObject = {};
   keepMasMembers(data, spec, listAt, list, extensions);
-  linkWorkflow(spec, list, listAt, members, error);
+  linkWorkflow(spec, list, listAt, members, error, inMas);
   if (diagnostics.some((d) => d.severity === "error")) return { diagnostics };
 
   const doc: IrDocument = { format: MAS, bundle: true, agents: members.map((m) => m.agent), extensions: { [MAS]: extensions } };
@@ -168,7 +168,7 @@ function checkAgent(data: JsonObject, file: string | undefined, at: string, opti
 }
 
 /** Binds each workflow node to an agent (node.agent, else node.id, matched against metadata.name or the agency entry id). */
-function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, members: Member[], error: ErrorAt): void {
+function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, members: Member[], error: ErrorAt, inMas: (pointer: string) => IrSourcePlace): void {
   const workflow = isObject(spec["workflow"]) ? spec["workflow"] : {};
   const nodes = Array.isArray(workflow["nodes"]) ? workflow["nodes"] : [];
   const byName = new Map<string, IrAgent>();
@@ -190,6 +190,8 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
     byNode.set(n["id"], agent);
   });
   const links = new Map<IrAgent, IrLink[]>();
+  // Where each link was written: its delegates_to entry in this file, and the child's spec.description its useWhen came from.
+  const written = new Map<IrAgent, { link: IrSourcePlace; useWhen?: IrSourcePlace }[]>();
   nodes.forEach((n, i) => {
     if (!isObject(n) || !Array.isArray(n["delegates_to"])) return;
     const parent = typeof n["id"] === "string" ? byNode.get(n["id"]) : undefined;
@@ -203,20 +205,46 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
       const link: IrLink = { local: child.key as string };
       if (child.routingDescription !== undefined) Object.assign(link, splitRouting(child.routingDescription));
       links.set(parent, [...(links.get(parent) ?? []), link]);
+      const description = child.routingDescription === undefined ? undefined : child.sourceMap["/routingDescription"];
+      const place = { link: inMas(`/spec/workflow/nodes/${i}/delegates_to/${j}`), ...(description === undefined ? {} : { useWhen: inFileOf(child, description) }) };
+      written.set(parent, [...(written.get(parent) ?? []), place]);
     });
   });
   for (const m of members) {
     const fromWorkflow = links.get(m.agent) ?? [];
     const stashed = m.agent.subAgents;
+    const places = written.get(m.agent) ?? [];
     // A stash that brought the links back (with the settings a MAS cannot hold) wins while the graph agrees with it.
-    if (stashed !== undefined && deepEqual(stashed.filter((l) => l.local !== undefined).map((l) => l.local), fromWorkflow.map((l) => l.local))) continue;
+    if (stashed !== undefined && deepEqual(stashed.filter((l) => l.local !== undefined).map((l) => l.local), fromWorkflow.map((l) => l.local))) {
+      let k = 0;
+      stashed.forEach((l, n) => {
+        const p = l.local === undefined ? undefined : places[k++];
+        if (p) writtenAt(m.agent, `/subAgents/${n}`, p.link);
+      });
+      continue;
+    }
     const external = (stashed ?? []).filter((l) => l.local === undefined);
     if (fromWorkflow.length === 0 && external.length === 0) {
       delete m.agent.subAgents;
       continue;
     }
     m.agent.subAgents = [...fromWorkflow, ...external];
+    places.forEach((p, n) => {
+      writtenAt(m.agent, `/subAgents/${n}`, p.link);
+      if (p.useWhen) writtenAt(m.agent, `/subAgents/${n}/useWhen`, p.useWhen);
+    });
   }
+}
+
+/** Records that an IR path of the agent was written in another document (IrOrigin.outside). */
+function writtenAt(agent: IrAgent, irPointer: string, place: IrSourcePlace): void {
+  agent.origin.outside = { ...agent.origin.outside, [irPointer]: place };
+}
+
+/** A pointer relative to an agent, as a place in that agent's own file. */
+function inFileOf(agent: IrAgent, rel: string): IrSourcePlace {
+  const pointer = agent.origin.pointer + rel;
+  return agent.origin.file === undefined ? { pointer } : { file: agent.origin.file, pointer };
 }
 
 /** A delegate's spec.description as a link's routing text: a trailing "Not for: …" sentence (agentport's own writing) is the doNotUseWhen. */
