@@ -337,13 +337,13 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
       inputsRead.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, ...(r.adapter ? { format: r.adapter.id } : {}), bundle: r.doc?.bundle === true, ...(r.doc ? { agents: ownAgentPlaces(r.doc, input.file) } : {}), ...(r.reads ? { files: r.reads } : {}) });
     }
   }
-  if (hasErrors(diagnostics)) return { ...finish([], diagnostics, options), read: inputsRead };
+  if (hasErrors(diagnostics)) return { ...finish([], callerNames(diagnostics, inputsRead), options), read: inputsRead };
   let toEmit = docs;
   if (options.bundle && docs.length > 0) {
     const files = agentFiles(docs);
     const m = mergeIntoBundle(docs);
     diagnostics.push(...m.diagnostics);
-    if (!m.doc) return { ...finish([], diagnostics, options), read: inputsRead };
+    if (!m.doc) return { ...finish([], callerNames(diagnostics, inputsRead), options), read: inputsRead };
     toEmit = [m.doc];
     for (const d of linkFiles(m.doc, files, to)) {
       const loc = d.source ? locators.get(d.source.file) : undefined;
@@ -351,7 +351,7 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
     }
   }
   const syntax = outputSyntax(to, options.syntax, origins);
-  if ("error" in syntax) return { ...finish([], [...diagnostics, syntax.error], options), read: inputsRead };
+  if ("error" in syntax) return { ...finish([], callerNames([...diagnostics, syntax.error], inputsRead), options), read: inputsRead };
   // What the source leaves to its defaults is written explicitly where the target would assume another value.
   const emitted = emitAll(toEmit, to, syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax }, effectiveDefaults(toEmit, to, sources), toEmit === docs ? origins.map((o) => o.reads) : []);
   carryInputComments(emitted.outputs, emitted.placement, toEmit, toEmit === docs ? origins : origins.length === 1 ? origins : [], to);
@@ -365,7 +365,47 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
   diagnostics.push(...located(emitted.diagnostics));
   diagnostics.push(...located(defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, sources)));
   diagnostics.push(...secretDiagnostics(emitted.outputs, to, sources, options));
-  return { ...finish(emitted.outputs, withEffects(diagnostics, agentPlaces(docs)), options), read: inputsRead };
+  return { ...finish(emitted.outputs, callerNames(withEffects(diagnostics, agentPlaces(docs)), inputsRead), options), read: inputsRead };
+}
+
+/**
+ * Diagnostics about a file an input read (an agent file a MAS manifest names, a prompt file)
+ * name it as the caller names the input: the input's folder joined with the reference, so
+ * `apps/x/mas.yaml` reports `apps/x/agents/a.yaml:3:1`, a place a terminal or an editor opens.
+ * Inside the conversion they are keyed by the path relative to the input's folder; a name two
+ * inputs in different folders share stays as it is, being ambiguous.
+ */
+function callerNames(diagnostics: readonly Diagnostic[], inputs: readonly InputRead[]): Diagnostic[] {
+  const names = new Map<string, string | null>();
+  for (const input of inputs) {
+    if (input.file === undefined || input.file.startsWith("<")) continue;
+    const dir = dirPath(input.file);
+    if (dir === "") continue;
+    for (const f of input.files ?? []) {
+      if (f.path === input.file || /^[\\/]|^[A-Za-z]:[\\/]/.test(f.path)) continue;
+      const named = joinUnder(dir, f.path);
+      const had = names.get(f.path);
+      names.set(f.path, had === undefined || had === named ? named : null);
+    }
+  }
+  if (names.size === 0) return [...diagnostics];
+  return diagnostics.map((d) => {
+    const named = d.source?.file === undefined ? undefined : names.get(d.source.file);
+    return named ? { ...d, source: { ...d.source!, file: named } } : d;
+  });
+}
+
+/** `dir`/`rel` with "." and ".." resolved, keeping an absolute or climbing start. */
+function joinUnder(dir: string, rel: string): string {
+  const slash = dir.replace(/\\/g, "/");
+  const lead = slash.startsWith("/") ? "/" : "";
+  const out: string[] = [];
+  for (const part of `${slash}/${rel}`.split(/[\\/]+/)) {
+    if (part === "" || part === ".") continue;
+    if (part === ".." && out.length > 0 && out[out.length - 1] !== "..") out.pop();
+    else if (part !== ".." || lead === "") out.push(part);
+  }
+  return lead + out.join("/");
 }
 
 /** The pointers of the agents a document read from `file` itself, with where parts of their definitions sit (IrOrigin.places). */

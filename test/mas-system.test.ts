@@ -121,6 +121,16 @@ describe("a kind: MAS manifest as input", () => {
     expect(d.source?.pointer).toBe("/spec/agency/agents/0/ref");
     expect(d.message).toContain("agents/concierge.yaml");
   });
+
+  it("diagnostics about an agent file name it as the caller names the manifest: its folder joined with the ref", () => {
+    const files = new Map([["agents/concierge.yaml", "apiVersion: mas/v1\nkind: Agent\nmetadata: {name: concierge}\nspec:\n  description: Front desk.\n  x-owner: desk\n  context:\n    role: You greet guests.\n"]]);
+    const text = "apiVersion: mas/v1\nkind: MAS\nmetadata: {name: x}\nspec:\n  agency:\n    agents:\n      - {id: concierge, ref: agents/concierge.yaml}\n";
+    const about = (file: string) => convert(text, "agentmug", { file, readFile: memory(files) }).diagnostics.filter((d) => d.source?.pointer === "/spec/x-owner").map((d) => [d.source?.file, d.source?.line]);
+    expect(about("m.yaml")).toEqual([["agents/concierge.yaml", 6]]);
+    expect(about("apps/desk/m.yaml")).toEqual([["apps/desk/agents/concierge.yaml", 6]]);
+    expect(about("/srv/apps/desk/m.yaml")).toEqual([["/srv/apps/desk/agents/concierge.yaml", 6]]);
+    expect(about("../desk/m.yaml")).toEqual([["../desk/agents/concierge.yaml", 6]]);
+  });
 });
 
 describe("a Caplo bundle → mas", () => {
