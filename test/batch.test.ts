@@ -62,6 +62,24 @@ describe("agentport convert DIR", () => {
     for (const k of ["front-desk", "billing", "tech"]) expect(existsSync(join(out, "team-a", "nested", "bundle", `${k}.agent.json`))).toBe(true);
   });
 
+  it("the report names each output as written (after its input), in the text report and in --json", async () => {
+    const root = tree();
+    const dir = join(root, "team-b");
+    mkdirSync(dir);
+    // one.json holds the agent keyed "tech": the library names it tech.agent.json, the folder run one.agent.json.
+    writeFileSync(join(dir, "one.json"), readFileSync(join(root, "one.json")));
+    writeFileSync(join(dir, "two.json"), readFileSync(join(root, "team-a", "two.json")));
+    const out = tempDir("agentport-batch-names-");
+    const text = await cli(["convert", dir, "--to", "agentmug", "-o", out, "--jobs", "1"]);
+    expect(readdirSync(out).sort()).toEqual(["one.agent.json", "two.agent.json"]);
+    const named = [...text.stderr.matchAll(/\[([^\]]+\.agent\.json)\]/g)].map((m) => m[1]);
+    expect(named.length).toBeGreaterThan(0);
+    expect(new Set(named)).toEqual(new Set(["one.agent.json", "two.agent.json"]));
+    const json = await cli(["convert", dir, "--to", "agentmug", "-o", tempDir("agentport-batch-names-json-"), "--jobs", "1", "--json"]);
+    const body = JSON.parse(json.stdout) as { diagnostics: { target?: { file?: string } }[] };
+    expect(new Set(body.diagnostics.flatMap((d) => (d.target?.file ? [d.target.file] : [])))).toEqual(new Set(["one.agent.json", "two.agent.json"]));
+  });
+
   it("needs -o for a folder", async () => {
     const r = await cli(["convert", tree(), "--to", "caplo"]);
     expect(r.code).toBe(2);

@@ -161,7 +161,17 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
   };
   let r = convertFiles([task.file], to, { ...own, skipNotAgents: true, relocateFrom: from(task.outDir) });
   if (relocated && r.outputs.length > 1) r = convertFiles([task.file], to, { ...own, skipNotAgents: true, relocateFrom: from(join(task.outDir, stem)) });
-  const diagnostics = [...r.diagnostics];
+  // Outputs are named after their input, so files of one folder never collide:
+  // one output → <stem><suffix>; several (a bundle split up) → <stem>/<name>.
+  const suffix = adapterFor(to)?.suffix ?? "";
+  const writtenName = (o: { name: string }): string => {
+    if (r.outputs.length !== 1) return o.name;
+    // An output written in another syntax than the suffix names (a YAML Caplo file) keeps its own extension.
+    return stem + (o.name.endsWith(suffix) ? suffix : suffix.replace(/\.[a-z]+$/, o.name.slice(o.name.lastIndexOf("."))));
+  };
+  const renamed = new Map(r.outputs.map((o) => [o.name, writtenName(o)] as const).filter(([a, b]) => a !== b));
+  // The report names the file as written, not as the conversion first named it.
+  const diagnostics = r.diagnostics.map((d) => (d.target?.file !== undefined && renamed.has(d.target.file) ? { ...d, target: { ...d.target, file: renamed.get(d.target.file)! } } : d));
   const warnings = diagnostics.filter((d) => d.severity === "warning").length;
   // A policy's errors fail the gate (1), the conversion's own fail the input (2).
   const ownError = diagnostics.some((d) => d.severity === "error" && d.policy === undefined);
@@ -169,15 +179,10 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
   const skipped = code === 0 && r.outputs.length === 0 && diagnostics.some((d) => d.code === "skipped-document");
   const written: BatchFileResult["written"] = [];
   if (code === 0) {
-    // Outputs are named after their input, so files of one folder never collide:
-    // one output → <stem><suffix>; several (a bundle split up) → <stem>/<name>.
-    const suffix = adapterFor(to)?.suffix ?? "";
     const files: PlannedFile[] = [];
     for (const o of r.outputs) {
       const dir = r.outputs.length === 1 ? task.outDir : join(task.outDir, stem);
-      // An output written in another syntax than the suffix names (a YAML Caplo file) keeps its own extension.
-      const own = o.name.endsWith(suffix) ? suffix : suffix.replace(/\.[a-z]+$/, o.name.slice(o.name.lastIndexOf(".")));
-      const name = r.outputs.length === 1 ? stem + own : o.name;
+      const name = writtenName(o);
       files.push({ path: join(dir, name), text: o.text });
       written.push({ name, format: o.format, path: join(dir, name) });
       for (const f of o.files ?? []) files.push({ path: join(dir, f.path), text: f.text });
@@ -195,7 +200,7 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
   const findings = options.baselineOut && !ownError ? { findings: baselineFindings(diagnostics) } : {};
   if (options.render) {
     const verbosity = options.render === "quiet-text" ? "quiet" : options.render === "verbose-text" ? "verbose" : "default";
-    const text = diagnosticLines(diagnostics, r.outputs.map((o) => o.name), verbosity, code === 1).map((l) => l + "\n").join("");
+    const text = diagnosticLines(diagnostics, r.outputs.map(writtenName), verbosity, code === 1).map((l) => l + "\n").join("");
     return { file: task.file, code, warnings, written, diagnostics: [], text, ...flag, ...findings };
   }
   return { file: task.file, code, warnings, written, diagnostics, ...flag, ...findings };
