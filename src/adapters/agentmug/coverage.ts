@@ -3,7 +3,7 @@
 // IR field. Read with src/ir/coverage.ts; docs/mapping.md is generated from it.
 import type { EmitDecl, FormatCoverage, ParseRule } from "../../ir/coverage.js";
 import { agentmugSchema } from "./schema.generated.js";
-import { FORMAT, LABEL } from "./constants.js";
+import { FORMAT, LABEL } from "./spec.js";
 
 // Kept in extensions: most such values change what the agent does; the metadata ones say so.
 const ext = { extension: true, effect: "behaviour" } as const;

@@ -8,7 +8,7 @@ import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue
 import { uniqueKeys } from "../../ir/slug.js";
 import { dotted } from "../../ir/pointer.js";
 import { isHome, placementMap } from "../../ir/home.js";
-import { FORMAT, SOURCE_ORDER } from "./constants.js";
+import { FORMAT, SOURCE_ORDER } from "./spec.js";
 import { caseCheckId, caseToCheck } from "./evals.js";
 
 const MAX_SOURCES = 30;

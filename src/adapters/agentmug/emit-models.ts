@@ -7,7 +7,7 @@ import { primaryModelIndex } from "../../ir/agent.js";
 import { inferProvider } from "../../ir/providers.js";
 import type { JsonObject } from "../../ir/json.js";
 import type { EffectiveDefault } from "../types.js";
-import { DEFAULT_PRIMARY_MODEL, FORMAT } from "./constants.js";
+import { DEFAULT_PRIMARY_MODEL, FORMAT } from "./spec.js";
 import { isHome } from "../../ir/home.js";
 import { looksLikeDisplayName } from "../../ir/prompt-checks.js";
 

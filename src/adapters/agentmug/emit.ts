@@ -14,14 +14,13 @@ import { buildStash, reportStashed, STASH_KEY } from "../../ir/stash.js";
 import { jsonText } from "../serialize.js";
 import { parseAgentmug } from "./parse.js";
 import {
-  BLUEPRINT_ORDER, DEFAULT_EXPORTED_AT, DEFAULT_VERSION, EVALUATION_ORDER, FORMAT, LABEL, LEGACY_SCHEMA_URL, METADATA_ORDER, ROOT_ORDER, SCHEMA_URL, SKILL_ORDER,
-} from "./constants.js";
+  BLUEPRINT_ORDER, DEFAULT_EXPORTED_AT, DEFAULT_VERSION, EVALUATION_ORDER, FORMAT, LABEL, LEGACY_SCHEMA_URL, METADATA_ORDER, ROOT_ORDER, SCHEMA_URL, SKILL_ORDER, SUFFIX,
+} from "./spec.js";
 import { emitModels } from "./emit-models.js";
 import { emitTool } from "./tools.js";
 import { emitParameters, respellPlaceholders, type EmittedParameters } from "./parameters.js";
 import { emitChecks, emitSources } from "./emit-collections.js";
 
-export const SUFFIX = ".agent.json";
 
 /** Canonical IR fields AgentMug has no place for. */
 const UNSUPPORTED = ["/greeting", "/routing", "/limits"] as const;

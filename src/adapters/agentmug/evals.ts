@@ -3,7 +3,7 @@
 // from the case, and the case itself travels unchanged inside config.
 import type { IrEvalCase } from "../../ir/model.js";
 import { deepEqual, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
-import { CHECK_ORDER } from "./constants.js";
+import { CHECK_ORDER } from "./spec.js";
 
 const ID_MAX = 160;
 const NAME_MAX = 280;

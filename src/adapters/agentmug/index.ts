@@ -2,10 +2,11 @@
 // Mapping decisions: docs/adapters/agentmug.md.
 import type { Adapter } from "../types.js";
 import { agentmugCoverage } from "./coverage.js";
-import { FORMAT, LABEL } from "./constants.js";
-import { detectAgentmug, validateAgentmug } from "./validate.js";
+import { FORMAT, LABEL, SUFFIX } from "./spec.js";
+import { detectAgentmug } from "./detect.js";
+import { validateAgentmug } from "./validate.js";
 import { parseAgentmug } from "./parse.js";
-import { emitAgentmug, SUFFIX } from "./emit.js";
+import { emitAgentmug } from "./emit.js";
 import { OPTIONS } from "./options.js";
 
 export const agentmugAdapter: Adapter = {

@@ -11,7 +11,7 @@ import { join } from "../../ir/pointer.js";
 import { inferProvider } from "../../ir/providers.js";
 import { diagnostic } from "../../ir/diagnostics.js";
 import { mergeDocumentExtensions, restoreStash, STASH_KEY } from "../../ir/stash.js";
-import { FORMAT, LEGACY_SCHEMA_URL } from "./constants.js";
+import { FORMAT, LEGACY_SCHEMA_URL } from "./spec.js";
 import { parseTool } from "./tools.js";
 import { checkToCase } from "./evals.js";
 import { AGENTMUG_PLACEHOLDERS } from "./parameters.js";

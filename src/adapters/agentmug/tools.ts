@@ -3,7 +3,7 @@
 // ride in `extra` so an AgentMug round trip keeps unknown fields.
 import type { IrTool } from "../../ir/model.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
-import { TOOL_ORDER } from "./constants.js";
+import { TOOL_ORDER } from "./spec.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 
 /** Members each AgentMug tool kind maps onto IR fields of the same name (plus kind). */

@@ -1,22 +1,11 @@
-// Detection and validation: the official schema through ajv, plus the MUST rules
+// Validation: the official schema through ajv, plus the MUST rules
 // the prose spec (agent-v1.md) states but the JSON schema does not encode. An
 // emitter that only passed the schema could still write a file the spec rejects.
-import type { Detection, SchemaIssue } from "../types.js";
+import type { SchemaIssue } from "../types.js";
 import { runValidator } from "../ajv.js";
 import { agentmugValidator } from "./validators.generated.js";
 import { isObject, type JsonObject } from "../../ir/json.js";
-import { AGENTMUG_URL, V1_URLS, WRITE_CAPABILITIES } from "./constants.js";
-
-export function detectAgentmug(data: unknown): Detection {
-  if (!isObject(data)) return { confidence: 0 };
-  const url = data["$schema"];
-  if (typeof url !== "string") return { confidence: 0 };
-  if (V1_URLS.includes(url)) return { confidence: 1 };
-  if (AGENTMUG_URL.test(url)) {
-    return { confidence: 0.9, unsupported: `AgentMug file with $schema ${url}: only AgentMug v1 (agent.v1.json) is supported` };
-  }
-  return { confidence: 0 };
-}
+import { WRITE_CAPABILITIES } from "./spec.js";
 
 export function validateAgentmug(data: unknown): SchemaIssue[] {
   return [...runValidator(agentmugValidator, data), ...proseRules(data)];

@@ -9,7 +9,7 @@
 // component the referring place declares, whose paths are walked there.
 import type { EmitDecl, FormatCoverage, ParseRule } from "../../ir/coverage.js";
 import { agentspecSchema } from "./schema.generated.js";
-import { FORMAT, LABEL } from "./constants.js";
+import { FORMAT, LABEL } from "./spec.js";
 import { REFS } from "./refs.js";
 
 function opaqueDefinitions(n: unknown): unknown {

@@ -6,7 +6,7 @@
 import type { Detection } from "../types.js";
 import { isObject } from "../../ir/json.js";
 import { COMPONENT_TYPES } from "./types.generated.js";
-import { CONVERTED, LABEL, READ_VERSIONS, REMOTE_AGENTS } from "./constants.js";
+import { CONVERTED, LABEL, READ_VERSIONS, REMOTE_AGENTS } from "./spec.js";
 import { REF, REFS } from "./refs.js";
 
 /** Component types of the schema: every Base<Type> definition (types.generated.ts, made at build time). */

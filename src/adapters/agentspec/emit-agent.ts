@@ -9,7 +9,7 @@ import { join } from "../../ir/pointer.js";
 import { isHome, placementMap } from "../../ir/home.js";
 import type { Reporter } from "../../ir/reporter.js";
 import type { EffectiveDefault } from "../types.js";
-import { AGENT_ORDER, FORMAT, LABEL, LLM_PROVIDER, STASH_MEMBER } from "./constants.js";
+import { AGENT_ORDER, FORMAT, LABEL, LLM_PROVIDER, STASH_MEMBER } from "./spec.js";
 import { kept, rebuild } from "./fields.js";
 import { emitLlm, keptLlm } from "./llm.js";
 import { emitTool } from "./tools.js";

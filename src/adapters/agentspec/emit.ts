@@ -13,14 +13,13 @@ import { Reporter } from "../../ir/reporter.js";
 import { buildStash, reportStashed, STASH_KEY } from "../../ir/stash.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { jsonText } from "../serialize.js";
-import { A2A_ORDER, AGENT_ORDER, FORMAT, LABEL, MANAGER_ORDER, STASH_MEMBER, SWARM_ORDER, WRITE_VERSION } from "./constants.js";
+import { A2A_ORDER, AGENT_ORDER, FORMAT, LABEL, MANAGER_ORDER, STASH_MEMBER, SUFFIX, SWARM_ORDER, WRITE_VERSION } from "./spec.js";
 import { emitAgentComponent } from "./emit-agent.js";
 import { rebuild, withoutStashes } from "./fields.js";
 import { parseAgentspec } from "./parse.js";
 import { REF, REFS } from "./refs.js";
 import { ownDefinitions, placeDefinitions, shareComponents } from "./share.js";
 
-export const SUFFIX = ".agentspec.json";
 
 /** Team members of a ManagerWorkers or Swarm that are its own (not its agents), kept at document level. */
 const TEAM_SKIP = ["/component_type", `/${REFS}`, "/agentspec_version", "/group_manager", "/workers", "/first_agent", "/relationships"];

@@ -4,7 +4,7 @@ import type { IrAgent } from "../../ir/model.js";
 import { keepExtension } from "../../ir/agent.js";
 import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { isAncestorOrSelf, join, parsePointer } from "../../ir/pointer.js";
-import { FORMAT } from "./constants.js";
+import { FORMAT } from "./spec.js";
 
 /** Keeps `v` at `pointer`: an object with members is kept member by member, so each can be reported (and placed) on its own. */
 export function keepDeep(a: IrAgent, pointer: string, v: JsonValue): void {

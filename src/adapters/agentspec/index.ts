@@ -6,8 +6,8 @@ import type { Adapter } from "../types.js";
 import { detectAgentspec } from "./detect.js";
 import { validateAgentspec } from "./validate.js";
 import { parseAgentspec } from "./parse.js";
-import { emitAgentspec, SUFFIX } from "./emit.js";
-import { CREDENTIAL, FORMAT, LABEL } from "./constants.js";
+import { emitAgentspec } from "./emit.js";
+import { CREDENTIAL, FORMAT, LABEL, SUFFIX } from "./spec.js";
 import { agentspecCoverage } from "./coverage.js";
 
 export const agentspecAdapter: Adapter = {

@@ -9,7 +9,7 @@ import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue
 import { join } from "../../ir/pointer.js";
 import { fallbackProviderKey, inferProvider, providerKey } from "../../ir/providers.js";
 import { keepDeep, keepMembers, kept, rebuild } from "./fields.js";
-import { LLM_ORDER, LLM_PROVIDER } from "./constants.js";
+import { LLM_ORDER, LLM_PROVIDER } from "./spec.js";
 
 const GEN = "default_generation_parameters";
 /** The members a plain LlmConfig has. */

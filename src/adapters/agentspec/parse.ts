@@ -18,7 +18,7 @@ import { resolveRefs, REF, REFS, type Resolved } from "./refs.js";
 import { parseLlm } from "./llm.js";
 import { keepDeep, keepMembers, withoutStashes } from "./fields.js";
 import { parseTool } from "./tools.js";
-import { FORMAT, LABEL, REMOTE_AGENTS, STASH_MEMBER, WRITE_VERSION } from "./constants.js";
+import { FORMAT, LABEL, REMOTE_AGENTS, STASH_MEMBER, WRITE_VERSION } from "./spec.js";
 import { propertyToParameter, AGENTSPEC_PLACEHOLDERS } from "./parameters.js";
 
 interface Ctx {

@@ -7,7 +7,7 @@
 import { deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { get, isAncestorOrSelf, join } from "../../ir/pointer.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
-import { LLM_PROVIDER } from "./constants.js";
+import { LLM_PROVIDER } from "./spec.js";
 import { REF, REFS } from "./refs.js";
 
 interface Use {

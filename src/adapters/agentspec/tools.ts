@@ -9,7 +9,7 @@ import { mapSource } from "../../ir/agent.js";
 import { cloneJson, isObject, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { join } from "../../ir/pointer.js";
 import { keepDeep, keepMembers, rebuild } from "./fields.js";
-import { TOOL_ORDER } from "./constants.js";
+import { TOOL_ORDER } from "./spec.js";
 
 /** Reads one resolved tool component at `at` as IR tool number `i`; undefined when it is not a tool the IR can hold. */
 export function parseTool(a: IrAgent, t: JsonValue, at: string, i: number): IrTool | undefined {

@@ -6,7 +6,7 @@ import type { SchemaIssue } from "../types.js";
 import { runValidator, type CompiledValidator } from "../ajv.js";
 import { isObject } from "../../ir/json.js";
 import { agentspecAgentValidator, agentspecManagerWorkersValidator, agentspecSwarmValidator } from "./validators.generated.js";
-import { READ_VERSIONS } from "./constants.js";
+import { READ_VERSIONS } from "./spec.js";
 
 const VALIDATORS: Readonly<Record<string, CompiledValidator>> = {
   Agent: agentspecAgentValidator,

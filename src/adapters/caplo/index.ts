@@ -5,13 +5,13 @@ import { caploCoverage } from "./coverage.js";
 import { detectCaplo } from "./detect.js";
 import { emitCaplo } from "./emit.js";
 import { parseCaplo } from "./parse.js";
-import { FORMAT, LABEL } from "./spec.js";
+import { FORMAT, LABEL, SUFFIX } from "./spec.js";
 import { validateCaplo } from "./validate.js";
 
 export const caploAdapter: Adapter = {
   id: FORMAT,
   label: LABEL,
-  suffix: ".caplo.json",
+  suffix: SUFFIX,
   bundles: true,
   bundleName: "Caplo AgentBundle",
   // Caplo manifests are JSON or YAML.

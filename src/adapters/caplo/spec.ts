@@ -4,6 +4,8 @@
 
 export const FORMAT = "caplo";
 export const LABEL = "Caplo v2";
+/** File-name suffix of emitted documents (.caplo.yaml when written as YAML). */
+export const SUFFIX = ".caplo.json";
 
 export const API_VERSION_RE = /^v2(?:\.0(?:\.0)?)?$/;
 export const KEY_RE = /^[a-z][a-z0-9-]*$/;

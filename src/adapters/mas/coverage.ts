@@ -4,6 +4,7 @@
 import type { EmitDecl, FormatCoverage, ParseRule } from "../../ir/coverage.js";
 import { masAgentSchema, masFragmentSchemas } from "./schema.generated.js";
 import { MAS } from "./parse-context.js";
+import { LABEL } from "./spec.js";
 
 // Kept in extensions: most such values change what the agent does; the metadata ones say so.
 const ext = { extension: true, effect: "behaviour" } as const;
@@ -159,7 +160,7 @@ const emit: Record<string, EmitDecl> = {
 
 export const masCoverage: FormatCoverage = {
   format: MAS,
-  label: "mas/v1",
+  label: LABEL,
   relativeTo: "the mas document root",
   notes: ["its fragments' `$ref`s are followed by file path."],
   schema: { roots: [{ document: masAgentSchema, pointer: "" }], documents: masFragmentSchemas },

@@ -13,6 +13,7 @@ import { isHome, placementMap } from "../../ir/home.js";
 import { buildStash, reportStashed, STASH_KEY } from "../../ir/stash.js";
 import type { EffectiveDefault, EmitContext, EmitOptions, EmitResult, EmittedDocument, ReadFile } from "../types.js";
 import { MAS } from "./parse-context.js";
+import { API_VERSION, LABEL } from "./spec.js";
 import { emitContext } from "./context.js";
 import { emitModels } from "./models.js";
 import { emitTools, isSubAgentTool } from "./tools.js";
@@ -25,7 +26,6 @@ import { toYaml } from "./yaml.js";
 import { emitSystem, incomingRouting, linkIndex, linkRoutingText, writtenDescription, type LinkIndex } from "./system-emit.js";
 import { relocateRefs } from "./relocate.js";
 
-const LABEL = "mas/v1";
 const VERSION = /^[0-9]+\.[0-9]+\.[0-9]+.*$/;
 /** Canonical IR fields a mas kind: Agent has no place for. */
 const UNSUPPORTED = ["/greeting", "/knowledge", "/routing", "/triggers", "/inputs", "/outputs", "/parameters", "/evals", "/provenance"] as const;
@@ -149,7 +149,7 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIn
   if (tools) spec["tools"] = tools;
   const skillFiles = emitSkills(agent, r, spec);
 
-  const out: JsonObject = { apiVersion: "mas/v1", kind: "Agent", metadata, spec };
+  const out: JsonObject = { apiVersion: API_VERSION, kind: "Agent", metadata, spec };
   const replayed = replayExtensions(agent, r, out);
   const depthPlaced = placeMaxDepth(agent, r, spec);
   emitLimits(agent, r, spec, fromMas, depthPlaced, defaults);

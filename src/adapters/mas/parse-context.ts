@@ -6,8 +6,10 @@ import type { IrAgent } from "../../ir/model.js";
 import { cloneJson, type JsonValue } from "../../ir/json.js";
 import { keepExtension } from "../../ir/agent.js";
 import type { ReadFile } from "../types.js";
+import { FORMAT } from "./spec.js";
 
-export const MAS = "mas";
+/** The format id (spec.ts), under the name the mas files use. */
+export const MAS = FORMAT;
 
 export interface MasParseCtx {
   agent: IrAgent;

@@ -1,9 +1,11 @@
-// Oracle Open Agent Spec constants: versions read and written, the component
+// Oracle Open Agent Spec facts: id, label, suffix, versions read and written, the component
 // types agentport converts, and the schema's member order, which the emitter
 // follows so output is deterministic and reads like pyagentspec's own.
 
 export const FORMAT = "agentspec";
 export const LABEL = "Open Agent Spec";
+/** File-name suffix of emitted documents. */
+export const SUFFIX = ".agentspec.json";
 
 /** Written into every document (the newest version the vendored schema knows). */
 export const WRITE_VERSION = "26.2.0";

@@ -1,8 +1,10 @@
-// AgentMug v1 constants: the schema URLs and the schema's member order, which
+// AgentMug v1 facts: id, label, suffix, the schema URLs and the schema's member order, which
 // emitters follow so output is deterministic and reads like a hand-written file.
 
 export const FORMAT = "agentmug";
 export const LABEL = "AgentMug v1";
+/** File-name suffix of emitted documents. */
+export const SUFFIX = ".agent.json";
 
 /** The URL producers MUST write (spec: "Producers must emit the current $schema URL"). */
 export const SCHEMA_URL = "https://agentmug.com/schemas/agent.v1.json";
