@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { ADAPTERS } from "../src/adapters/registry.js";
 import { PROJECT_ROOT } from "./helpers/cases.js";
 
-const ENTRY_FILES = ["index.ts", "spec.ts", "detect.ts", "validate.ts", "parse.ts", "emit.ts", "coverage.ts"] as const;
+const ENTRY_FILES = ["index.ts", "spec.ts", "detect.ts", "validate.ts", "parse.ts", "emit.ts", "coverage.ts", "fuzz.ts"] as const;
 
 describe("adapter skeleton", () => {
   for (const a of ADAPTERS) {

@@ -11,11 +11,14 @@ import { adapterFor } from "../../src/adapters/registry.js";
 import type { JsonObject } from "../../src/ir/json.js";
 import { checkDirection, FORMATS, type Format, type PropertyFailure, type PropertyName } from "./schema-properties.js";
 
-/** Each registered format's generator: test/fuzz/schema-<format>.ts, found through the registry. */
-const modules: Record<string, unknown>[] = await Promise.all(FORMATS.map((f) => import(`./schema-${f}.ts`) as Promise<Record<string, unknown>>));
+/**
+ * Each registered format's generator, declared beside its adapter (src/adapters/<format>/fuzz.ts, its
+ * `documents`), found through the registry and imported only here: the library never loads it.
+ */
+const modules: Record<string, unknown>[] = await Promise.all(FORMATS.map((f) => import(`../../src/adapters/${f}/fuzz.ts`) as Promise<Record<string, unknown>>));
 export const GENERATORS: Record<Format, fc.Arbitrary<JsonObject>> = Object.fromEntries(FORMATS.map((f, i) => {
-  const arb = Object.values(modules[i] as Record<string, unknown>).filter((v) => v instanceof fc.Arbitrary).pop();
-  if (!arb) throw new Error(`test/fuzz/schema-${f}.ts exports no fast-check generator`);
+  const arb = (modules[i] as Record<string, unknown>)["documents"];
+  if (!(arb instanceof fc.Arbitrary)) throw new Error(`src/adapters/${f}/fuzz.ts exports no fast-check generator \`documents\``);
   return [f, arb as fc.Arbitrary<JsonObject>];
 }));
 

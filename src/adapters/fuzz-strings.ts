@@ -2,7 +2,7 @@
 // values are the point: unicode, YAML 1.1 look-alikes a PyYAML reader would turn
 // into booleans or numbers, padding whitespace, multi-line text and empty strings.
 import fc from "fast-check";
-import type { JsonObject, JsonValue } from "../../src/ir/json.js";
+import type { JsonObject, JsonValue } from "../ir/json.js";
 
 /** Strings a YAML 1.1 reader would not read back as strings if written bare. */
 export const YAML_LOOKALIKES = [

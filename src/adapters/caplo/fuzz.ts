@@ -3,8 +3,8 @@
 // existing keys. The prose rules are honoured: fast routing puts doNotUseWhen on
 // every link, and a thinking budget stays below an explicit responseLimit.
 import fc from "fast-check";
-import type { JsonObject } from "../../src/ir/json.js";
-import { plainJson, defined, maybe, nonEmpty, text, upTo } from "./schema-strings.js";
+import type { JsonObject } from "../../ir/json.js";
+import { plainJson, defined, maybe, nonEmpty, text, upTo } from "../fuzz-strings.js";
 
 const apiVersion = fc.constantFrom("v2", "v2", "v2", "v2.0", "v2.0.0");
 
@@ -131,4 +131,4 @@ export const caploBundle: fc.Arbitrary<JsonObject> = fc
   );
 
 /** Either branch of the Caplo schema's root oneOf. */
-export const caploDocument: fc.Arbitrary<JsonObject> = fc.oneof(caploAgent, caploBundle).map(plainJson);
+export const documents: fc.Arbitrary<JsonObject> = fc.oneof(caploAgent, caploBundle).map(plainJson);

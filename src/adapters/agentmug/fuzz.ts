@@ -4,8 +4,8 @@
 // sources, evaluation checks naming declared sources, private brain/memory
 // sometimes, and unknown members where the schema allows them.
 import fc from "fast-check";
-import type { JsonObject, JsonValue } from "../../src/ir/json.js";
-import { plainJson, defined, ident, jsonObject, jsonValue, maybe, nonEmpty, text } from "./schema-strings.js";
+import type { JsonObject, JsonValue } from "../../ir/json.js";
+import { plainJson, defined, ident, jsonObject, jsonValue, maybe, nonEmpty, text } from "../fuzz-strings.js";
 
 const URL_CURRENT = "https://agentmug.com/schemas/agent.v1.json";
 const URL_LEGACY = "https://agentlit.dahshanlabs.com/schemas/agent.v1.json";
@@ -277,7 +277,7 @@ const execution = withUnknown(fc.record({ target: fc.constantFrom("cloud", "brow
 /** Unknown top-level members: the root has additionalProperties: true. */
 const topUnknown = maybe(fc.dictionary(ident.map((k) => `custom_${k}`), jsonValue, { minKeys: 1, maxKeys: 2 }), 0.2).map((o) => o ?? {});
 
-export const agentmugDocument: fc.Arbitrary<JsonObject> = sources.chain((srcs) =>
+export const documents: fc.Arbitrary<JsonObject> = sources.chain((srcs) =>
   fc
     .record({
       $schema: fc.oneof({ arbitrary: fc.constant(URL_CURRENT), weight: 9 }, { arbitrary: fc.constant(URL_LEGACY), weight: 1 }),

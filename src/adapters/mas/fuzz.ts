@@ -3,8 +3,8 @@
 // runtime's rule, so none is generated); tools use every form, with Form A refs
 // that need no file (bundle://, samples:); x- keys sit top-level and in metadata.
 import fc from "fast-check";
-import type { JsonObject, JsonValue } from "../../src/ir/json.js";
-import { plainJson, defined, ident, jsonObject, jsonValue, maybe, nonEmpty, text } from "./schema-strings.js";
+import type { JsonObject, JsonValue } from "../../ir/json.js";
+import { plainJson, defined, ident, jsonObject, jsonValue, maybe, nonEmpty, text } from "../fuzz-strings.js";
 
 const EFFORTS = ["none", "disable", "minimal", "low", "medium", "high", "xhigh", "max"] as const;
 
@@ -220,6 +220,6 @@ const metadata = fc
   )
   .map(([m, x]) => ({ ...x, ...defined(m) }) as JsonObject);
 
-export const masDocument: fc.Arbitrary<JsonObject> = fc
+export const documents: fc.Arbitrary<JsonObject> = fc
   .tuple(metadata, spec, xMembers(0.4))
   .map(([metadata, spec, x]) => plainJson({ apiVersion: "mas/v1", kind: "Agent", metadata, spec, ...x }) as JsonObject);

@@ -4,8 +4,8 @@
 // Swarm of 2-3 agents, sometimes sharing one llm_config by $component_ref.
 // agentspec_version is the one agentport writes, so identity holds byte for data.
 import fc from "fast-check";
-import type { JsonObject, JsonValue } from "../../src/ir/json.js";
-import { defined, ident, jsonObject, maybe, nonEmpty, plainJson, text, upTo } from "./schema-strings.js";
+import type { JsonObject, JsonValue } from "../../ir/json.js";
+import { defined, ident, jsonObject, maybe, nonEmpty, plainJson, text, upTo } from "../fuzz-strings.js";
 
 const VERSION = "26.2.0";
 const id = fc.oneof(fc.uuid(), fc.stringMatching(/^[a-z][a-z0-9_-]{0,10}$/));
@@ -90,4 +90,4 @@ const swarm: fc.Arbitrary<JsonObject> = fc.tuple(nonEmpty, team, fc.constantFrom
 });
 
 /** An Agent, a ManagerWorkers or a Swarm. */
-export const agentspecDocument: fc.Arbitrary<JsonObject> = fc.oneof({ arbitrary: single, weight: 3 }, { arbitrary: managerWorkers, weight: 1 }, { arbitrary: swarm, weight: 1 }).map(plainJson);
+export const documents: fc.Arbitrary<JsonObject> = fc.oneof({ arbitrary: single, weight: 3 }, { arbitrary: managerWorkers, weight: 1 }, { arbitrary: swarm, weight: 1 }).map(plainJson);
