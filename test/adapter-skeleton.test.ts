@@ -1,7 +1,7 @@
 // One skeleton per adapter (docs/adapters/README.md, "Adding a format"): every registered
 // format's folder has the same entry files, and its index assembles what they export.
 import { describe, expect, it } from "vitest";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ADAPTERS } from "../src/adapters/registry.js";
 import { PROJECT_ROOT } from "./helpers/cases.js";
@@ -18,6 +18,13 @@ describe("adapter skeleton", () => {
     it(`${a.id}: spec.ts states the id, label and suffix the adapter declares`, async () => {
       const spec = (await import(join(dir, "spec.ts"))) as Record<string, unknown>;
       expect([spec["FORMAT"], spec["LABEL"], spec["SUFFIX"]]).toEqual([a.id, a.label, a.suffix]);
+    });
+
+    it(`${a.id}: the stash is the hub's (src/ir/stash-slot.ts); the adapter declares only its slot`, () => {
+      expect(existsSync(join(dir, "slot.ts"))).toBe(a.slot !== undefined);
+      const own = readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".generated.ts"));
+      const steps = own.filter((f) => /\b(?:buildStash|reportStashed|restoreStash)\b/.test(readFileSync(join(dir, f), "utf8")));
+      expect(steps, "an adapter calls the hub's steps (stashAgent, documentExtensions, restoreFromSlot), never the stash's internals").toEqual([]);
     });
 
     it(`${a.id}: index.ts takes detection from detect.ts`, () => {

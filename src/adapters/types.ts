@@ -6,6 +6,7 @@ import type { JsonObject, JsonValue } from "../ir/json.js";
 import type { PrivateData } from "../ir/private.js";
 import type { Syntax } from "../text/parse.js";
 import type { FormatCoverage } from "../ir/coverage.js";
+import type { ExtensionSlot } from "../ir/stash-slot.js";
 
 /** Reads a file relative to the manifest's folder. Supplied by the Node entry; the core never does I/O. */
 export type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; code: "ref-outside-root" | "ref-not-found"; message: string };
@@ -174,10 +175,11 @@ export interface Adapter {
   /** Files of this format are published as-is: credential-shaped strings are refused, not just warned about. */
   readonly publishable?: boolean;
   /**
-   * Where the x-agentport stash rides (the format's extension slot), for docs and the registry-driven tests;
-   * absent when the format has no slot, so values it cannot hold are dropped and reported.
+   * Where the x-agentport stash rides (the format's extension slot: src/adapters/<format>/slot.ts): where
+   * an agent's stash sits and how one is written; the hub's steps (src/ir/stash-slot.ts) do the rest.
+   * Absent when the format has no slot, so values it cannot hold are dropped and reported.
    */
-  readonly slot?: string;
+  readonly slot?: ExtensionSlot;
   /** Extension values only a conversion into this same format carries (never stashed, never another format's). */
   readonly privateData?: PrivateData;
   /**

@@ -6,13 +6,13 @@ import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { Reporter } from "../../ir/reporter.js";
 import { renderInstructions, sourceOf } from "../../ir/agent.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
-import { dotted, parsePointer } from "../../ir/pointer.js";
-import { diagnostic } from "../../ir/diagnostics.js";
+import { parsePointer } from "../../ir/pointer.js";
 import { slugKey } from "../../ir/slug.js";
 import { isHome } from "../../ir/home.js";
-import { buildStash, reportStashed, STASH_KEY } from "../../ir/stash.js";
+import { documentExtensions, stashAgent } from "../../ir/stash-slot.js";
 import { jsonText } from "../serialize.js";
 import { parseAgentmug } from "./parse.js";
+import { SLOT } from "./slot.js";
 import {
   BLUEPRINT_ORDER, DEFAULT_EXPORTED_AT, DEFAULT_VERSION, EVALUATION_ORDER, FORMAT, LABEL, LEGACY_SCHEMA_URL, METADATA_ORDER, ROOT_ORDER, SCHEMA_URL, SKILL_ORDER, SUFFIX,
 } from "./spec.js";
@@ -34,21 +34,9 @@ export function emitAgentmug(doc: IrDocument, options: EmitOptions, context: Emi
   const r = new Reporter(FORMAT);
   const legacy = !doc.bundle && doc.extensions[FORMAT]?.["/$schema"] === LEGACY_SCHEMA_URL;
   const outputs = doc.agents.map((a, i) => ({ ...emitAgent(a, doc, options, r, legacy, context.effectiveDefaults?.[i]), agents: [i] }));
-  reportDocExtensions(r, doc, options.stash !== false && doc.agents.length > 0);
+  // Document-level values of other formats (e.g. Caplo's apiVersion spelling) have no place in an AgentMug file but its stash.
+  for (const d of documentExtensions(SLOT, doc, { format: FORMAT, label: LABEL }, options.stash !== false && doc.agents.length > 0)) r.push(d);
   return { outputs, diagnostics: r.diagnostics };
-}
-
-/** Document-level values of other formats (e.g. Caplo's apiVersion spelling) have no place in an AgentMug file but its stash. */
-function reportDocExtensions(r: Reporter, doc: IrDocument, stashed: boolean): void {
-  for (const [format, bag] of Object.entries(doc.extensions)) {
-    if (format === FORMAT) continue;
-    for (const rel of Object.keys(bag)) {
-      const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
-      r.push(stashed
-        ? diagnostic("stashed-value", { message: `${dotted(rel)} has no counterpart in ${LABEL}; kept in ${STASH_KEY} of every file written`, source, target: { format: FORMAT, pointer: `/${STASH_KEY}` } })
-        : diagnostic("dropped-field", { message: `${dotted(rel)} has no counterpart in ${LABEL}; dropped`, source, target: { format: FORMAT } }));
-    }
-  }
 }
 
 function nonEmpty(s: string | undefined): string | undefined {
@@ -140,16 +128,9 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporte
   return { name: file, format: FORMAT, document, text: jsonText(document) };
 }
 
-/** What this file cannot hold rides in its last member, x-agentport (the schema allows extra members). */
+/** What this file cannot hold rides in its last member, x-agentport (slot.ts; the hub's steps, src/ir/stash-slot.ts). */
 function addStash(a: IrAgent, doc: IrDocument, document: JsonObject, r: Reporter, file: string): void {
-  const back = parseAgentmug(document, {}).doc?.agents[0];
-  const stash = buildStash(a, back, doc, FORMAT, r, document);
-  if (!stash) return;
-  if (document[STASH_KEY] !== undefined) {
-    r.atExtension(a, "dropped-field", FORMAT, `/${STASH_KEY}`, `${STASH_KEY} is not a stash this version of agentport can restore; replaced by this conversion's stash, so it is dropped`, { targetFile: file });
-  }
-  document[STASH_KEY] = stash.value;
-  reportStashed(r, a, stash, LABEL, file);
+  stashAgent(SLOT, { agent: a, doc, r, label: LABEL, back: parseAgentmug(document, {}).doc?.agents[0], written: document, holder: document, file });
 }
 
 /** Puts each kept value back at its pointer, creating the objects on the way. */

@@ -3,6 +3,7 @@
 import type { Adapter } from "../types.js";
 import { agentmugCoverage } from "./coverage.js";
 import { FORMAT, LABEL, SUFFIX } from "./spec.js";
+import { SLOT } from "./slot.js";
 import { detectAgentmug } from "./detect.js";
 import { validateAgentmug } from "./validate.js";
 import { parseAgentmug } from "./parse.js";
@@ -27,7 +28,7 @@ export const agentmugAdapter: Adapter = {
     "/limits/maxModelCalls": "AgentMug v1 has no call limits: the host decides",
     "/limits/maxToolCalls": "AgentMug v1 has no tool-call limits: the host decides",
   },
-  slot: "the top-level member x-agentport (the schema allows extra members)",
+  slot: SLOT,
   privateData: { paths: /^\/(?:brain|memory)(?:\/|$)/, what: "private AgentMug data", only: "an AgentMug owner's export" },
   coverage: agentmugCoverage,
   detect: detectAgentmug,

@@ -10,11 +10,13 @@ import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "..
 import { join } from "../../ir/pointer.js";
 import { inferProvider } from "../../ir/providers.js";
 import { diagnostic } from "../../ir/diagnostics.js";
-import { mergeDocumentExtensions, restoreStash, STASH_KEY } from "../../ir/stash.js";
+import { STASH_KEY } from "../../ir/stash.js";
+import { restoreFromSlot } from "../../ir/stash-slot.js";
 import { FORMAT, LEGACY_SCHEMA_URL } from "./spec.js";
 import { parseTool } from "./tools.js";
 import { checkToCase } from "./evals.js";
 import { AGENTMUG_PLACEHOLDERS } from "./parameters.js";
+import { SLOT } from "./slot.js";
 
 export function parseAgentmug(data: JsonValue, options: ParseOptions): ParseResult {
   if (!isObject(data)) {
@@ -90,17 +92,10 @@ export function parseAgentmug(data: JsonValue, options: ParseOptions): ParseResu
   // The legacy URL is a spelling of the document marker, not agent data: it lives
   // at document level so the AgentMug emitter can report that it rewrites it.
   if (data["$schema"] === LEGACY_SCHEMA_URL) docExtensions[FORMAT] = { "/$schema": LEGACY_SCHEMA_URL };
-  let agent = a;
   const diagnostics: ParseResult["diagnostics"] = [];
-  if (stash !== undefined) {
-    // A stash written by agentport brings back what this file could not hold; anything else of that name is kept as is.
-    const restored = restoreStash(a, stash, `/${STASH_KEY}`, data);
-    if (restored) {
-      agent = restored.agent;
-      mergeDocumentExtensions(docExtensions, restored.document);
-      diagnostics.push(...restored.diagnostics);
-    } else keep(`/${STASH_KEY}`, stash);
-  }
+  // A stash written by agentport brings back what this file could not hold (the hub's step); anything else of that name is kept as is.
+  if (stash !== undefined) keep(`/${STASH_KEY}`, stash);
+  const agent = restoreFromSlot(SLOT, a, () => data, { extensions: docExtensions, diagnostics });
   const doc: IrDocument = { format: FORMAT, bundle: false, agents: [agent], extensions: docExtensions };
   if (options.file !== undefined) doc.file = options.file;
   return { doc, diagnostics };

@@ -7,15 +7,16 @@ import type { EffectiveDefault, EmitContext, EmitOptions, EmitResult } from "../
 import type { IrAgent, IrDocument, IrLink } from "../../ir/model.js";
 import { diagnostic } from "../../ir/diagnostics.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
-import { dotted, get, join, unescapeToken } from "../../ir/pointer.js";
+import { get, join, unescapeToken } from "../../ir/pointer.js";
 import { isHome, placementMap } from "../../ir/home.js";
 import { Reporter } from "../../ir/reporter.js";
-import { buildStash, reportStashed, STASH_KEY } from "../../ir/stash.js";
+import { documentExtensions, stashAgent } from "../../ir/stash-slot.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { jsonText } from "../serialize.js";
 import { A2A_ORDER, AGENT_ORDER, FORMAT, LABEL, MANAGER_ORDER, STASH_MEMBER, SUFFIX, SWARM_ORDER, WRITE_VERSION } from "./spec.js";
 import { emitAgentComponent } from "./emit-agent.js";
-import { rebuild, withoutStashes } from "./fields.js";
+import { rebuild, reorder, withoutStashes } from "./fields.js";
+import { SLOT } from "./slot.js";
 import { parseAgentspec } from "./parse.js";
 import { REF, REFS } from "./refs.js";
 import { ownDefinitions, placeDefinitions, shareComponents } from "./share.js";
@@ -77,7 +78,7 @@ export function emitAgentspec(doc: IrDocument, options: EmitOptions, context: Em
   shareComponents(root, owners, defs);
   keepDefinitions(root, docExt, defs);
   placeDefinitions(root, defs);
-  reportDocExtensions(r, doc, file, options.stash !== false);
+  for (const d of documentExtensions(SLOT, doc, { format: FORMAT, label: LABEL, file }, options.stash !== false)) r.push(d);
   if (options.stash !== false) addStashes(doc, root, components, r, file);
   return { outputs: [{ name: file, format: FORMAT, document: root, text: jsonText(root), agents: agents.map((_, i) => i) }], diagnostics: r.diagnostics };
 }
@@ -232,41 +233,13 @@ function reportLinkDetails(r: Reporter, a: IrAgent, link: IrLink, j: number, fil
   if (lost.length) r.at(a, "dropped-link", `/subAgents/${j}`, `{name}: ${lost.join(", ")} cannot be expressed (a manager reads the worker's description); dropped`, { targetFile: file });
 }
 
-/** Document-level values of other formats have no place in Agent Spec but the stash. */
-function reportDocExtensions(r: Reporter, doc: IrDocument, file: string, stashed: boolean): void {
-  for (const [format, bag] of Object.entries(doc.extensions)) {
-    if (format === FORMAT) continue;
-    for (const rel of Object.keys(bag)) {
-      const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
-      r.push(stashed
-        ? diagnostic("stashed-value", { message: `${dotted(rel)} has no counterpart in ${LABEL}; kept in ${STASH_KEY} of every agent written`, source, target: { format: FORMAT, file, pointer: `/${STASH_KEY}` } })
-        : diagnostic("dropped-field", { message: `${dotted(rel)} has no counterpart in ${LABEL}; dropped`, source, target: { format: FORMAT, file } }));
-    }
-  }
-}
-
-/** What an Agent component cannot hold rides in its metadata's x-agentport (metadata is free-form). */
+/** What an Agent component cannot hold rides in its metadata's x-agentport (slot.ts; the hub's steps, src/ir/stash-slot.ts). */
 function addStashes(doc: IrDocument, root: JsonObject, components: { agent: number; value: JsonObject }[], r: Reporter, file: string): void {
   const back = parseAgentspec(cloneJson(root), {}).doc;
-  const guarded = withoutStashes(root, STASH_MEMBER);
+  // Each stash is computed before any is written and checked after all are, so neither sees the others.
+  const written = withoutStashes(root, STASH_MEMBER);
   components.forEach((c, k) => {
     const agent = doc.agents[c.agent] as IrAgent;
-    const stash = buildStash(agent, back?.agents[k], doc, FORMAT, r, guarded);
-    if (!stash) return;
-    const md: JsonObject = isObject(c.value["metadata"]) ? c.value["metadata"] : {};
-    if (md[STASH_MEMBER] !== undefined) {
-      r.atExtension(agent, "dropped-field", FORMAT, join(agent.sourceMap[""] ?? "", "metadata", STASH_MEMBER), `${STASH_MEMBER} is not a stash this version of agentport can restore; replaced by this conversion's stash, so it is dropped`, { targetFile: file });
-    }
-    md[STASH_MEMBER] = stash.value;
-    c.value["metadata"] = md;
-    reorder(c.value, AGENT_ORDER);
-    reportStashed(r, agent, stash, LABEL, file);
+    stashAgent(SLOT, { agent, doc, r, label: LABEL, back: back?.agents[k], written, holder: c.value, file });
   });
-}
-
-/** Reorders an object's members in place (it may be referenced from several places). */
-function reorder(o: JsonObject, order: readonly string[]): void {
-  const sorted = orderKeys({ ...o }, order);
-  for (const k of Object.keys(o)) delete o[k];
-  Object.assign(o, sorted);
 }

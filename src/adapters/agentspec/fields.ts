@@ -2,7 +2,7 @@
 // extensions.agentspec under their input pointer, and put back from there.
 import type { IrAgent } from "../../ir/model.js";
 import { keepExtension } from "../../ir/agent.js";
-import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
+import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { isAncestorOrSelf, join, parsePointer } from "../../ir/pointer.js";
 import { FORMAT } from "./spec.js";
 
@@ -65,4 +65,11 @@ export function withoutStashes(v: JsonValue, member: string): JsonValue {
     if (Object.keys(md).length === 0) delete out["metadata"];
   }
   return out;
+}
+
+/** Reorders an object's members in place (it may be referenced from several places). */
+export function reorder(o: JsonObject, order: readonly string[]): void {
+  const sorted = orderKeys({ ...o }, order);
+  for (const k of Object.keys(o)) delete o[k];
+  Object.assign(o, sorted);
 }

@@ -8,6 +8,7 @@ import { validateAgentspec } from "./validate.js";
 import { parseAgentspec } from "./parse.js";
 import { emitAgentspec } from "./emit.js";
 import { CREDENTIAL, FORMAT, LABEL, SUFFIX } from "./spec.js";
+import { SLOT } from "./slot.js";
 import { agentspecCoverage } from "./coverage.js";
 
 export const agentspecAdapter: Adapter = {
@@ -17,7 +18,7 @@ export const agentspecAdapter: Adapter = {
   bundles: true,
   bundleName: "Agent Spec ManagerWorkers",
   publishable: true,
-  slot: "metadata.x-agentport of each Agent component (metadata is free-form)",
+  slot: SLOT,
   privateData: { paths: CREDENTIAL, what: `an ${LABEL} credential (api_key, sensitive_headers)`, only: `${LABEL} itself` },
   // default_generation_parameters unset (or null): the runtime's own sampling, which no file fixes.
   defaults: {

@@ -11,13 +11,14 @@ import { keepExtension, mapSource, newAgent } from "../../ir/agent.js";
 import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { dotted, get, join } from "../../ir/pointer.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
-import { mergeDocumentExtensions, restoreStash } from "../../ir/stash.js";
+import { restoreFromSlot } from "../../ir/stash-slot.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { homeOrder } from "../../ir/merge.js";
 import { resolveRefs, REF, REFS, type Resolved } from "./refs.js";
 import { parseLlm } from "./llm.js";
 import { keepDeep, keepMembers, withoutStashes } from "./fields.js";
 import { parseTool } from "./tools.js";
+import { SLOT } from "./slot.js";
 import { FORMAT, LABEL, REMOTE_AGENTS, STASH_MEMBER, WRITE_VERSION } from "./spec.js";
 import { propertyToParameter, AGENTSPEC_PLACEHOLDERS } from "./parameters.js";
 
@@ -114,27 +115,10 @@ function sharedNote(ctx: Ctx, p: string): Diagnostic {
   return diagnostic("transformed-value", { message: `${dotted(p)} defines the ${type}${name} once, by id, for each $component_ref that names it; read in each place that refers to it (written by reference again into ${LABEL})`, source: src(ctx, p), effect: "representation" });
 }
 
-/** Applies the agent's stash (metadata.x-agentport) when it is one this version writes; otherwise it stays an ordinary metadata value. */
+/** Applies the agent's stash (metadata.x-agentport, slot.ts) when it is one this version writes; otherwise it stays an ordinary metadata value. */
 function restoreAgent(ctx: Ctx, a: IrAgent, docExtensions: IrDocument["extensions"]): IrAgent {
-  const at = stashPointer(a);
-  const bag = a.extensions[FORMAT];
-  if (at === undefined || !bag || !Object.prototype.hasOwnProperty.call(bag, at)) return a;
-  const raw = bag[at] as JsonValue;
-  const without = structuredClone(a);
-  const wbag = without.extensions[FORMAT] ?? {};
-  delete wbag[at];
-  if (Object.keys(wbag).length === 0) delete without.extensions[FORMAT];
-  ctx.guarded ??= withoutStashes(ctx.data, STASH_MEMBER);
-  const r = restoreStash(without, raw, at, ctx.guarded);
-  if (!r) return a;
-  mergeDocumentExtensions(docExtensions, r.document);
-  ctx.diagnostics.push(...r.diagnostics);
-  return r.agent;
-}
-
-function stashPointer(a: IrAgent): string | undefined {
-  const p = a.sourceMap[""];
-  return p === undefined ? undefined : join(p, "metadata", STASH_MEMBER);
+  // The stash guards see the document without any Agent's stash (fields.ts withoutStashes).
+  return restoreFromSlot(SLOT, a, () => (ctx.guarded ??= withoutStashes(ctx.data, STASH_MEMBER)), { extensions: docExtensions, diagnostics: ctx.diagnostics });
 }
 
 /** A UUID, as pyagentspec generates for every component. */

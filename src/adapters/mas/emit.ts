@@ -10,7 +10,9 @@ import { Reporter } from "../../ir/reporter.js";
 import { dotted, escapeToken, isAncestorOrSelf, join, parsePointer } from "../../ir/pointer.js";
 import { slugKey } from "../../ir/slug.js";
 import { isHome, placementMap } from "../../ir/home.js";
-import { buildStash, reportStashed, STASH_KEY } from "../../ir/stash.js";
+import { STASH_KEY } from "../../ir/stash.js";
+import { documentExtensions, stashAgent } from "../../ir/stash-slot.js";
+import { SLOT } from "./slot.js";
 import type { EffectiveDefault, EmitContext, EmitOptions, EmitResult, EmittedDocument, ReadFile } from "../types.js";
 import { MAS } from "./parse-context.js";
 import { API_VERSION, LABEL } from "./spec.js";
@@ -40,16 +42,8 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
   const diagnostics: Diagnostic[] = [];
   const stashing = options.stash !== false && doc.agents.length > 0;
   const onlyFile = doc.agents.length === 1 ? `${fileStem(doc.agents[0] as IrAgent)}.yaml` : undefined;
-  for (const [format, bag] of Object.entries(doc.extensions)) {
-    if (format === MAS) continue;
-    for (const rel of Object.keys(bag)) {
-      const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
-      const target = { format: MAS, ...(onlyFile === undefined ? {} : { file: onlyFile }) };
-      diagnostics.push(stashing
-        ? diagnostic("stashed-value", { message: `${dotted(rel)} has no counterpart in ${LABEL}; kept in ${STASH_KEY} of every file written`, source, target: { ...target, pointer: `/${STASH_KEY}` } })
-        : diagnostic("dropped-field", { message: `${dotted(rel)} has no counterpart in ${LABEL}; dropped`, source, target }));
-    }
-  }
+  // Document-level values of other formats have no place in a mas manifest but its stash.
+  diagnostics.push(...documentExtensions(SLOT, doc, { format: MAS, label: LABEL, ...(onlyFile === undefined ? {} : { file: onlyFile }) }, stashing));
   const links = linkIndex(doc);
   const system = links.system;
   if (!system) {
@@ -183,20 +177,14 @@ function reportPlatformChunks(agent: IrAgent, r: Reporter): void {
   });
 }
 
-/** The stash goes last, after every member mas defines. */
+/** The stash goes last, after every member mas defines (slot.ts; the hub's steps, src/ir/stash-slot.ts). */
 function addStash(agent: IrAgent, doc: IrDocument, document: JsonObject, r: Reporter, files: readonly { path: string; text: string }[], order: Readonly<Record<string, string[]>>): void {
   const readFile: ReadFile = (path) => {
     const f = files.find((x) => x.path === path.replace(/^\.\//, ""));
     return f ? { ok: true, text: f.text } : { ok: false, code: "ref-not-found", message: `${path} is not written by this conversion` };
   };
   const back = parseMas(document, { readFile, keyOrder: (p) => order[p] }).doc?.agents[0];
-  const stash = buildStash(agent, back, doc, MAS, r, document);
-  if (!stash) return;
-  if (document[STASH_KEY] !== undefined) {
-    r.atExtension(agent, "dropped-field", MAS, `/${STASH_KEY}`, `${STASH_KEY} is not a stash this version of agentport can restore; replaced by this conversion's stash, so it is dropped`);
-  }
-  document[STASH_KEY] = stash.value;
-  reportStashed(r, agent, stash, LABEL);
+  stashAgent(SLOT, { agent, doc, r, label: LABEL, back, written: document, holder: document });
 }
 
 /** The file name stem: metadata.name as metadataName() writes it. */

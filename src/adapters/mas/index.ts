@@ -13,13 +13,14 @@ import { SUB_AGENT_TOOLS } from "./tools.js";
 import { detectMas } from "./detect.js";
 import { OPTIONS } from "./options.js";
 import { API_VERSION, FORMAT, LABEL, SUFFIX } from "./spec.js";
+import { SLOT } from "./slot.js";
 
 export const masAdapter: Adapter = {
   id: FORMAT,
   label: LABEL,
   suffix: SUFFIX,
   bundles: false,
-  slot: "the top-level x-agentport key (x- keys are extensions the runtime ignores)",
+  slot: SLOT,
   syntaxes: ["yaml"],
   options: OPTIONS,
   subAgentTools: SUB_AGENT_TOOLS,

@@ -7,7 +7,9 @@ import { isObject, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { mapSource, newAgent } from "../../ir/agent.js";
 import { join } from "../../ir/pointer.js";
 import type { ParseOptions, ParseResult } from "../types.js";
-import { mergeDocumentExtensions, restoreStash, STASH_KEY } from "../../ir/stash.js";
+import { STASH_KEY } from "../../ir/stash.js";
+import { restoreFromSlot } from "../../ir/stash-slot.js";
+import { SLOT } from "./slot.js";
 import { keep, MAS, type MasParseCtx } from "./parse-context.js";
 import { parseContext } from "./context.js";
 import { parseModels } from "./models.js";
@@ -32,16 +34,9 @@ export function parseMas(data: JsonValue, options: ParseOptions): ParseResult {
     else keep(ctx, join("", key), v);
   }
   const extensions: IrDocument["extensions"] = {};
-  let restoredAgent = agent;
-  if (stash !== undefined) {
-    // agentport's own slot: it brings back what this manifest could not hold. Anything else of that name stays as is.
-    const restored = restoreStash(agent, stash, `/${STASH_KEY}`, data);
-    if (restored) {
-      restoredAgent = restored.agent;
-      mergeDocumentExtensions(extensions, restored.document);
-      diagnostics.push(...restored.diagnostics);
-    } else keep(ctx, `/${STASH_KEY}`, stash);
-  }
+  // agentport's own slot brings back what this manifest could not hold (the hub's step). Anything else of that name stays as is.
+  if (stash !== undefined) keep(ctx, `/${STASH_KEY}`, stash);
+  const restoredAgent = restoreFromSlot(SLOT, agent, () => data, { extensions, diagnostics });
   const doc: IrDocument = { format: MAS, bundle: false, agents: [restoredAgent], extensions };
   if (options.file !== undefined) doc.file = options.file;
   return { doc, diagnostics };

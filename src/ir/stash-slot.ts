@@ -1,0 +1,105 @@
+// The hub's stash steps around a format's extension slot (src/ir/stash.ts computes the stash).
+// An adapter declares only its slot (Adapter.slot: where a stash sits for an agent and how one is
+// written into what its emitter wrote); these steps are the same for every format that has one:
+// build the stash from the target's own reading of its output, write it into the slot, report a
+// value already there that is no stash this version can restore, report what the stash keeps,
+// report other formats' document-level values, and, reading, restore a stash found in the slot.
+import { diagnostic, type Diagnostic } from "./diagnostics.js";
+import type { IrAgent, IrDocument } from "./model.js";
+import { setKey, type JsonObject, type JsonValue } from "./json.js";
+import { dotted } from "./pointer.js";
+import type { Reporter } from "./reporter.js";
+import { buildStash, mergeDocumentExtensions, reportStashed, restoreStash, STASH_KEY } from "./stash.js";
+
+/** Where a format carries the x-agentport stash (its extension slot), declared by its adapter. */
+export interface ExtensionSlot {
+  /** Where the stash rides, in words (docs/adapters/README.md, the registry-driven tests). */
+  readonly where: string;
+  /** What each stash rides in, for the report of a document-level value: one per "file" written, or one per "agent" of a file. */
+  readonly each: "file" | "agent";
+  /**
+   * The pointer of an agent's stash in a document of this format, relative to the agent's origin:
+   * where its parser keeps the slot's value (as a value of its own format, last), and where a
+   * report of a replaced value points.
+   */
+  pointer(agent: IrAgent): string;
+  /**
+   * Writes `value` into the slot of `holder` (the object the emitter made that holds it: the
+   * document, or the agent's component); true when the slot held a value already.
+   */
+  write(holder: JsonObject, value: JsonObject): boolean;
+}
+
+/** One written agent, for its stash. */
+export interface StashStep {
+  agent: IrAgent;
+  doc: IrDocument;
+  /** The emitter's reporter (its target format is the slot's format). */
+  r: Reporter;
+  /** The target format's label, for messages. */
+  label: string;
+  /** The target's own reading of what was written (without a stash); undefined when it could not be read. */
+  back: IrAgent | undefined;
+  /** What was written, as the stash guards compare it later (src/ir/stash-guard.ts). */
+  written: JsonValue;
+  /** The object that holds the slot (ExtensionSlot.write). */
+  holder: JsonObject;
+  /** The output file, where the reporter's own is not it. */
+  file?: string;
+}
+
+/** Emit: the stash of one written agent, written into its slot when there is anything to keep, and reported. */
+export function stashAgent(slot: ExtensionSlot, s: StashStep): void {
+  const target = s.r.targetFormat;
+  const stash = buildStash(s.agent, s.back, s.doc, target, s.r, s.written);
+  if (!stash) return;
+  const extra = s.file === undefined ? {} : { targetFile: s.file };
+  if (slot.write(s.holder, stash.value)) {
+    s.r.atExtension(s.agent, "dropped-field", target, slot.pointer(s.agent), `${STASH_KEY} is not a stash this version of agentport can restore; replaced by this conversion's stash, so it is dropped`, extra);
+  }
+  reportStashed(s.r, s.agent, stash, s.label, s.file);
+}
+
+/**
+ * Emit: document-level values of other formats (Caplo's apiVersion spelling, a team's own members)
+ * have no place in the target but its stash: each is kept in the stash of every agent written
+ * (when stashing), else dropped. One diagnostic each.
+ */
+export function documentExtensions(slot: ExtensionSlot, doc: IrDocument, to: { format: string; label: string; file?: string }, stashing: boolean): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const target = { format: to.format, ...(to.file === undefined ? {} : { file: to.file }) };
+  for (const [format, bag] of Object.entries(doc.extensions)) {
+    if (format === to.format) continue;
+    for (const rel of Object.keys(bag)) {
+      const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
+      out.push(stashing
+        ? diagnostic("stashed-value", { message: `${dotted(rel)} has no counterpart in ${to.label}; kept in ${STASH_KEY} of every ${slot.each} written`, source, target: { ...target, pointer: `/${STASH_KEY}` } })
+        : diagnostic("dropped-field", { message: `${dotted(rel)} has no counterpart in ${to.label}; dropped`, source, target }));
+    }
+  }
+  return out;
+}
+
+/**
+ * Parse: applies the stash the parser kept at the slot's pointer (a value of the agent's own
+ * format) to the agent it read, merging the document-level values it carries into `into` and
+ * adding its diagnostics (stash-stale). The agent as it was when the slot is empty or holds no
+ * stash this version can restore: then the value stays an ordinary value of the format.
+ * `document` gives the document as the stash guards compare it (asked only when there is a stash).
+ */
+export function restoreFromSlot(slot: ExtensionSlot, agent: IrAgent, document: () => JsonValue, into: { extensions: IrDocument["extensions"]; diagnostics: Diagnostic[] }): IrAgent {
+  const at = slot.pointer(agent);
+  const own = agent.origin.format;
+  const bag = agent.extensions[own];
+  if (!bag || !Object.prototype.hasOwnProperty.call(bag, at)) return agent;
+  // The agent as read without the slot's value: what the stash applies to.
+  const rest: JsonObject = {};
+  for (const k of Object.keys(bag)) if (k !== at) setKey(rest, k, bag[k] as JsonValue);
+  const extensions = { ...agent.extensions, [own]: rest };
+  if (Object.keys(rest).length === 0) delete extensions[own];
+  const restored = restoreStash({ ...agent, extensions }, bag[at] as JsonValue, at, document());
+  if (!restored) return agent;
+  mergeDocumentExtensions(into.extensions, restored.document);
+  into.diagnostics.push(...restored.diagnostics);
+  return restored.agent;
+}
