@@ -189,3 +189,26 @@ describe("located, named errors", () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe("a mistyped command line", () => {
+  it("names the closest command, option or value, and is still a usage error (exit 2, nothing written)", async () => {
+    const cases: [string[], RegExp][] = [
+      [["convert", ONE, "--too", "agentmug"], /Unknown argument: too \(--too: did you mean --to\?\)/],
+      [["conver", ONE], /conver: did you mean convert\?/],
+      [["convert", ONE, "--to", "agentmgu"], /\(did you mean --to agentmug\?\)/],
+      [["convert", ONE, "--to", "agentmug", "--strictt", "--verbos"], /--strictt: did you mean --strict\?; --verbos: did you mean --verbose\?/],
+    ];
+    for (const [args, said] of cases) {
+      const r = await cli(args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(said);
+      // The tool speaks, not an input: no "<input>" in front of a command-line mistake.
+      expect(r.stderr).toMatch(/^agentport: error usage-error /);
+    }
+    // Nothing near enough: no guess.
+    const far = await cli(["convert", ONE, "--to", "agentmug", "--zzzz"]);
+    expect(far.stderr).toMatch(/Unknown argument: zzzz\n/);
+    expect(far.stderr).not.toMatch(/did you mean/);
+  });
+});

@@ -1,0 +1,64 @@
+// "did you mean …?" for a mistyped command or option: the closest known name within a small
+// edit distance, so `--too` points at `--to` and `conver` at `convert`, as git and npm do.
+import { COMMANDS, GLOBAL_OPTIONS } from "./options.js";
+
+/** Levenshtein distance, with an early exit once every path exceeds `max`. */
+function distance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row.push(v);
+      if (v < best) best = v;
+    }
+    if (best > max) return max + 1;
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** The one closest candidate, if it is near enough to be what was meant (ties: none). */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  const max = word.length <= 3 ? 1 : 2;
+  let found: string | undefined;
+  let at = max + 1;
+  let tie = false;
+  for (const c of candidates) {
+    const d = distance(word.toLowerCase(), c.toLowerCase(), max);
+    if (d < at) [found, at, tie] = [c, d, false];
+    else if (d === at) tie = true;
+  }
+  return found !== undefined && !tie && at <= max ? found : undefined;
+}
+
+/**
+ * yargs' "Unknown argument(s): a, b" with a suggestion for each name that is close to a
+ * command (first word only) or to an option of the command given (or any command's).
+ */
+export function withSuggestions(message: string, argv: readonly string[]): string {
+  // yargs: 'Invalid values:\n  Argument: to, Given: "agentmgu", Choices: "caplo", "agentmug", …'
+  const bad = /Argument: ([\w-]+), Given: "([^"]*)", Choices: (.+)$/m.exec(message);
+  if (bad) {
+    const choice = closest(bad[2]!, [...bad[3]!.matchAll(/"([^"]*)"/g)].map((x) => x[1]!));
+    return choice ? `${message} (did you mean --${bad[1]} ${choice}?)` : message;
+  }
+  const m = /^Unknown arguments?: (.+)$/.exec(message);
+  if (!m) return message;
+  const command = COMMANDS.find((c) => c.name === argv[0]);
+  const options = [...GLOBAL_OPTIONS, ...(command ? command.options : COMMANDS.flatMap((c) => c.options))].map((o) => o.name);
+  const hints: string[] = [];
+  for (const word of m[1]!.split(", ")) {
+    const typedAsOption = argv.some((a) => a === `--${word}` || a.startsWith(`--${word}=`) || a === `-${word}`);
+    if (typedAsOption) {
+      const o = closest(word, options);
+      if (o) hints.push(`--${word}: did you mean --${o}?`);
+    } else if (!command && word === argv[0]) {
+      const c = closest(word, COMMANDS.map((x) => x.name));
+      if (c) hints.push(`${word}: did you mean ${c}?`);
+    }
+  }
+  return hints.length ? `${message} (${hints.join("; ")})` : message;
+}
