@@ -64,7 +64,8 @@ export function parseText(text: string, file?: string): ParsedText {
     const diagnostics = doc.errors.slice(0, 20).map((e) => {
       const lp = lineCounter.linePos(e.pos[0]);
       const at = e.linePos?.[0] ?? { line: lp.line, col: lp.col };
-      const text = /call stack/i.test(e.message) ? "the document is nested too deeply" : e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "");
+      const dup = e.code === "DUPLICATE_KEY" ? keyStartingAt(doc, e.pos[0]) : undefined;
+      const text = /call stack/i.test(e.message) ? "the document is nested too deeply" : dup !== undefined ? duplicateKey(dup) : e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "");
       return diagnostic("invalid-syntax", {
         message: `${syntax.toUpperCase()} syntax: ${text}`,
         source: src("", at ? { line: at.line, column: at.col } : { line: 1, column: 1 }),
@@ -141,7 +142,10 @@ function parseJsonFast(body: string, file?: string): ParsedText | undefined {
   const src = (pointer: string) => ({ ...(file === undefined ? {} : { file }), pointer, ...locate(pointer) });
   if (counted.members !== membersOf(data, counted.depth)) {
     const duplicate = scanned().duplicate;
-    if (duplicate) return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { message: "JSON syntax: Map keys must be unique", source: src(duplicate.pointer) })], locate };
+    if (duplicate) {
+      const key = parsePointer(duplicate.pointer).pop();
+      return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { message: `JSON syntax: ${key === undefined ? "Map keys must be unique" : duplicateKey(key)}`, source: src(duplicate.pointer) })], locate };
+    }
   }
   // JSON.parse yields only JSON values, so depth is the one thing left to check.
   const bad = counted.depth >= MAX_DEPTH ? firstNonJson(data, "") : undefined;
@@ -222,7 +226,31 @@ export function firstNonJson(v: unknown, pointer = ""): { pointer: string; what:
   return undefined;
 }
 
-function locateIn(doc: Document.Parsed, lc: LineCounter, pointer: string): Position | undefined {
+/** A repeated key, named: a manifest pasted twice into one file repeats every top-level key, and the message says which. */
+function duplicateKey(key: string): string {
+  return `Map keys must be unique (${JSON.stringify(key)} is already a key of this mapping)`;
+}
+
+/** The text of the mapping key whose source starts at `offset`, if one does. */
+function keyStartingAt(doc: Document.Parsed, offset: number): string | undefined {
+  let key: string | undefined;
+  visit(doc, {
+    Pair(_, pair) {
+      if (isScalar(pair.key) && pair.key.range?.[0] === offset) {
+        key = keyText(pair.key);
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return key;
+}
+
+/**
+ * Follows a pointer into the document: the deepest node it reaches, where that node's key (or
+ * list item) starts, and whether the whole pointer was found. Undefined for a malformed pointer.
+ */
+function follow(doc: Document.Parsed, pointer: string): { node: unknown; at: number | undefined; found: boolean } | undefined {
   let node: unknown = doc.contents;
   let at: number | undefined = rangeStart(node);
   let tokens: string[];
@@ -234,19 +262,23 @@ function locateIn(doc: Document.Parsed, lc: LineCounter, pointer: string): Posit
   for (const t of tokens) {
     if (isMap(node)) {
       const pair = node.items.find((p) => isPair(p) && keyText(p.key) === t);
-      if (!pair) break;
+      if (!pair) return { node, at, found: false };
       // Point at the key: that is the line a person looks for.
       at = rangeStart(pair.key) ?? rangeStart(pair.value) ?? at;
       node = pair.value;
-    } else if (isSeq(node)) {
-      const item = node.items[Number(t)];
-      if (item === undefined || !/^(0|[1-9][0-9]*)$/.test(t)) break;
-      node = item;
-      at = rangeStart(item) ?? at;
+    } else if (isSeq(node) && /^(0|[1-9][0-9]*)$/.test(t) && node.items[Number(t)] !== undefined) {
+      node = node.items[Number(t)];
+      at = rangeStart(node) ?? at;
     } else {
-      break;
+      return { node, at, found: false };
     }
   }
+  return { node, at, found: true };
+}
+
+/** line:column of the value at `pointer`, or of its nearest existing ancestor. */
+function locateIn(doc: Document.Parsed, lc: LineCounter, pointer: string): Position | undefined {
+  const at = follow(doc, pointer)?.at;
   if (at === undefined) return undefined;
   const pos = lc.linePos(at);
   return { line: pos.line, column: pos.col };
@@ -254,20 +286,9 @@ function locateIn(doc: Document.Parsed, lc: LineCounter, pointer: string): Posit
 
 /** The keys of the map at `pointer`, in the text's order. */
 function keysIn(doc: Document.Parsed, pointer: string): string[] | undefined {
-  let node: unknown = doc.contents;
-  let tokens: string[];
-  try {
-    tokens = parsePointer(pointer);
-  } catch {
-    return undefined;
-  }
-  for (const t of tokens) {
-    if (isMap(node)) node = node.items.find((p) => isPair(p) && keyText(p.key) === t)?.value;
-    else if (isSeq(node) && /^(0|[1-9][0-9]*)$/.test(t)) node = node.items[Number(t)];
-    else return undefined;
-  }
-  if (!isMap(node)) return undefined;
-  const keys = node.items.map((p) => (isPair(p) ? keyText(p.key) : undefined));
+  const reached = follow(doc, pointer);
+  if (!reached?.found || !isMap(reached.node)) return undefined;
+  const keys = reached.node.items.map((p) => (isPair(p) ? keyText(p.key) : undefined));
   return keys.every((k): k is string => k !== undefined) ? keys : undefined;
 }
 

@@ -51,7 +51,10 @@ function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: str
   const parsed = parseText(r.text, ref);
   const data = parsed.data;
   if (!isObject(data) || data["apiVersion"] !== "mas/v1" || data["kind"] !== "Tool" || validateMasToolManifest(data).length > 0) {
-    note(ctx, "ref-kept", `${ptr}/ref`, `${dotted(ptr)}.ref: ${ref} is not a valid mas/v1 kind: Tool manifest; the tool is named "${fallback.name}" after the file name`);
+    // A file that does not parse says why, where: the user fixes that file, not this one.
+    const bad = parsed.diagnostics.find((d) => d.severity === "error");
+    const why = bad === undefined ? "is not a valid mas/v1 kind: Tool manifest" : `cannot be read (line ${bad.source?.line ?? 1}, column ${bad.source?.column ?? 1}: ${bad.message})`;
+    note(ctx, "ref-kept", `${ptr}/ref`, `${dotted(ptr)}.ref: ${ref} ${why}; the tool is named "${fallback.name}" after the file name`);
     return fallback;
   }
   const meta = data["metadata"] as JsonObject;
