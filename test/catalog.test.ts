@@ -13,15 +13,7 @@ import { ADAPTERS, adapterFor } from "../src/adapters/registry.js";
 import { DIAGNOSTIC_CODES, EFFECTS, severityOf, type CatalogEntry, type Effect } from "../src/ir/diagnostics.js";
 import { PROJECT_ROOT } from "./helpers/cases.js";
 import { cli } from "./helpers/cli.js";
-
-const CAPLO = {
-  apiVersion: "v2",
-  kind: "Agent",
-  name: "Helper",
-  instructions: "Be helpful.",
-  greeting: "Hi! How can I help?",
-  model: { provider: "OpenAI", name: "gpt-4.1", temperature: 0.2 },
-};
+import { CAPLO_AGENT as CAPLO } from "./helpers/manifests.js";
 
 const AGENTMUG = {
   $schema: "https://agentmug.com/schemas/agent.v1.json",

@@ -1,27 +1,17 @@
 // Loss policies: --error / --warn / --ignore (library option `policy`), the config file,
 // and the baseline that lets --strict gate on regressions only.
-import { afterAll, describe, expect, it } from "vitest";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, it } from "vitest";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cli } from "./helpers/cli.js";
+import { cli, cliTemp, EXAMPLE_BUNDLE as BUNDLE } from "./helpers/cli.js";
 import { convert } from "../src/index.js";
 import { applyPolicy, checkPolicy, mergePolicies, pointerGlob, baselineFindings } from "../src/policy.js";
 import { convertFiles } from "../src/node/files.js";
 import { fastParse } from "../src/cli/fast-args.js";
 import type { Diagnostic } from "../src/ir/diagnostics.js";
 
-const BUNDLE = "examples/support-bundle.caplo.json";
 const BUNDLE_TEXT = readFileSync(BUNDLE, "utf8");
-const dirs: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(join(tmpdir(), "agentport-policy-"));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const tmp = cliTemp("policy");
 
 const json = (s: string) => JSON.parse(s) as { outputs: unknown[]; diagnostics: Diagnostic[] };
 const at = (ds: readonly Diagnostic[], pointer: string) => ds.filter((d) => d.source?.pointer === pointer);

@@ -1,27 +1,18 @@
 // The text report: by default what needs action (every error and behaviour warning,
 // with its hint), one line per output file and two closing lines; --verbose adds every
 // note and the exact-carry figures; --quiet shows errors only.
-import { afterAll, describe, expect, it } from "vitest";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { cli } from "./helpers/cli.js";
+import { cli, cliTemp, EXAMPLE_BUNDLE as BUNDLE } from "./helpers/cli.js";
 import { FORMAT_IDS, GOLDEN_ROOT, listCaseNames } from "./helpers/cases.js";
 import { convertFiles } from "../src/node/files.js";
 import { formatDiagnostic } from "../src/ir/diagnostic-line.js";
 import { effectOf } from "../src/policy.js";
 import type { Diagnostic } from "../src/ir/diagnostics.js";
 
-const BUNDLE = "examples/support-bundle.caplo.json";
-const dirs: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(join(tmpdir(), "agentport-report-"));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const tmp = cliTemp("report");
+
 
 function yamlFiles(dir: string): string[] {
   const out: string[] = [];

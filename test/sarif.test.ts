@@ -1,34 +1,24 @@
 // --format sarif: one SARIF 2.1.0 log, valid against the official (draft-04) schema,
 // with the catalog as rules and every diagnostic as a located result.
-import { afterAll, describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, it } from "vitest";
+import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import AjvDraft04 from "ajv-draft-04";
 import ajvFormats from "ajv-formats";
-import { cli } from "./helpers/cli.js";
+import { cli, cliTemp, EXAMPLE_BUNDLE as BUNDLE } from "./helpers/cli.js";
 import { DIAGNOSTIC_CODES, worstSeverity, type Diagnostic } from "../src/ir/diagnostics.js";
 import { fileUri } from "../src/cli/sarif.js";
 import { RULE_HELP } from "../src/cli/sarif-rules.generated.js";
 // @ts-expect-error: a plain .mjs build script, no declarations
 import { renderRules, rulesFromDocs } from "../scripts/gen-sarif-rules.mjs";
 
-const BUNDLE = "examples/support-bundle.caplo.json";
 const SCHEMA = JSON.parse(readFileSync("schemas/sarif/sarif-schema-2.1.0.json", "utf8")) as Record<string, unknown>;
 // CommonJS packages: under NodeNext the class and the plugin are their `default` members.
 const ajv = new AjvDraft04.default({ strict: false, allErrors: true });
 ajvFormats.default(ajv);
 const validateSarif = ajv.compile(SCHEMA);
-const dirs: string[] = [];
-const tmp = () => {
-  const d = mkdtempSync(join(tmpdir(), "agentport-sarif-"));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const tmp = cliTemp("sarif");
 
 interface Log {
   $schema: string;

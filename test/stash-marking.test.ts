@@ -5,15 +5,7 @@ import { describe, expect, it } from "vitest";
 import { convert } from "../src/index.js";
 import { ADAPTERS } from "../src/adapters/registry.js";
 import { DIAGNOSTIC_CODES } from "../src/ir/diagnostics.js";
-
-const CAPLO = {
-  apiVersion: "v2",
-  kind: "Agent",
-  name: "Helper",
-  instructions: "Be helpful.",
-  greeting: "Hi! How can I help?",
-  model: { provider: "OpenAI", name: "gpt-4.1", temperature: 0.2 },
-};
+import { CAPLO_AGENT as CAPLO } from "./helpers/manifests.js";
 
 describe("stashed losses", () => {
   const targets = ADAPTERS.filter((a) => a.slot !== undefined).map((a) => a.id);
