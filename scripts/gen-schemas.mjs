@@ -18,6 +18,14 @@ function write(file, body) {
 
 const json = (o) => JSON.stringify(o);
 
+/**
+ * A module exporting `name()`, which builds the schema on first use: a run that needs no schema
+ * walk (the effects are precomputed, scripts/gen-effects.mjs) neither creates the literal nor,
+ * from V8's code cache, compiles it.
+ */
+const lazySchema = (name, value) =>
+  `let built: Record<string, unknown> | undefined;\n\n/** The schema, built on its first use. */\nexport function ${name}(): Record<string, unknown> {\n  return (built ??= ${json(value)});\n}\n`;
+
 // Validators compiled at build time (ajv standalone code), so a run never pays
 // ajv's schema compilation. Same options as src/adapters/ajv.ts.
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -66,5 +74,5 @@ for (const dir of readdirSync(join(root, "src/adapters")).sort()) {
   const gen = join(root, "src/adapters", dir, "schemas.gen.mjs");
   if (!existsSync(gen)) continue;
   const mod = await import(new URL(`../src/adapters/${dir}/schemas.gen.mjs`, import.meta.url).href);
-  mod.generate({ root, write, writeValidators, Ajv2020, Draft7, addFormats, OPTIONS, json, parse });
+  mod.generate({ root, write, writeValidators, Ajv2020, Draft7, addFormats, OPTIONS, json, parse, lazySchema });
 }

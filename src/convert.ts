@@ -185,7 +185,8 @@ function withEffects(diagnostics: readonly Diagnostic[], places: readonly AgentP
   let prepared = effectIndexes.get(ADAPTERS);
   if (!prepared) {
     const coverages = ADAPTERS.flatMap((a) => (a.coverage ? [a.coverage] : []));
-    prepared = { coverages, index: new EffectIndex(coverages) };
+    const tables = new Map(ADAPTERS.flatMap((a) => (a.coverage && a.schemaEffects ? [[a.coverage.format, a.schemaEffects] as const] : [])));
+    prepared = { coverages, index: new EffectIndex(coverages, tables) };
     effectIndexes.set(ADAPTERS, prepared);
   }
   return resolveEffects(diagnostics, prepared.coverages, places, prepared.index);

@@ -164,7 +164,7 @@ describe("golden inputs", () => {
 
 /** Every property path the schema allows in an agent (plus the document members), dotted, arrays as []. */
 function schemaPaths(): Set<string> {
-  const defs = caploSchema["$defs"] as Record<string, JsonObject>;
+  const defs = caploSchema()["$defs"] as Record<string, JsonObject>;
   const out = new Set<string>(["apiVersion", "kind", "agents", "key"]);
   const deref = (s: JsonValue | undefined): JsonObject | undefined => {
     if (!isObject(s)) return undefined;

@@ -7,6 +7,7 @@ import type { PrivateData } from "../ir/private.js";
 import type { Syntax } from "../text/parse.js";
 import type { FormatCoverage } from "../ir/coverage.js";
 import type { ExtensionSlot } from "../ir/stash-slot.js";
+import type { SchemaEffectTable } from "../ir/schema-effects.js";
 
 /** Reads a file relative to the manifest's folder. Supplied by the Node entry; the core never does I/O. */
 export type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; code: "ref-outside-root" | "ref-not-found"; message: string };
@@ -201,6 +202,12 @@ export interface Adapter {
    * `effect` declared there for its source path.
    */
   readonly coverage?: FormatCoverage;
+  /**
+   * The coverage's schema paths with their declared effects, made at build time from `coverage`
+   * (src/adapters/<format>/effects.generated.ts, scripts/gen-effects.mjs): a run looks effects up
+   * without walking the schema. Required with `coverage` (test/schema-effects.test.ts).
+   */
+  readonly schemaEffects?: SchemaEffectTable;
   detect(data: unknown): Detection;
   /**
    * Whether this document cannot be read without other files (a mas kind: MAS manifest and its

@@ -4,8 +4,9 @@
 // cannot disagree. A value a stash brought back is judged by the canonical field it
 // fills; a value the target filled in (at the agent's root) by the target path it fills.
 import { DIAGNOSTIC_CODES, withEffect, type CatalogEntry, type Diagnostic, type Effect } from "./diagnostics.js";
-import { effectOfDeclaration, parseDeclarationOf, type FormatCoverage, type ValueEffect } from "./coverage.js";
-import { enumerateSchemaPaths, schemaPathIndex, schemaPathOf, type SchemaPath, type SchemaPathIndex } from "./schema-paths.js";
+import type { FormatCoverage, ValueEffect } from "./coverage.js";
+import { schemaPathIndex, schemaPathOf, type SchemaPathIndex } from "./schema-paths.js";
+import { effectsBySchemaPath, schemaEffectTable, schemaPathsOf, type SchemaEffectTable } from "./schema-effects.js";
 import { escapeToken, isAncestorOrSelf, parsePointer } from "./pointer.js";
 
 /** The member every stash lives in (src/ir/stash.ts); its places are judged by what they hold. */
@@ -24,24 +25,38 @@ export interface AgentPlace {
 
 interface Prepared {
   cov: FormatCoverage;
-  paths: readonly SchemaPath[];
-  /** The same paths by parent, built once: each diagnostic's effect looks several places up. */
+  /** The schema paths by parent, built once: each diagnostic's effect looks several places up. */
   index: SchemaPathIndex;
   /** Declared effect per schema path (containers: their own, else the strongest below them). */
   bySchemaPath: Map<string, ValueEffect>;
+  /**
+   * ofSource's answers by place (relative to the agent): a document's diagnostics name the same
+   * places again and again (each agent of a bundle, each tool's same member). Emptied when full.
+   */
+  known: Map<string, ValueEffect | null>;
 }
+
+/** At most this many places are remembered per format (a bound for long batch runs). */
+const KNOWN_PLACES = 4096;
 
 const strongest = (a: ValueEffect | undefined, b: ValueEffect | undefined): ValueEffect | undefined => (a === "behaviour" || b === "behaviour" ? "behaviour" : a ?? b);
 
 /** The effects of a set of formats' declarations, ready for lookups. */
 export class EffectIndex {
   private readonly formats = new Map<string, Prepared>();
-  /** The declarations by format; a format's schema is walked on its first lookup (a one-file run needs one or two of them). */
+  /** The declarations by format; a format's table is prepared on its first lookup (a one-file run needs one or two of them). */
   private readonly declared = new Map<string, FormatCoverage>();
   /** Canonical IR path ("[]" for items and kinds) → the effect the parse rules that fill it declare. */
   private readonly byIrPath = new Map<string, ValueEffect>();
 
-  constructor(coverages: readonly FormatCoverage[]) {
+  /**
+   * `tables`: the formats' schema paths and effects made at build time (Adapter.schemaEffects); a
+   * format without one has its schema walked on its first lookup (15–230 ms a format).
+   */
+  constructor(
+    coverages: readonly FormatCoverage[],
+    private readonly tables: ReadonlyMap<string, SchemaEffectTable> = new Map(),
+  ) {
     for (const cov of coverages) {
       this.declared.set(cov.format, cov);
       for (const rule of Object.values(cov.parse)) {
@@ -61,23 +76,26 @@ export class EffectIndex {
     if (known) return known;
     const cov = this.declared.get(format);
     if (!cov) return undefined;
-    const paths = enumerateSchemaPaths(cov.schema);
-    const bySchemaPath = new Map<string, ValueEffect>();
-    for (const p of paths) {
-      const found = parseDeclarationOf(cov, p.path);
-      if (found) bySchemaPath.set(p.path, effectOfDeclaration(cov, found.key));
-    }
-    const f: Prepared = { cov, paths, index: schemaPathIndex(paths), bySchemaPath };
+    const table = this.tables.get(format) ?? schemaEffectTable(cov);
+    const f: Prepared = { cov, index: schemaPathIndex(schemaPathsOf(table)), bySchemaPath: effectsBySchemaPath(table), known: new Map() };
     this.formats.set(format, f);
     return f;
   }
 
   /** The declared effect of a place in a document of `format`, relative to its agent; undefined when nothing declares it. */
   ofSource(format: string, rel: string): ValueEffect | undefined {
-    const tokens = parsePointer(rel);
-    if (tokens[0] === STASH_KEY) return this.ofStash(tokens.slice(1));
+    if (rel === `/${STASH_KEY}` || rel.startsWith(`/${STASH_KEY}/`)) return this.ofStash(parsePointer(rel).slice(1));
     const f = this.prepared(format);
     if (!f) return undefined;
+    const known = f.known.get(rel);
+    if (known !== undefined) return known ?? undefined;
+    const effect = this.lookUp(f, rel);
+    if (f.known.size >= KNOWN_PLACES) f.known.clear();
+    f.known.set(rel, effect ?? null);
+    return effect;
+  }
+
+  private lookUp(f: Prepared, rel: string): ValueEffect | undefined {
     if (f.cov.undeclaredEffects && rel !== "" && !schemaPathOf(f.index, rel)) {
       const e = longestMatch(f.cov.undeclaredEffects, rel);
       if (e) return e;

@@ -1,7 +1,7 @@
 // AgentMug v1 coverage, as data: how parse.ts maps every path of the official schema,
 // and how emit.ts (with emit-models, tools, emit-collections) treats every canonical
 // IR field. Read with src/ir/coverage.ts; docs/mapping.md is generated from it.
-import type { EmitDecl, FormatCoverage, ParseRule } from "../../ir/coverage.js";
+import type { EmitDecl, FormatCoverage, ParseRule, SchemaSpec } from "../../ir/coverage.js";
 import { agentmugSchema } from "./schema.generated.js";
 import { FORMAT, LABEL } from "./spec.js";
 
@@ -179,13 +179,18 @@ const emit: Record<string, EmitDecl> = {
   "/provenance/exportedAt": ["exact", { transformed: "transformed-value", when: "the exportedAt option replaces it" }],
 };
 
+let schemaSpec: SchemaSpec | undefined;
+
 export const agentmugCoverage: FormatCoverage = {
   format: FORMAT,
   label: LABEL,
   relativeTo: "the AgentMug file root",
   privateValues: "AgentMug `brain` and `memory`",
   notes: ["members its schema admits only through `additionalProperties: true` are kept in place."],
-  schema: { roots: [{ document: agentmugSchema, pointer: "" }] },
+  // Built on first use: a conversion takes its effects from effects.generated.ts and never walks the schema.
+  get schema(): SchemaSpec {
+    return (schemaSpec ??= { roots: [{ document: agentmugSchema(), pointer: "" }] });
+  },
   parse,
   emit,
   stash: true,

@@ -2,6 +2,7 @@
 // Mapping decisions: docs/adapters/agentmug.md.
 import type { Adapter } from "../types.js";
 import { agentmugCoverage } from "./coverage.js";
+import { schemaEffects } from "./effects.generated.js";
 import { FORMAT, LABEL, SUFFIX } from "./spec.js";
 import { SLOT } from "./slot.js";
 import { detectAgentmug } from "./detect.js";
@@ -31,6 +32,7 @@ export const agentmugAdapter: Adapter = {
   slot: SLOT,
   privateData: { paths: /^\/(?:brain|memory)(?:\/|$)/, what: "private AgentMug data", only: "an AgentMug owner's export" },
   coverage: agentmugCoverage,
+  schemaEffects,
   detect: detectAgentmug,
   validate: validateAgentmug,
   parse: parseAgentmug,

@@ -7,7 +7,7 @@
 // $referenced_components member made opaque: a reference's definition is any
 // component (the full union, 148,000 paths), while what it resolves to is the
 // component the referring place declares, whose paths are walked there.
-import type { EmitDecl, FormatCoverage, ParseRule } from "../../ir/coverage.js";
+import type { EmitDecl, FormatCoverage, ParseRule, SchemaSpec } from "../../ir/coverage.js";
 import { agentspecSchema } from "./schema.generated.js";
 import { FORMAT, LABEL } from "./spec.js";
 import { REFS } from "./refs.js";
@@ -25,8 +25,6 @@ function opaqueDefinitions(n: unknown): unknown {
   }
   return out;
 }
-
-const schemaDoc = opaqueDefinitions(agentspecSchema) as Record<string, unknown>;
 
 const ext = { extension: true } as const;
 const extMeta = { extension: true, effect: "metadata" } as const;
@@ -213,19 +211,26 @@ const emit: Record<string, EmitDecl> = {
   "/provenance/**": stashed,
 };
 
+let schemaSpec: SchemaSpec | undefined;
+
 export const agentspecCoverage: FormatCoverage = {
   format: FORMAT,
   label: LABEL,
   relativeTo: "an Agent Spec Agent component (a ManagerWorkers' or Swarm's own members are marked *(document)*)",
   privateValues: "Agent Spec credentials",
-  schema: {
-    roots: [
-      { document: schemaDoc, pointer: "/$defs/BaseAgent" },
-      // A ManagerWorkers' and a Swarm's own members; their agents are enumerated as Agent objects above.
-      { document: schemaDoc, pointer: "/$defs/BaseManagerWorkers", depth: 1 },
-      { document: schemaDoc, pointer: "/$defs/BaseSwarm", depth: 1 },
-    ],
-    documentLevel: ["/group_manager", "/workers", "/first_agent", "/relationships", "/handoff"],
+  // Built on first use: a conversion takes its effects from effects.generated.ts and never walks the schema.
+  get schema(): SchemaSpec {
+    if (schemaSpec) return schemaSpec;
+    const document = opaqueDefinitions(agentspecSchema()) as Record<string, unknown>;
+    return (schemaSpec = {
+      roots: [
+        { document, pointer: "/$defs/BaseAgent" },
+        // A ManagerWorkers' and a Swarm's own members; their agents are enumerated as Agent objects above.
+        { document, pointer: "/$defs/BaseManagerWorkers", depth: 1 },
+        { document, pointer: "/$defs/BaseSwarm", depth: 1 },
+      ],
+      documentLevel: ["/group_manager", "/workers", "/first_agent", "/relationships", "/handoff"],
+    });
   },
   parse,
   emit,

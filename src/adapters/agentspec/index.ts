@@ -10,6 +10,7 @@ import { emitAgentspec } from "./emit.js";
 import { CREDENTIAL, FORMAT, LABEL, SUFFIX } from "./spec.js";
 import { SLOT } from "./slot.js";
 import { agentspecCoverage } from "./coverage.js";
+import { schemaEffects } from "./effects.generated.js";
 
 export const agentspecAdapter: Adapter = {
   id: FORMAT,
@@ -30,6 +31,7 @@ export const agentspecAdapter: Adapter = {
     "/limits/maxToolCalls": "Open Agent Spec has no tool-call limits: the runtime decides",
   },
   coverage: agentspecCoverage,
+  schemaEffects,
   detect: detectAgentspec,
   validate: validateAgentspec,
   parse: parseAgentspec,

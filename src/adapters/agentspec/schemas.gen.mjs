@@ -6,12 +6,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export function generate({ root, write, writeValidators, Ajv2020, addFormats, OPTIONS, json }) {
+export function generate({ root, write, writeValidators, Ajv2020, addFormats, OPTIONS, json, lazySchema }) {
   const schema = JSON.parse(readFileSync(join(root, "schemas/agentspec/agentspec_json_spec_26_2_0.json"), "utf8"));
   // The published file has no $id; one is needed to name its definitions.
   const id = "https://agentport.invalid/schemas/agentspec/agentspec_json_spec_26_2_0.json";
   const withId = { $id: id, ...schema };
-  write("src/adapters/agentspec/schema.generated.ts", `export const agentspecSchema: Record<string, unknown> = ${json(withId)};\n`);
+  write("src/adapters/agentspec/schema.generated.ts", lazySchema("agentspecSchema", withId));
   // The component types (every Base<Type> with a Type beside it), for detection without loading the schema.
   const defs = Object.keys(schema.$defs);
   const types = defs.filter((d) => d.startsWith("Base") && defs.includes(d.slice(4))).map((d) => d.slice(4)).sort();

@@ -1,7 +1,7 @@
 // Caplo v2 coverage, as data: how parse.ts maps every path of the official schema,
 // and how emit-agent.ts treats every canonical IR field. Read with src/ir/coverage.ts;
 // docs/mapping.md is generated from it and test/coverage.test.ts keeps it honest.
-import type { EmitDecl, FormatCoverage, ParseRule } from "../../ir/coverage.js";
+import type { EmitDecl, FormatCoverage, ParseRule, SchemaSpec } from "../../ir/coverage.js";
 import { caploSchema } from "./schema.generated.js";
 import { FORMAT, LABEL } from "./spec.js";
 
@@ -149,18 +149,25 @@ const emit: Record<string, EmitDecl> = {
   "/provenance/**": { dropped: "dropped-field" },
 };
 
+let schemaSpec: SchemaSpec | undefined;
+
 export const caploCoverage: FormatCoverage = {
   format: FORMAT,
   label: LABEL,
   relativeTo: "a Caplo agent object (`/agents/<i>` in a bundle; paths marked *(document)* belong to the document)",
-  schema: {
-    roots: [
-      // The bundle document's own members; its agents are enumerated as agent objects below.
-      { document: caploSchema, pointer: "/$defs/bundleDocument", depth: 1 },
-      { document: caploSchema, pointer: "/$defs/bundleAgent" },
-      { document: caploSchema, pointer: "/$defs/agentDocument" },
-    ],
-    documentLevel: ["/apiVersion", "/kind", "/agents"],
+  // Built on first use: a conversion takes its effects from effects.generated.ts and never walks the schema.
+  get schema(): SchemaSpec {
+    if (schemaSpec) return schemaSpec;
+    const document = caploSchema();
+    return (schemaSpec = {
+      roots: [
+        // The bundle document's own members; its agents are enumerated as agent objects below.
+        { document, pointer: "/$defs/bundleDocument", depth: 1 },
+        { document, pointer: "/$defs/bundleAgent" },
+        { document, pointer: "/$defs/agentDocument" },
+      ],
+      documentLevel: ["/apiVersion", "/kind", "/agents"],
+    });
   },
   parse,
   emit,

@@ -2,6 +2,7 @@
 // See docs/adapters/caplo.md for the field-by-field mapping and its decisions.
 import type { Adapter } from "../types.js";
 import { caploCoverage } from "./coverage.js";
+import { schemaEffects } from "./effects.generated.js";
 import { detectCaplo } from "./detect.js";
 import { emitCaplo } from "./emit.js";
 import { parseCaplo } from "./parse.js";
@@ -24,6 +25,7 @@ export const caploAdapter: Adapter = {
     "/limits/maxToolCalls": { value: 8, name: "policy.maxReads", at: ["/policy", ""] },
   },
   coverage: caploCoverage,
+  schemaEffects,
   detect: detectCaplo,
   validate: validateCaplo,
   parse: parseCaplo,

@@ -4,9 +4,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export function generate({ root, write, writeValidators, Ajv2020, addFormats, OPTIONS, json }) {
+export function generate({ root, write, writeValidators, Ajv2020, addFormats, OPTIONS, json, lazySchema }) {
   const schema = JSON.parse(readFileSync(join(root, "schemas/caplo/manifest.schema.json"), "utf8"));
-  write("src/adapters/caplo/schema.generated.ts", `export const caploSchema: Record<string, unknown> = ${json(schema)};\n`);
+  write("src/adapters/caplo/schema.generated.ts", lazySchema("caploSchema", schema));
   const ajv = new Ajv2020(OPTIONS);
   addFormats(ajv);
   ajv.addSchema(schema);

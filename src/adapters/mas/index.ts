@@ -3,6 +3,7 @@
 // is a bundle. The other kinds of the family are recognised so the user is told.
 import type { Adapter } from "../types.js";
 import { masCoverage } from "./coverage.js";
+import { schemaEffects } from "./effects.generated.js";
 import { isObject } from "../../ir/json.js";
 import { parseMas } from "./parse.js";
 import { agentRefs, parseMasSystem } from "./system-parse.js";
@@ -32,6 +33,7 @@ export const masAdapter: Adapter = {
     "/limits/maxToolCalls": { value: null, name: "spec.budget.max_tool_calls", at: ["/spec/budget", "/spec"] },
   },
   coverage: masCoverage,
+  schemaEffects,
   detect: detectMas,
   needsFiles: (data) => isObject(data) && data["apiVersion"] === API_VERSION && data["kind"] === "MAS",
   parts: (data) => (isObject(data) && data["kind"] === "MAS" ? agentRefs(data) : []),
