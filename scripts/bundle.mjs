@@ -10,7 +10,8 @@
 //    conversion between two formats never reads the others' validators, up to 0.9 MB each);
 //  - dist/batch-worker.js: the batch worker thread, bundled too.
 import { build } from "esbuild";
-import { chmodSync, readdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { spawnSync } from "node:child_process";
 import { basename, dirname, join, resolve } from "node:path";
 
@@ -108,16 +109,31 @@ chmodSync("dist/agentport-bin.cjs", 0o755);
 chmodSync("dist/agentport.mjs", 0o755);
 
 // Real conversions fill the caches with the functions a conversion compiles: the first example
-// into every registered format (each run starts from the caches the one before wrote, so each
-// holds what any of them compiled; each format's validators part is loaded by the run into it).
+// into every registered format, and the first file each of those wrote back into another format,
+// so that reading each format (JSON and YAML: the YAML parser is a tenth of a cold one-file run)
+// is compiled too. Each run starts from the caches the one before wrote, so each holds what any
+// of them compiled; each format's validators part is loaded by the runs into and from it.
 const { ADAPTERS } = await import(new URL("../dist/adapters/registry.js", import.meta.url).href);
 const example = join("examples", readdirSync("examples").sort()[0]);
 rmSync("dist/agentport.cjs.cache", { force: true });
-for (const { id } of ADAPTERS) {
-  const warm = spawnSync(process.execPath, ["dist/agentport-bin.cjs", "convert", example, "--to", id, "--json"], {
+const warm = (args, what) => {
+  const r = spawnSync(process.execPath, ["dist/agentport-bin.cjs", ...args], {
     env: { ...process.env, AGENTPORT_WRITE_CODE_CACHE: "1" },
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
-  if (warm.status !== 0) throw new Error(`warming the code cache (→ ${id}) failed: ${warm.stderr}`);
+  // 1: warnings under the default policy are still a finished conversion.
+  if (r.status !== 0 && r.status !== 1) throw new Error(`warming the code cache (${what}) failed: ${r.stderr}`);
+};
+const warmDir = mkdtempSync(join(tmpdir(), "agentport-warm-"));
+try {
+  for (const { id } of ADAPTERS) {
+    const out = join(warmDir, id);
+    warm(["convert", example, "--to", id, "--json", "-o", out + "/"], `→ ${id}`);
+    const written = readdirSync(out).filter((f) => !f.startsWith(".") && statSync(join(out, f)).isFile()).sort()[0];
+    const back = ADAPTERS.find((a) => a.id !== id).id;
+    if (written !== undefined) warm(["convert", join(out, written), "--to", back, "--json"], `${id} → ${back}`);
+  }
+} finally {
+  rmSync(warmDir, { recursive: true, force: true });
 }

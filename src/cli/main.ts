@@ -17,6 +17,13 @@ for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
   });
 }
 // No top-level await: the bundled CLI is CommonJS (it runs from V8's code cache, scripts/bundle.mjs).
-void runCli(process.argv.slice(2), processIO, { stderrIsTTY: process.stderr.isTTY === true }).then((code) => {
+// Whether stderr is a terminal is asked only by a folder run (its progress line): building
+// process.stderr loads Node's stream modules, which a one-file run does not need.
+const env = {
+  get stderrIsTTY(): boolean {
+    return process.stderr.isTTY === true;
+  },
+};
+void runCli(process.argv.slice(2), processIO, env).then((code) => {
   process.exitCode = code;
 });
