@@ -8,6 +8,8 @@
 //  - dist/agentport-validators-<format>.cjs (+ .cache): each format's generated schema
 //    validators, half of the CLI's code, loaded only when that format is validated (a
 //    conversion between two formats never reads the others' validators, up to 0.9 MB each);
+//  - dist/agentport-schema-<format>.cjs: a format's schema documents where its adapter only
+//    builds them on first use (for the coverage walk; a conversion never needs them);
 //  - dist/batch-worker.js: the batch worker thread, bundled too.
 import { build } from "esbuild";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync, rmSync } from "node:fs";
@@ -37,6 +39,7 @@ export function loadPart(name) {
 }
 `);
 const VALIDATORS = /[\\/]dist[\\/]adapters[\\/]([^\\/]+)[\\/]validators\.generated\.js$/;
+const SCHEMAS = /[\\/]dist[\\/]adapters[\\/]([^\\/]+)[\\/]schema\.generated\.js$/;
 const parts = [];
 // In the CLI bundle, each validators module is a stub with the same exports that loads its part on first use.
 const splitValidators = {
@@ -46,7 +49,7 @@ const splitValidators = {
       const format = basename(dirname(args.path));
       const names = [...readFileSync(args.path, "utf8").matchAll(/^export const (\w+) = __lazy\(/gm)].map((m) => m[1]);
       if (names.length === 0) throw new Error(`${args.path}: no validators found`);
-      parts.push({ format, path: args.path });
+      parts.push({ name: `validators-${format}`, path: args.path });
       const contents = [
         `import { loadPart } from ${JSON.stringify(resolve("dist/.part-loader.js"))};`,
         "let part;",
@@ -55,14 +58,30 @@ const splitValidators = {
       ].join("\n");
       return { contents, loader: "js", resolveDir: dirname(args.path) };
     });
+    // A schema module that only exports builders (scripts/gen-schemas.mjs lazySchema: the coverage's
+    // documents, which a conversion never needs since its effects are generated) is a part too: its
+    // literals (0.2 MB) are neither read nor decoded by a run.
+    b.onLoad({ filter: SCHEMAS }, (args) => {
+      const text = readFileSync(args.path, "utf8");
+      const names = [...text.matchAll(/^export function (\w+)\(/gm)].map((m) => m[1]);
+      if (names.length === 0 || /^export (const|let|var|class) /m.test(text)) return undefined;
+      const name = `schema-${basename(dirname(args.path))}`;
+      parts.push({ name, path: args.path });
+      const contents = [
+        `import { loadPart } from ${JSON.stringify(resolve("dist/.part-loader.js"))};`,
+        "let part;",
+        ...names.map((n) => `export function ${n}() { return (part ??= loadPart(${JSON.stringify(name)})).${n}(); }`),
+      ].join("\n");
+      return { contents, loader: "js", resolveDir: dirname(args.path) };
+    });
   },
 };
 await build({ ...common, format: "cjs", entryPoints: ["dist/cli/main.js"], outfile: "dist/agentport.cjs", inject: ["dist/.import-meta-shim.js"], define: { "import.meta.url": "import_meta_url" }, plugins: [splitValidators] });
 rmSync("dist/.import-meta-shim.js");
 rmSync("dist/.part-loader.js");
-for (const f of readdirSync("dist")) if (/^agentport-validators-.*\.cjs(\.cache)?$/.test(f)) rmSync(`dist/${f}`);
-for (const { format, path } of parts) {
-  await build({ ...common, legalComments: "none", format: "cjs", entryPoints: [path], outfile: `dist/agentport-validators-${format}.cjs` });
+for (const f of readdirSync("dist")) if (/^agentport-(validators|schema)-.*\.cjs(\.cache)?$/.test(f)) rmSync(`dist/${f}`);
+for (const { name, path } of parts) {
+  await build({ ...common, legalComments: "none", format: "cjs", entryPoints: [path], outfile: `dist/agentport-${name}.cjs` });
 }
 await build({
   ...common,
