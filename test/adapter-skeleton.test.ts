@@ -27,8 +27,9 @@ describe("adapter skeleton", () => {
       expect(steps, "an adapter calls the hub's steps (stashAgent, documentExtensions, restoreFromSlot), never the stash's internals").toEqual([]);
     });
 
-    it(`${a.id}: index.ts takes detection from detect.ts`, () => {
-      expect(readFileSync(join(dir, "index.ts"), "utf8")).toMatch(/from "\.\/detect\.js"/);
+    it(`${a.id}: index.ts takes detection, validation, the parser and the emitter from their entry files`, () => {
+      const index = readFileSync(join(dir, "index.ts"), "utf8");
+      expect(["detect", "validate", "parse", "emit", "coverage"].filter((f) => !index.includes(`from "./${f}.js"`))).toEqual([]);
     });
   }
 });

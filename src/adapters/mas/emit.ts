@@ -21,7 +21,7 @@ import { emitModels } from "./models.js";
 import { emitTools, isSubAgentTool } from "./tools.js";
 import { skillFile, skillFolder } from "./skills.js";
 import { reportPlaceholders } from "../../ir/prompt-checks.js";
-import { parseMas } from "./parse.js";
+import { parseMasAgent } from "./agent-parse.js";
 import { validateMas } from "./validate.js";
 import { LLM_ORDER, METADATA_ORDER, MODEL_ROW_ORDER, REASONING_ORDER, SPEC_ORDER, TOOL_ORDER, TOP_ORDER } from "./shapes.js";
 import { toYaml } from "./yaml.js";
@@ -183,7 +183,7 @@ function addStash(agent: IrAgent, doc: IrDocument, document: JsonObject, r: Repo
     const f = files.find((x) => x.path === path.replace(/^\.\//, ""));
     return f ? { ok: true, text: f.text } : { ok: false, code: "ref-not-found", message: `${path} is not written by this conversion` };
   };
-  const back = parseMas(document, { readFile, keyOrder: (p) => order[p] }).doc?.agents[0];
+  const back = parseMasAgent(document, { readFile, keyOrder: (p) => order[p] }).doc?.agents[0];
   stashAgent(SLOT, { agent, doc, r, label: LABEL, back, written: document, holder: document });
 }
 

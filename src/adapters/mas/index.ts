@@ -6,7 +6,7 @@ import { masCoverage } from "./coverage.js";
 import { schemaEffects } from "./effects.generated.js";
 import { isObject } from "../../ir/json.js";
 import { parseMas } from "./parse.js";
-import { agentRefs, parseMasSystem } from "./system-parse.js";
+import { agentRefs } from "./system-parse.js";
 import { emitMas } from "./emit.js";
 import { linkTemplates } from "./templates.js";
 import { validateMas, validateMasInput } from "./validate.js";
@@ -41,6 +41,6 @@ export const masAdapter: Adapter = {
   linkFiles: linkTemplates,
   validate: validateMas,
   validateInput: validateMasInput,
-  parse: (data, options) => (isObject(data) && data["kind"] === "MAS" ? parseMasSystem(data, options) : parseMas(data, options)),
+  parse: parseMas,
   emit: emitMas,
 };

@@ -12,7 +12,7 @@ import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { parseText } from "../../text/parse.js";
 import { mergeDocumentExtensions } from "../../ir/stash.js";
 import type { ParseOptions, ParseResult, ReadFile } from "../types.js";
-import { parseMas } from "./parse.js";
+import { parseMasAgent } from "./agent-parse.js";
 import { MAS } from "./parse-context.js";
 import { validateMasAgent } from "./validate.js";
 
@@ -132,7 +132,7 @@ function readAgentFile(ref: string, refAt: string, options: ParseOptions, diagno
     const inner = relPath(p, base);
     return inner === undefined && !p.startsWith("/") ? { ok: false, code: "ref-not-found", message: `${p} (in ${file}) names no file` } : (options.readFile as ReadFile)(inner ?? p);
   };
-  const r = parseMas(data, { file, readFile, ...(options.lenient ? { lenient: true } : {}), ...(parsed.keyOrder ? { keyOrder: parsed.keyOrder } : {}) });
+  const r = parseMasAgent(data, { file, readFile, ...(options.lenient ? { lenient: true } : {}), ...(parsed.keyOrder ? { keyOrder: parsed.keyOrder } : {}) });
   if (r.doc) documentLevel.push(r.doc.extensions);
   // The hub locates line and column in the MAS file only; this file's positions are found here.
   for (const d of r.diagnostics) {
@@ -149,7 +149,7 @@ function inlineAgent(entry: JsonObject, at: string, options: ParseOptions, diagn
   const data: JsonObject = { apiVersion: "mas/v1", ...cloneJson(entry) };
   if (!checkAgent(data, undefined, at, options, error)) return undefined;
   const keyOrder = options.keyOrder;
-  const r = parseMas(data, { ...(options.file === undefined ? {} : { file: options.file }), ...(options.readFile ? { readFile: options.readFile } : {}), ...(options.lenient ? { lenient: true } : {}), ...(keyOrder ? { keyOrder: (p: string) => keyOrder(at + p) } : {}) });
+  const r = parseMasAgent(data, { ...(options.file === undefined ? {} : { file: options.file }), ...(options.readFile ? { readFile: options.readFile } : {}), ...(options.lenient ? { lenient: true } : {}), ...(keyOrder ? { keyOrder: (p: string) => keyOrder(at + p) } : {}) });
   if (r.doc) documentLevel.push(r.doc.extensions);
   // Parsed as a document of its own: its pointers gain the entry's place in the MAS file.
   for (const d of r.diagnostics) diagnostics.push(d.source && d.source.file === options.file ? { ...d, source: { ...d.source, pointer: at + d.source.pointer } } : d);
