@@ -1,7 +1,8 @@
 // The hub: text or data → detect → validate → parse → IR → emit → validate output.
 // Pure: no file or terminal access; file reading arrives as an injected readFile.
 import { ADAPTERS, adapterFor } from "./adapters/registry.js";
-import type { Adapter, EffectiveDefault, EmitOptions, EmittedDocument, ReadFile } from "./adapters/types.js";
+import type { Adapter, EffectiveDefault, EmitContext, EmitOptions, EmittedDocument, ReadFile } from "./adapters/types.js";
+import type { DocumentValueUse } from "./ir/reporter.js";
 import { diagnostic, hasErrors, type Diagnostic } from "./ir/diagnostics.js";
 import type { IrAgent, IrDocument } from "./ir/model.js";
 import type { JsonValue } from "./ir/json.js";
@@ -260,7 +261,8 @@ function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, 
   docs.forEach((doc, d) => {
     const effective = defaults[d];
     const read = reads[d];
-    const r = adapter.emit(doc, options, { ...(effective?.some((x) => x !== undefined) ? { effectiveDefaults: effective } : {}), ...(read?.length ? { readFiles: read } : {}) });
+    const uses = documentUses(doc);
+    const r = adapter.emit(doc, options, { ...(effective?.some((x) => x !== undefined) ? { effectiveDefaults: effective } : {}), ...(read?.length ? { readFiles: read } : {}), ...(uses ? { documentUses: uses } : {}) });
     diagnostics.push(...r.diagnostics);
     for (const o of r.outputs) {
       for (const issue of adapter.validate(o.document)) {
@@ -271,6 +273,20 @@ function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, 
     }
   });
   return { outputs: uniqueNames(outputs), placement, diagnostics };
+}
+
+/** What the parse of each format made of the document-level values it used, asked of that format's adapter. */
+function documentUses(doc: IrDocument): EmitContext["documentUses"] {
+  const out: Record<string, Record<string, DocumentValueUse>> = {};
+  for (const [format, bag] of Object.entries(doc.extensions)) {
+    const describe = adapterFor(format)?.documentValueUse;
+    if (!describe) continue;
+    for (const [rel, value] of Object.entries(bag)) {
+      const use = describe(rel, value as JsonValue, doc);
+      if (use) (out[format] ??= {})[rel] = use;
+    }
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 function uniqueNames(outputs: ConvertOutput[]): ConvertOutput[] {
@@ -552,8 +568,9 @@ function finish(outputs: ConvertOutput[], all: Diagnostic[], options: ConvertOpt
 /**
  * One value, one diagnostic: the same report about the same source value for the same output
  * (a component several agents share, reported by each agent written into one file) is kept once.
+ * Two values at one pointer stay two because their messages name them (test/one-per-value.test.ts).
  */
-function onePerValue(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+export function onePerValue(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
   return diagnostics.filter((d) => {
     const key = JSON.stringify([d.code, d.message, d.source?.file, d.source?.pointer, d.target?.format, d.target?.file, d.target?.pointer]);

@@ -159,9 +159,12 @@ function sameModel(a: string, b: string): boolean {
 
 /**
  * Whether a changed value still does the same on the source's runtime: the same text as read,
- * the same model, or a prompt file's reference replaced by that file's text.
+ * the same model, a prompt file's reference replaced by that file's text, or an empty list or
+ * object left out.
  */
 function sameForRuntime(s: Subject, d: LeafDiff): boolean {
+  // An empty list or object holds nothing a runtime acts on: without it, the agent does the same (a decision).
+  if (d.kind === "missing" && ((Array.isArray(d.before) && d.before.length === 0) || (isObject(d.before) && Object.keys(d.before).length === 0))) return true;
   if (d.kind !== "changed" || typeof d.before !== "string" || typeof d.after !== "string") return false;
   if (readAs(d.before) === readAs(d.after) || sameModel(d.before, d.after)) return true;
   const read = s.options?.readFile?.(d.before.trim());

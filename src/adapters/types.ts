@@ -8,6 +8,7 @@ import type { Syntax } from "../text/parse.js";
 import type { FormatCoverage } from "../ir/coverage.js";
 import type { ExtensionSlot } from "../ir/stash-slot.js";
 import type { SchemaEffectTable } from "../ir/schema-effects.js";
+import type { DocumentValueUse } from "../ir/reporter.js";
 
 /** Reads a file relative to the manifest's folder. Supplied by the Node entry; the core never does I/O. */
 export type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; code: "ref-outside-root" | "ref-not-found"; message: string };
@@ -110,6 +111,11 @@ export interface EmitContext {
   readFiles?: readonly SourceFile[];
   /** Per agent index of the document: IR pointer ("/models/0/temperature", "/limits/maxModelCalls") → the value to write. */
   effectiveDefaults?: readonly (Readonly<Record<string, EffectiveDefault>> | undefined)[];
+  /**
+   * Document-level values the source's parse used (Adapter.documentValueUse), by format and pointer:
+   * a loss of one is worded with lostDocumentValue (src/ir/reporter.ts).
+   */
+  documentUses?: Readonly<Record<string, Readonly<Record<string, DocumentValueUse>>>>;
 }
 
 export interface EmittedDocument {
@@ -233,6 +239,13 @@ export interface Adapter {
    * link made, targeting format `to`.
    */
   linkFiles?(agent: IrAgent, keyOf: (ref: string) => string | undefined, to: string): Diagnostic[];
+  /**
+   * What became of a document-level value of this format (doc.extensions[id][rel]) that the parse
+   * used, for the message of its loss in another format (a MAS manifest's agent list lists the
+   * bundle's agents; a one-agent app's workflow names its only agent); undefined when it was not
+   * used. The hub asks, and hands the answers to the target's emitter (EmitContext.documentUses).
+   */
+  documentValueUse?(rel: string, value: JsonValue, doc: IrDocument): DocumentValueUse | undefined;
   /** Schema conformance of a document of this format (ajv against the official schema). */
   validate(data: unknown): SchemaIssue[];
   /** Conformance of an input, where the format's runtime reads more than the schema allows (mas: x- keys anywhere); default `validate`. */

@@ -3,9 +3,17 @@
 // the target's emit declaration. docs/mapping.md is rendered from it (scripts/render-mapping.mjs).
 import { effectOfDeclaration, emitDeclarationOf, parseDeclarationOf, type EmitDecl, type EmitRule, type FormatCoverage, type ParseRule, type ValueEffect } from "./coverage.js";
 import { enumerateSchemaPaths } from "./schema-paths.js";
+import { LOSS_ORDER, type Category } from "./diagnostics.js";
 
 export type Status = "exact" | "transformed" | "stashed" | "dropped" | "ignored" | "undeclared";
-const RANK: Record<Status, number> = { ignored: 0, exact: 1, transformed: 2, stashed: 3, dropped: 4, undeclared: 5 };
+/** The catalog category a loss status stands for; the others are no loss (ignored, exact) or unknown (undeclared). */
+const CATEGORY_OF: Readonly<Partial<Record<Status, Category>>> = { transformed: "changed", stashed: "stashed", dropped: "dropped" };
+/** How much of a value a status says is missing: by the catalog's LOSS_ORDER; ignored before exact, an undeclared path worst. */
+function rank(s: Status): number {
+  const c = CATEGORY_OF[s];
+  if (c !== undefined) return 2 + LOSS_ORDER.indexOf(c);
+  return s === "ignored" ? 0 : s === "exact" ? 1 : 2 + LOSS_ORDER.length;
+}
 export const STATUSES: readonly Status[] = ["exact", "transformed", "stashed", "dropped", "ignored"];
 
 export interface Outcome {
@@ -78,7 +86,7 @@ export function rowFor(target: FormatCoverage, rule: ParseRule): Omit<MatrixRow,
   for (const ir of irs) {
     const found = emitDeclarationOf(target, ir);
     const s = found ? summarise(found.decl) : { status: "undeclared" as Status, outcomes: [] };
-    if (RANK[s.status] > RANK[status]) status = s.status;
+    if (rank(s.status) > rank(status)) status = s.status;
     for (const o of s.outcomes) if (!outcomes.some((x) => x.code === o.code && x.when === o.when)) outcomes.push(o);
   }
   return { ir: irs.join(", "), status, outcomes };

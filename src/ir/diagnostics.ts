@@ -27,11 +27,25 @@ export type EffectRule = Effect | "value" | "reshape";
  */
 export type Category = "refused" | "dropped" | "changed" | "stashed" | "defaulted" | "noted";
 
+/**
+ * The categories from the least to the most of a value missing on the target: a note about the
+ * run, a value the target filled in, a value carried in a changed form, one the target holds only
+ * in its stash, one dropped, an input refused. The coverage matrix ranks the outcomes of a path's
+ * fields by it (src/ir/coverage-matrix.ts).
+ */
+export const LOSS_ORDER: readonly Category[] = ["noted", "defaulted", "changed", "stashed", "dropped", "refused"];
+
 export interface CatalogEntry {
   severity?: "error";
   effect: EffectRule;
   category: Category;
   summary: string;
+  /**
+   * The code's messages say only what the target does with the value ("has no counterpart in
+   * mas/v1"); the renderer (renderMessage) ends them with what became of it: "", or the
+   * stash's ending when x-agentport keeps it.
+   */
+  ending?: "dropped";
 }
 
 export const DIAGNOSTIC_CODES = {
@@ -49,8 +63,8 @@ export const DIAGNOSTIC_CODES = {
   "internal-error": { severity: "error", effect: "behaviour", category: "refused", summary: "An unexpected internal error (a bug) stopped the conversion of this input; please report it." },
   "secret-in-output": { severity: "error", effect: "behaviour", category: "refused", summary: "A credential-shaped string would be written to a publishable file; refused unless --allow-secrets." },
   // Losses and changes: a warning when they change behaviour, else info.
-  "dropped-field": { effect: "value", category: "dropped", summary: "A source value has no counterpart in the target format and is not carried." },
-  "dropped-link": { effect: "behaviour", category: "dropped", summary: "A sub-agent link (or part of one) cannot be expressed in the target format." },
+  "dropped-field": { effect: "value", category: "dropped", ending: "dropped", summary: "A source value has no counterpart in the target format and is not carried." },
+  "dropped-link": { effect: "behaviour", category: "dropped", ending: "dropped", summary: "A sub-agent link (or part of one) cannot be expressed in the target format." },
   "clamped-value": { effect: "value", category: "changed", summary: "A number was outside the target's range or precision and was clamped or rounded." },
   "truncated-value": { effect: "value", category: "changed", summary: "A string was longer than the target allows and was shortened." },
   "unresolved-link": { effect: "behaviour", category: "dropped", summary: "A local sub-agent link names a key that no agent in the bundle has." },
@@ -138,6 +152,10 @@ export function withEffect(d: Diagnostic, effect: Effect): Diagnostic {
 }
 
 export interface DiagnosticInit {
+  /**
+   * What the target does with the value, for a code with an `ending` or a stashed loss (the
+   * renderer adds what became of it); otherwise the whole sentence.
+   */
   message: string;
   /**
    * For a "reshape" code: "behaviour" when the value itself changed (it then takes its
@@ -150,9 +168,27 @@ export interface DiagnosticInit {
   stashed?: DiagnosticCode;
 }
 
+/** The extension slot's key (src/ir/stash.ts writes it), as messages name it. */
+export const STASH_KEY = "x-agentport";
+
+/**
+ * The one renderer of a message's ending: a loss the stash keeps says so ("kept in x-agentport
+ * for the way back", or "the original …" for a value carried changed); a loss it does not keep
+ * ends "". The emitter's text leads with what the agent loses, and never says either:
+ * only this function knows whether the stash ran and kept the value (the `stashed` field).
+ */
+export function renderMessage(code: DiagnosticCode, text: string, stashed?: DiagnosticCode): string {
+  if (stashed !== undefined) {
+    const lost: CatalogEntry = DIAGNOSTIC_CODES[stashed];
+    return lost.category === "dropped" ? `${text}; kept in ${STASH_KEY} for the way back` : `${text}; the original is kept in ${STASH_KEY} for the way back`;
+  }
+  const entry: CatalogEntry = DIAGNOSTIC_CODES[code];
+  return entry.ending === "dropped" ? `${text}; dropped` : text;
+}
+
 export function diagnostic(code: DiagnosticCode, init: DiagnosticInit): Diagnostic {
   const effect = init.effect ?? initialEffect(code);
-  const d: Diagnostic = { severity: severityOf(code, effect), code, effect, message: init.message };
+  const d: Diagnostic = { severity: severityOf(code, effect), code, effect, message: renderMessage(code, init.message, init.stashed) };
   if (init.source) d.source = init.source;
   if (init.target) d.target = init.target;
   if (init.hint) d.hint = init.hint;

@@ -19,7 +19,7 @@ export interface Subject {
 }
 
 /** `effect: "behaviour"` on a reshape code (transformed-value, defaulted-required): the value itself changed, not only its form. */
-type Extra = { targetPointer?: string; targetFile?: string; hint?: string; effect?: Effect };
+type Extra = { targetPointer?: string; targetFile?: string; hint?: string; effect?: Effect; stashed?: DiagnosticCode };
 
 /** The IR pointer of an extension value: extensions are part of the agent, keyed by their relative pointer. */
 export function extensionPointer(format: string, rel: string): string {
@@ -55,6 +55,8 @@ export class Reporter {
    * one agent's at a time, and a bundle of n agents must not rescan all n agents' diagnostics n times.
    */
   private readonly byAgent = new Map<IrAgent, { d: Diagnostic; s: Subject }[]>();
+  /** Each diagnostic's text as its raiser wrote it, before the renderer's ending (the stash renders it again). */
+  private readonly texts = new Map<Diagnostic, string>();
   /** Where each diagnostic sits in `diagnostics`, so a replace needs no search. */
   private readonly position = new Map<Diagnostic, number>();
   /** The output file the diagnostics are about, unless a call names another one. */
@@ -84,9 +86,16 @@ export class Reporter {
     const init: Parameters<typeof diagnostic>[1] = { message, source, target: this.target(extra.targetPointer, extra.targetFile) };
     if (extra.hint) init.hint = extra.hint;
     if (extra.effect) init.effect = extra.effect;
+    if (extra.stashed) init.stashed = extra.stashed;
     const d = diagnostic(code, init);
+    this.texts.set(d, message);
     this.push(d);
     return d;
+  }
+
+  /** The text `d` was raised with, without the ending the renderer gave it (renderMessage). */
+  textOf(d: Diagnostic): string {
+    return this.texts.get(d) ?? d.message;
   }
 
   /** A diagnostic about an IR value; the message template may use {name} for the source's key path. */
@@ -129,8 +138,36 @@ export class Reporter {
       const key = parsePointer(f)[0] as keyof IrAgent | undefined;
       if (key === undefined || agent[key] === undefined) continue;
       const extra = targetFile === undefined ? {} : { targetFile };
-      for (const p of preciseParts(agent, f)) this.at(agent, "dropped-field", p, `{name} has no counterpart in ${targetLabel}; dropped`, extra);
+      for (const p of preciseParts(agent, f)) this.at(agent, "dropped-field", p, `{name} has no counterpart in ${targetLabel}`, extra);
     }
+  }
+
+  /**
+   * What the target cannot hold of an extension value, in the words of a loss message (without its
+   * ending), and the effect of that loss when it is less than the value's own. A value the parse
+   * used is never said to be lost whole: one that chose a canonical field (an Agent Spec
+   * component_type that names the provider or the tool kind) is that field's spelling, a
+   * representation; an object whose other members the parse read into the agent (an AgentMug
+   * source whose id, label and description are a knowledge base) loses only the members that
+   * stayed behind. An empty list or object holds nothing to lose: a representation too.
+   */
+  lostExtension(agent: IrAgent, format: string, rel: string, targetLabel: string): { text: string; effect?: Effect } {
+    const v = agent.extensions[format]?.[rel];
+    const place = this.extensionPlace(agent, format, rel);
+    const read = Object.entries(agent.sourceMap).filter(([ir]) => ir !== "" && !ir.startsWith("/extensions/"));
+    const chose = read.find(([, src]) => src === place)?.[0];
+    if (chose !== undefined && v !== undefined && !isObject(v) && !Array.isArray(v)) {
+      const field = parsePointer(chose).at(-1) ?? chose;
+      return { text: `${dotted(rel)} ${JSON.stringify(v)} was used to choose the ${FIELD_WORDS[field] ?? field}; the value as written has no counterpart in ${targetLabel}`, effect: "representation" };
+    }
+    if (isObject(v) && Object.keys(v).length > 0 && read.some(([, src]) => isAncestorOrSelf(place, src))) {
+      const keys = Object.keys(v);
+      return { text: `${dotted(rel)}: its ${keys.join(", ")} ${keys.length === 1 ? "has" : "have"} no counterpart in ${targetLabel}` };
+    }
+    if (isEmpty(v)) {
+      return { text: `${dotted(rel)} (${Array.isArray(v) ? "an empty list" : "empty"}) has no counterpart in ${targetLabel}`, effect: "representation" };
+    }
+    return { text: `${dotted(rel)} has no counterpart in ${targetLabel}` };
   }
 
   /** Reports every value another format's adapter kept in the agent's extensions: the target cannot hold them. */
@@ -148,9 +185,10 @@ export class Reporter {
           const p = privateDataOf(format);
           this.atExtension(agent, "private-omitted", format, rel, `${what} left out: ${p?.what ?? "private data"} goes only into ${p?.only ?? "its own format"}, never into ${targetLabel} or a stash`, extra);
         } else if (isLinkSetting(rel)) {
-          this.atExtension(agent, "dropped-link", format, rel, `${dotted(rel)} is a setting of a sub-agent tool (its templates are links to other agents) and has no counterpart in ${targetLabel}; dropped`, extra);
+          this.atExtension(agent, "dropped-link", format, rel, `${dotted(rel)} is a setting of a sub-agent tool (its templates are links to other agents) and has no counterpart in ${targetLabel}`, extra);
         } else if (!named.has(this.extensionPlace(agent, format, rel))) {
-          this.atExtension(agent, "dropped-field", format, rel, `${dotted(rel)} has no counterpart in ${targetLabel}; dropped`, extra);
+          const lost = this.lostExtension(agent, format, rel, targetLabel);
+          this.atExtension(agent, "dropped-field", format, rel, lost.text, lost.effect ? { ...extra, effect: lost.effect } : extra);
         }
       }
     }
@@ -193,6 +231,7 @@ export class Reporter {
     this.diagnostics[i] = next;
     this.position.delete(d);
     this.position.set(next, i);
+    this.texts.delete(d);
     const entry = this.subjects.get(d);
     if (entry) {
       this.subjects.delete(d);
@@ -201,6 +240,36 @@ export class Reporter {
     }
   }
 }
+
+/**
+ * What became of a document-level value that the source's parse used (Adapter.documentValueUse):
+ * the words that follow its name in a loss message, and `representation` when losing it as written
+ * changes nothing the agents do.
+ */
+export interface DocumentValueUse {
+  /** What the value became ("lists the agents, which are carried"). */
+  text: string;
+  /** What of it has no counterpart in the target; "as written, it" when only its spelling is lost. */
+  lost?: string;
+  effect?: "representation";
+}
+
+/**
+ * The loss message (without its ending) of a document-level value the target cannot hold, and the
+ * loss's effect when it is less than the value's: a used value says what it became, never that it
+ * was lost whole.
+ */
+export function lostDocumentValue(rel: string, value: unknown, targetLabel: string, use?: DocumentValueUse): { text: string; effect?: Effect } {
+  if (!use && isEmpty(value)) return { text: `${dotted(rel)} (${Array.isArray(value) ? "an empty list" : "empty"}) has no counterpart in ${targetLabel}`, effect: "representation" };
+  if (!use) return { text: `${dotted(rel)} has no counterpart in ${targetLabel}` };
+  return { text: `${dotted(rel)} ${use.text}; ${use.lost ?? "as written, it"} has no counterpart in ${targetLabel}`, ...(use.effect ? { effect: use.effect } : {}) };
+}
+
+/** An empty list or object: nothing in it for a runtime to act on. */
+const isEmpty = (v: unknown): boolean => (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0);
+
+/** How a loss message names a canonical field a source value chose. */
+const FIELD_WORDS: Readonly<Record<string, string>> = { provider: "model's provider", kind: "tool's kind" };
 
 /**
  * The IR paths to report a lost field at. A field whose source member also holds

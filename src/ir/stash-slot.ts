@@ -7,8 +7,7 @@
 import { diagnostic, type Diagnostic } from "./diagnostics.js";
 import type { IrAgent, IrDocument } from "./model.js";
 import { setKey, type JsonObject, type JsonValue } from "./json.js";
-import { dotted } from "./pointer.js";
-import type { Reporter } from "./reporter.js";
+import { lostDocumentValue, type DocumentValueUse, type Reporter } from "./reporter.js";
 import { buildStash, mergeDocumentExtensions, reportStashed, restoreStash, STASH_KEY } from "./stash.js";
 
 /** Where a format carries the x-agentport stash (its extension slot), declared by its adapter. */
@@ -55,7 +54,7 @@ export function stashAgent(slot: ExtensionSlot, s: StashStep): void {
   if (!stash) return;
   const extra = s.file === undefined ? {} : { targetFile: s.file };
   if (slot.write(s.holder, stash.value)) {
-    s.r.atExtension(s.agent, "dropped-field", target, slot.pointer(s.agent), `${STASH_KEY} is not a stash this version of agentport can restore; replaced by this conversion's stash, so it is dropped`, extra);
+    s.r.atExtension(s.agent, "dropped-field", target, slot.pointer(s.agent), `${STASH_KEY} is not a stash this version of agentport can restore; replaced by this conversion's stash`, extra);
   }
   reportStashed(s.r, s.agent, stash, s.label, s.file);
 }
@@ -63,18 +62,22 @@ export function stashAgent(slot: ExtensionSlot, s: StashStep): void {
 /**
  * Emit: document-level values of other formats (Caplo's apiVersion spelling, a team's own members)
  * have no place in the target but its stash: each is kept in the stash of every agent written
- * (when stashing), else dropped. One diagnostic each.
+ * (when stashing), else dropped. One diagnostic each, worded by lostDocumentValue: a value the
+ * source's parse used says what it became (`uses`: EmitContext.documentUses).
  */
-export function documentExtensions(slot: ExtensionSlot, doc: IrDocument, to: { format: string; label: string; file?: string }, stashing: boolean): Diagnostic[] {
+export function documentExtensions(slot: ExtensionSlot, doc: IrDocument, to: { format: string; label: string; file?: string }, stashing: boolean, uses?: Readonly<Record<string, Readonly<Record<string, DocumentValueUse>>>>): Diagnostic[] {
   const out: Diagnostic[] = [];
   const target = { format: to.format, ...(to.file === undefined ? {} : { file: to.file }) };
   for (const [format, bag] of Object.entries(doc.extensions)) {
     if (format === to.format) continue;
     for (const rel of Object.keys(bag)) {
       const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
+      // The renderer ends the message: kept in the stash (of every file or agent written, ExtensionSlot.each), or dropped.
+      const lost = lostDocumentValue(rel, bag[rel], to.label, uses?.[format]?.[rel]);
+      const effect = lost.effect ? { effect: lost.effect } : {};
       out.push(stashing
-        ? diagnostic("stashed-value", { message: `${dotted(rel)} has no counterpart in ${to.label}; kept in ${STASH_KEY} of every ${slot.each} written`, source, target: { ...target, pointer: `/${STASH_KEY}` } })
-        : diagnostic("dropped-field", { message: `${dotted(rel)} has no counterpart in ${to.label}; dropped`, source, target }));
+        ? diagnostic("stashed-value", { message: lost.text, stashed: "dropped-field", source, target: { ...target, pointer: `/${STASH_KEY}` }, ...effect })
+        : diagnostic("dropped-field", { message: lost.text, source, target, ...effect }));
     }
   }
   return out;

@@ -12,7 +12,7 @@
 // guarantees that nothing the target does carry (the instructions text, a
 // truncated description's kept part) is stashed twice, and nothing it silently
 // normalises is missed. See docs/decisions.md.
-import { diagnostic, DIAGNOSTIC_CODES, type Category, type Diagnostic, type DiagnosticCode } from "./diagnostics.js";
+import { diagnostic, DIAGNOSTIC_CODES, STASH_KEY, type Category, type Diagnostic, type DiagnosticCode } from "./diagnostics.js";
 import { IrAgent as IrAgentSchema, type IrAgent, type IrDocument } from "./model.js";
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "./json.js";
 import { dotted, escapeToken, get, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
@@ -23,7 +23,7 @@ import { extensionPointer, type Reporter } from "./reporter.js";
 import { sourceOf } from "./agent.js";
 import { GuardBuilder, GuardCheck, readWritten, wouldChange } from "./stash-guard.js";
 
-export const STASH_KEY = "x-agentport";
+export { STASH_KEY };
 export const STASH_VERSION = 1;
 
 /** Members of an IR agent that are bookkeeping, not agent data. */
@@ -207,11 +207,6 @@ class PointerSet {
   }
 }
 
-/** The words a stashed loss adds to its own message (which stays as its emitter wrote it). */
-function stashedMessage(d: Diagnostic): string {
-  return `${d.message}; ${STASH_KEY} keeps the original for the way back`;
-}
-
 /** Extension values keyed "format pointer" so one PointerSet serves every format. */
 const extKey = (format: string, rel: string) => `/${escapeToken(format)}${rel}`;
 
@@ -231,7 +226,8 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
     const byExt = s.ext !== undefined && stashedExt.related(extKey(s.ext.format, s.ext.rel));
     if (!byIr && !byExt) continue;
     const next = diagnostic("stashed-value", {
-      message: stashedMessage(d),
+      // The loss's own text; the renderer ends it with what the stash does (renderMessage).
+      message: r.textOf(d),
       ...(d.source ? { source: d.source } : {}),
       target: { ...(d.target ?? { format: r.targetFormat }), pointer: `/${STASH_KEY}` },
       ...(d.hint ? { hint: d.hint } : {}),
@@ -263,7 +259,8 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
   const namedPlaces = r.namedPlaces(agent);
   for (const e of stash.extensions) {
     if (namedExt.related(extKey(e.format, e.rel)) || namedPlaces.has(r.extensionPlace(agent, e.format, e.rel))) continue;
-    r.atExtension(agent, "stashed-value", e.format, e.rel, `${dotted(e.rel)} has no place in ${targetLabel}; kept in ${STASH_KEY}`, target);
+    const lost = r.lostExtension(agent, e.format, e.rel, targetLabel);
+    r.atExtension(agent, "stashed-value", e.format, e.rel, lost.text, { ...target, stashed: "dropped-field", ...(lost.effect ? { effect: lost.effect } : {}) });
   }
 }
 

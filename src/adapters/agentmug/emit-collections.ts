@@ -30,7 +30,7 @@ function keptSources(a: IrAgent, whole: JsonValue[] | undefined, claimed: Readon
     if (!m || claimed.has(pointer)) continue;
     // A kept knowledge remainder whose IR item is gone cannot form a valid entry on its own.
     if (isObject(v) && typeof v["id"] === "string") out.push({ index: Number(m[1]), value: cloneJson(v) });
-    else r.atSource(a, "dropped-field", pointer, `${dotted(pointer)} is incomplete without its canonical part; dropped`, { targetFile: file });
+    else r.atSource(a, "dropped-field", pointer, `${dotted(pointer)} is incomplete without its canonical part`, { targetFile: file });
   }
   return out;
 }
@@ -68,7 +68,7 @@ export function emitSources(a: IrAgent, whole: JsonValue[] | undefined, r: Repor
   fresh.forEach(({ k, i }, n) => {
     const id = ids[n] as string;
     if (items.length >= MAX_SOURCES) {
-      r.at(a, "dropped-field", `/knowledge/${i}`, `{name}: AgentMug allows at most ${MAX_SOURCES} sources; dropped`, { targetFile: file });
+      r.at(a, "dropped-field", `/knowledge/${i}`, `{name}: AgentMug allows at most ${MAX_SOURCES} sources`, { targetFile: file });
       return;
     }
     // label has minLength 1: an empty label or id falls back to the written id.
@@ -114,7 +114,7 @@ export function emitChecks(a: IrAgent, kept: readonly JsonValue[], r: Reporter, 
   const ids = uniqueKeys([...taken, ...fresh.map((i) => caseCheckId(evals[i]!))]).slice(taken.length);
   fresh.forEach((i, n) => {
     if (checks.length >= MAX_CHECKS) {
-      r.at(a, "dropped-field", `/evals/${i}`, `{name}: AgentMug allows at most ${MAX_CHECKS} evaluation checks; dropped`, { targetFile: file });
+      r.at(a, "dropped-field", `/evals/${i}`, `{name}: AgentMug allows at most ${MAX_CHECKS} evaluation checks`, { targetFile: file });
       return;
     }
     const id = ids[n] as string;

@@ -24,7 +24,7 @@ export function emitModels(a: IrAgent, r: Reporter, file: string, hasPolicy: boo
   const primary = models[p];
   const t = { targetFile: file };
   if (!primary) {
-    if (a.models) r.at(a, "dropped-field", "/models", "{name} (an empty list) has no counterpart in AgentMug; dropped", t);
+    if (a.models) r.at(a, "dropped-field", "/models", "{name} (an empty list) has no counterpart in AgentMug", { ...t, effect: "representation" });
     r.atSource(a, "defaulted-placeholder", "", `the agent names no model; blueprint.primaryModel is set to "${DEFAULT_PRIMARY_MODEL}"${hasPolicy ? "" : " and blueprint.modelPolicy.mode to \"host_choice\" (the runtime picks)"}`, {
       targetPointer: "/blueprint/primaryModel", targetFile: file, hint: "name a model in the source, or edit blueprint.primaryModel",
     });
@@ -49,25 +49,25 @@ export function emitModels(a: IrAgent, r: Reporter, file: string, hasPolicy: boo
   }
   const alternates: string[] = [];
   models.forEach((m, i) => {
-    if (m.temperature !== undefined) r.at(a, "dropped-field", `/models/${i}/temperature`, "{name} has no counterpart in AgentMug (no temperature setting); dropped", t);
+    if (m.temperature !== undefined) r.at(a, "dropped-field", `/models/${i}/temperature`, "{name} has no counterpart in AgentMug (no temperature setting)", t);
     if (i === p) return;
     if (m.role !== undefined && m.role !== "main") {
-      r.at(a, "dropped-field", `/models/${i}`, `{name} (model role "${m.role}") has no counterpart in AgentMug, which names one model per agent; dropped`, t);
+      r.at(a, "dropped-field", `/models/${i}`, `{name} (model role "${m.role}") has no counterpart in AgentMug, which names one model per agent`, t);
       return;
     }
     if (hasPolicy) {
-      r.at(a, "dropped-field", `/models/${i}`, "{name} is a further model for the main role, but blueprint.modelPolicy is already set; dropped", t);
+      r.at(a, "dropped-field", `/models/${i}`, "{name} is a further model for the main role, but blueprint.modelPolicy is already set", t);
       return;
     }
     // preferredModels items need a character; an empty id (mas " /") cannot be listed.
     if (m.id === "" || primary.id === "") {
-      r.at(a, "dropped-field", `/models/${i}`, "{name} cannot be an alternate in blueprint.modelPolicy.preferredModels, which needs non-empty model ids; dropped", t);
+      r.at(a, "dropped-field", `/models/${i}`, "{name} cannot be an alternate in blueprint.modelPolicy.preferredModels, which needs non-empty model ids", t);
       return;
     }
     alternates.push(m.id);
     r.at(a, "transformed-value", `/models/${i}`, `{name} becomes an alternate in blueprint.modelPolicy.preferredModels (mode "preferred")`, { targetPointer: "/blueprint/modelPolicy/preferredModels", targetFile: file });
     reportSpelling(a, r, i, file);
-    if (m.maxTokens !== undefined) r.at(a, "dropped-field", `/models/${i}/maxTokens`, "{name} of an alternate model has no counterpart in AgentMug; dropped", t);
+    if (m.maxTokens !== undefined) r.at(a, "dropped-field", `/models/${i}/maxTokens`, "{name} of an alternate model has no counterpart in AgentMug", t);
   });
   if (alternates.length) out.modelPolicy = { mode: "preferred", preferredModels: [primary.id, ...alternates] };
   return out;
@@ -80,7 +80,7 @@ function reportSpelling(a: IrAgent, r: Reporter, i: number, file: string): void 
   const t = { targetPointer: i === primaryModelIndex(a) ? "/blueprint/primaryModel" : "/blueprint/modelPolicy/preferredModels", targetFile: file };
   const implied = inferProvider(m.id);
   if (m.provider !== undefined && m.provider !== implied) {
-    r.at(a, "dropped-field", `/models/${i}/provider`, `{name}: AgentMug holds a bare model id, and "${m.id}" does not imply the provider "${m.provider}"; the provider is dropped`, t);
+    r.at(a, "dropped-field", `/models/${i}/provider`, `{name}: AgentMug holds a bare model id, and "${m.id}" does not imply the provider "${m.provider}"`, t);
   } else if (m.provider !== undefined && m.providerSource === "explicit") {
     r.at(a, "transformed-value", `/models/${i}/provider`, `{name} is not written: AgentMug infers the provider "${m.provider}" from the model id "${m.id}"`, t);
   } else if (m.raw !== undefined && m.raw !== m.id) {

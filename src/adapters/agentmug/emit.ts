@@ -35,7 +35,7 @@ export function emitAgentmug(doc: IrDocument, options: EmitOptions, context: Emi
   const legacy = !doc.bundle && doc.extensions[FORMAT]?.["/$schema"] === LEGACY_SCHEMA_URL;
   const outputs = doc.agents.map((a, i) => ({ ...emitAgent(a, doc, options, r, legacy, context.effectiveDefaults?.[i]), agents: [i] }));
   // Document-level values of other formats (e.g. Caplo's apiVersion spelling) have no place in an AgentMug file but its stash.
-  for (const d of documentExtensions(SLOT, doc, { format: FORMAT, label: LABEL }, options.stash !== false && doc.agents.length > 0)) r.push(d);
+  for (const d of documentExtensions(SLOT, doc, { format: FORMAT, label: LABEL }, options.stash !== false && doc.agents.length > 0, context.documentUses)) r.push(d);
   return { outputs, diagnostics: r.diagnostics };
 }
 
@@ -66,19 +66,19 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporte
   const params = emitParameters(a, fromHere, r, file);
   bp["systemPrompt"] = withPlaceholders(a, systemPrompt(a, r, file), params, r, file);
   if (a.reasoning?.budgetTokens !== undefined) bp["extendedThinkingBudget"] = a.reasoning.budgetTokens;
-  if (a.reasoning?.effort !== undefined) r.at(a, "dropped-field", "/reasoning/effort", "{name} has no counterpart in AgentMug (only a thinking budget); dropped", t);
+  if (a.reasoning?.effort !== undefined) r.at(a, "dropped-field", "/reasoning/effort", "{name} has no counterpart in AgentMug (only a thinking budget)", t);
   if (a.tools || bp["tools"] === undefined) {
     const tools: JsonValue[] = [];
     (a.tools ?? []).forEach((tool, i) => {
       if (tool.name === "") {
         // Every AgentMug tool name needs a character.
-        r.at(a, "dropped-field", `/tools/${i}`, "{name} has an empty name, which AgentMug does not allow; dropped", { targetPointer: "/blueprint/tools", targetFile: file });
+        r.at(a, "dropped-field", `/tools/${i}`, "{name} has an empty name, which AgentMug does not allow", { targetPointer: "/blueprint/tools", targetFile: file });
         // The tools after it change place, which the item's own pointer does not cover.
         if (i < (a.tools ?? []).length - 1) r.at(a, "transformed-value", "/tools", `{name}: the tools after the dropped tool ${i + 1} move up one place`, { targetPointer: "/blueprint/tools", targetFile: file });
         return;
       }
       const e = emitTool(tool, fromHere);
-      if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, `{name} is written as the builtin tool name "${tool.name}"; ${e.lost.join(", ")} cannot be expressed in AgentMug and ${e.lost.length > 1 ? "are" : "is"} dropped`, { targetPointer: `/blueprint/tools/${tools.length}`, targetFile: file });
+      if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, `{name} is written as the builtin tool name "${tool.name}"; ${e.lost.join(", ")} cannot be expressed in AgentMug`, { targetPointer: `/blueprint/tools/${tools.length}`, targetFile: file });
       tools.push(e.value);
     });
     bp["tools"] = tools;
@@ -168,7 +168,7 @@ function identity(a: IrAgent, id: string, options: EmitOptions, r: Reporter, fil
     description = routing;
     r.at(a, "transformed-value", "/routingDescription", "{name} becomes the description (AgentMug has no separate routing description)", { targetPointer: "/description", targetFile: file });
   } else if (routing !== undefined && routing !== description) {
-    r.at(a, "dropped-field", "/routingDescription", "{name} has no counterpart in AgentMug (only one description); dropped", { targetFile: file });
+    r.at(a, "dropped-field", "/routingDescription", "{name} has no counterpart in AgentMug (only one description)", { targetFile: file });
   }
   // An empty source description is a value that changes, not one that is added.
   if (a.description === "") r.at(a, "transformed-value", "/description", `{name} is empty, which AgentMug does not allow; replaced by the ${description === undefined ? `name "${name}"` : "routing description"}`, { targetPointer: "/description", targetFile: file });
@@ -212,7 +212,7 @@ function systemPrompt(a: IrAgent, r: Reporter, file: string): string {
   chunks.forEach((c, i) => {
     // A platform text (Caplo policy.guidance, chatStyle, voiceStyle; mas chunks of those names) says where it went, or that it is gone.
     const own = i > 0 && PLATFORM_KEYS.has(c.key ?? "");
-    if (own && c.ref === undefined && (c.text ?? "").trim() === "") r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name} is empty${c.key === undefined ? "" : ` (it turns the platform's ${c.key} off)`}, which blueprint.systemPrompt cannot say; left out`, t);
+    if (own && c.ref === undefined && (c.text ?? "").trim() === "") r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name} is empty${c.key === undefined ? "" : ` (it turns the platform's ${c.key} off)`}, which blueprint.systemPrompt cannot say`, t);
     else if (own && c.ref === undefined) r.at(a, "transformed-value", `/instructions/chunks/${i}`, `{name} is appended to blueprint.systemPrompt${c.key === undefined ? "" : ` as "[${c.key}] …"`}, after the instructions`, t);
     if (c.ref === undefined) return;
     if (c.text === undefined) r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name}: the file "${c.ref}" was not read, so its text is missing from blueprint.systemPrompt`, t);
@@ -226,12 +226,12 @@ function emitSkills(a: IrAgent, fromHere: boolean, r: Reporter, file: string): J
   const out: JsonObject[] = [];
   a.skills.forEach((s, i) => {
     if (s.trigger === undefined || s.recipe === undefined) {
-      r.at(a, "dropped-field", `/skills/${i}`, "{name} has no trigger and recipe, which every AgentMug skill needs (none is invented); dropped", { targetFile: file });
+      r.at(a, "dropped-field", `/skills/${i}`, "{name} has no trigger and recipe, which every AgentMug skill needs (none is invented)", { targetFile: file });
       return;
     }
     const skill: JsonObject = {};
     if (s.extra && fromHere) for (const k of Object.keys(s.extra)) setKey(skill, k, cloneJson(s.extra[k] as JsonValue));
-    else if (s.extra) r.at(a, "dropped-field", `/skills/${i}`, `{name}: the settings ${Object.keys(s.extra).join(", ")} have no counterpart in AgentMug; dropped`, { targetFile: file });
+    else if (s.extra) r.at(a, "dropped-field", `/skills/${i}`, `{name}: the settings ${Object.keys(s.extra).join(", ")} have no counterpart in AgentMug`, { targetFile: file });
     Object.assign(skill, { name: s.name, trigger: s.trigger, recipe: s.recipe });
     out.push(orderKeys(skill, SKILL_ORDER));
   });
@@ -255,15 +255,15 @@ function emitEvaluation(a: IrAgent, out: JsonObject, r: Reporter, file: string):
 
 function reportLosses(a: IrAgent, r: Reporter, file: string): void {
   r.dropUnsupported(a, UNSUPPORTED, LABEL, file);
-  if (a.subAgents?.length === 0) r.at(a, "dropped-field", "/subAgents", "{name} (an empty list) has no counterpart in AgentMug; dropped", { targetFile: file });
+  if (a.subAgents?.length === 0) r.at(a, "dropped-field", "/subAgents", "{name} (an empty list) has no counterpart in AgentMug", { targetFile: file, effect: "representation" });
   if (a.evals?.length === 0 && !a.extensions[FORMAT]?.["/evaluation"]) {
-    r.at(a, "dropped-field", "/evals", "{name} (no cases) cannot be written: AgentMug evaluation needs at least one check; dropped", { targetFile: file });
+    r.at(a, "dropped-field", "/evals", "{name} (no cases) cannot be written: AgentMug evaluation needs at least one check", { targetFile: file });
   }
   (a.subAgents ?? []).forEach((link, i) => {
     const target = link.local ?? link.external ?? "?";
     // A link of a bundle's delegation graph (a MAS workflow's delegates_to) has no place in the agent's own file.
     const what = sourceOf(a, `/subAgents/${i}`) === undefined ? `The delegation to "${target}" (a link of the bundle this agent was read from)` : `{name} (sub-agent "${target}")`;
-    r.at(a, "dropped-link", `/subAgents/${i}`, `${what} cannot be expressed in AgentMug, which has no links between agents: this agent can no longer hand work to "${target}"; dropped`, { targetFile: file });
+    r.at(a, "dropped-link", `/subAgents/${i}`, `${what} cannot be expressed in AgentMug, which has no links between agents: this agent can no longer hand work to "${target}"`, { targetFile: file });
   });
   r.dropForeignExtensions(a, LABEL, file);
 }

@@ -52,7 +52,7 @@ export function emitParameters(a: IrAgent, fromHere: boolean, r: Reporter, file:
     // A value without a default must be supplied: that is what "required" says.
     out["required"] = typeof p["required"] === "boolean" ? p["required"] : p["default"] === undefined;
     for (const k of Object.keys(p)) if (!["name", "label", "description", "type", "default", "required"].includes(k)) lost.push(k);
-    if (lost.length) r.at(a, "dropped-field", `/parameters/${i}`, `{name}: ${lost.join(", ")} cannot be expressed in an AgentMug parameter; dropped`, t);
+    if (lost.length) r.at(a, "dropped-field", `/parameters/${i}`, `{name}: ${lost.join(", ")} cannot be expressed in an AgentMug parameter`, t);
     return orderKeys(out, ORDER);
   });
   r.defaulted(a, "/parameters", "each AgentMug parameter needs a label and a required flag; the label is the name, and a parameter without a default is required", file);

@@ -73,14 +73,14 @@ function description(a: IrAgent, out: JsonObject, r: Reporter, t: { targetPointe
     r.at(a, "transformed-value", "/routingDescription", "{name} becomes the description (the text a manager reads to choose this agent)", t);
     return;
   }
-  if (routing !== undefined && routing !== a.description) r.at(a, "dropped-field", "/routingDescription", "{name} has no counterpart in Agent Spec (only one description); dropped", t);
+  if (routing !== undefined && routing !== a.description) r.at(a, "dropped-field", "/routingDescription", "{name} has no counterpart in Agent Spec (only one description)", t);
 }
 
 function inputs(a: IrAgent, out: JsonObject, r: Reporter, t: { targetPointer: string; targetFile: string }): void {
   if (!a.parameters) return;
   const props = a.parameters.map((p, i) => {
     const e = parameterToProperty(p);
-    if (e.lost.length) r.at(a, "dropped-field", `/parameters/${i}`, `{name} "${p.name}": ${e.lost.join(", ")} cannot be expressed in an Agent Spec input; dropped`, t);
+    if (e.lost.length) r.at(a, "dropped-field", `/parameters/${i}`, `{name} "${p.name}": ${e.lost.join(", ")} cannot be expressed in an Agent Spec input`, t);
     if (e.retyped) r.at(a, "transformed-value", `/parameters/${i}/type`, `{name} "${p.name}" of type "${e.retyped}" is written as the JSON-schema type "string"`, t);
     return e.value;
   });
@@ -91,7 +91,7 @@ function llmConfig(a: IrAgent, out: JsonObject, ext: JsonObject, index: number, 
   const models = a.models ?? [];
   const row = index === -1 ? undefined : models[index];
   models.forEach((m, i) => {
-    if (i !== index) r.at(a, "dropped-field", `/models/${i}`, `{name} (model "${m.id}"${m.role ? `, role ${m.role}` : ""}) has no counterpart in Agent Spec, which gives an agent one llm_config; dropped`, t);
+    if (i !== index) r.at(a, "dropped-field", `/models/${i}`, `{name} (model "${m.id}"${m.role ? `, role ${m.role}` : ""}) has no counterpart in Agent Spec, which gives an agent one llm_config`, t);
   });
   if (row) {
     let written = row;
@@ -110,7 +110,7 @@ function llmConfig(a: IrAgent, out: JsonObject, ext: JsonObject, index: number, 
     if (row.providerSource === "inferred" && row.provider !== undefined && LLM_PROVIDER[String(e.value["component_type"])] === row.provider) {
       r.at(a, "transformed-value", `/models/${index}/provider`, `{name}: the provider ${row.provider}, inferred from the model id, is stated by the config type ${String(e.value["component_type"])}`, t);
     }
-    if (row.role !== undefined && row.role !== "main") r.at(a, "dropped-field", `/models/${index}/role`, `{name} "${row.role}" has no counterpart in Agent Spec; dropped`, t);
+    if (row.role !== undefined && row.role !== "main") r.at(a, "dropped-field", `/models/${index}/role`, `{name} "${row.role}" has no counterpart in Agent Spec`, t);
     out["llm_config"] = e.value;
     return;
   }
@@ -135,7 +135,7 @@ function systemPrompt(a: IrAgent, r: Reporter, t: { targetPointer: string; targe
   chunks.forEach((c, i) => {
     // An empty platform text (Caplo's policy.guidance, chatStyle, voiceStyle: "" turns that block off) is no part of one string.
     if (i > 0 && c.ref === undefined && PLATFORM_KEYS.has(c.key ?? "") && (c.text ?? "").trim() === "") {
-      r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name} is empty (it turns the platform's ${c.key ?? "block"} off), which system_prompt cannot say; left out`, t);
+      r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name} is empty (it turns the platform's ${c.key ?? "block"} off), which system_prompt cannot say`, t);
     }
     if (c.ref === undefined) return;
     if (c.text === undefined) r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name}: the file "${c.ref}" was not read, so its text is missing from system_prompt`, t);
@@ -160,7 +160,7 @@ function tools(a: IrAgent, out: JsonObject, ext: JsonObject, pm: Readonly<Record
     const toolAt = pm[`/tools/${i}`];
     const e = emitTool(tool, toolAt === undefined ? undefined : ext, toolAt);
     const target = { targetPointer: join(at, "tools", i), targetFile: file };
-    if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, `{name} is written as a ${String(e.value["component_type"])}; ${e.lost.join(", ")} cannot be expressed in Agent Spec and ${e.lost.length > 1 ? "are" : "is"} dropped`, target);
+    if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, `{name} is written as a ${String(e.value["component_type"])}; ${e.lost.join(", ")} cannot be expressed in Agent Spec`, target);
     if (e.filled.length) r.defaulted(a, target.targetPointer, `tools[${i}]: ${e.filled.join(", ")} is required by Agent Spec; filled in`, file);
     return e.value;
   });

@@ -50,9 +50,9 @@ export function emitAgentspec(doc: IrDocument, options: EmitOptions, context: Em
   if (!multi) {
     const a = agents[0] as IrAgent;
     const value = emitAgentComponent(a, { r, file, at: "", ...(team.defaults[0] ? { defaults: team.defaults[0] } : {}) });
-    (a.subAgents ?? []).forEach((l, j) => r.at(a, "dropped-link", `/subAgents/${j}`, `{name} (sub-agent "${l.local ?? l.external ?? "?"}") cannot be expressed: an Agent Spec agent calls other agents only inside a ManagerWorkers or Swarm, and this document holds one agent; dropped`, { targetFile: file }));
+    (a.subAgents ?? []).forEach((l, j) => r.at(a, "dropped-link", `/subAgents/${j}`, `{name} (sub-agent "${l.local ?? l.external ?? "?"}") cannot be expressed: an Agent Spec agent calls other agents only inside a ManagerWorkers or Swarm, and this document holds one agent`, { targetFile: file }));
     if (doc.bundle) r.atSource(a, "transformed-value", "", `a bundle of one agent is written as an ${LABEL} Agent`, { targetFile: file });
-    if (a.subAgents?.length === 0) r.at(a, "dropped-field", "/subAgents", "{name} (an empty list) has no counterpart in an Agent Spec Agent; dropped", { targetFile: file });
+    if (a.subAgents?.length === 0) r.at(a, "dropped-field", "/subAgents", "{name} (an empty list) has no counterpart in an Agent Spec Agent", { targetFile: file, effect: "representation" });
     root = value;
     components = [{ agent: 0, value }];
   } else {
@@ -78,7 +78,7 @@ export function emitAgentspec(doc: IrDocument, options: EmitOptions, context: Em
   shareComponents(root, owners, defs);
   keepDefinitions(root, docExt, defs);
   placeDefinitions(root, defs);
-  for (const d of documentExtensions(SLOT, doc, { format: FORMAT, label: LABEL, file }, options.stash !== false)) r.push(d);
+  for (const d of documentExtensions(SLOT, doc, { format: FORMAT, label: LABEL, file }, options.stash !== false, context.documentUses)) r.push(d);
   if (options.stash !== false) addStashes(doc, root, components, r, file);
   return { outputs: [{ name: file, format: FORMAT, document: root, text: jsonText(root), agents: agents.map((_, i) => i) }], diagnostics: r.diagnostics };
 }
@@ -132,7 +132,7 @@ function writeTeam(team: Team, defs: JsonObject): Written {
     else if (link.external !== undefined) {
       const remote = remoteAgent(team, a, link, j);
       if (remote) edges.push({ from: i, j, remote, link });
-    } else r.at(a, "dropped-link", `/subAgents/${j}`, `{name} names "${link.local ?? "?"}", which no agent of the document is; dropped`, { targetFile: file });
+    } else r.at(a, "dropped-link", `/subAgents/${j}`, `{name} names "${link.local ?? "?"}", which no agent of the document is`, { targetFile: file });
   }));
   const local = edges.filter((e) => e.to !== undefined);
   const star = edges.every((e) => e.from === 0) && new Set(local.map((e) => e.to)).size === local.length && local.every((e) => e.to !== 0);
@@ -217,7 +217,7 @@ function remoteAgent(team: Team, a: IrAgent, link: IrLink, j: number): JsonObjec
     return orderKeys({ ...kept, [field]: ext }, [...A2A_ORDER, "agent_endpoint_id", "client_config"]);
   }
   if (!isUrl(ext)) {
-    team.r.at(a, "dropped-link", `/subAgents/${j}`, `{name} points at the agent "${ext}", and Agent Spec reaches an agent served elsewhere only by its URL (A2AAgent); dropped`, { targetFile: team.file });
+    team.r.at(a, "dropped-link", `/subAgents/${j}`, `{name} points at the agent "${ext}", and Agent Spec reaches an agent served elsewhere only by its URL (A2AAgent)`, { targetFile: team.file });
     return undefined;
   }
   team.r.atSource(a, "defaulted-required", "", `the external agent ${ext} is written as an A2AAgent; its name and connection_config are required and derived`, { targetFile: team.file });
@@ -230,7 +230,8 @@ function reportLinkDetails(r: Reporter, a: IrAgent, link: IrLink, j: number, fil
   if (link.doNotUseWhen !== undefined) lost.push("when not to use it");
   if (link.release !== undefined) lost.push(`the pinned release ${link.release}`);
   if (link.mode !== undefined) lost.push(`the mode ${link.mode}`);
-  if (lost.length) r.at(a, "dropped-link", `/subAgents/${j}`, `{name}: ${lost.join(", ")} cannot be expressed (a manager reads the worker's description); dropped`, { targetFile: file });
+  // Named by its target: links read from a MAS workflow share the agent's place, and one report must not stand for two links.
+  if (lost.length) r.at(a, "dropped-link", `/subAgents/${j}`, `{name} (→ ${link.local ?? link.external ?? "?"}): ${lost.join(", ")} cannot be expressed (a manager reads the worker's description)`, { targetFile: file });
 }
 
 /** What an Agent component cannot hold rides in its metadata's x-agentport (slot.ts; the hub's steps, src/ir/stash-slot.ts). */

@@ -41,6 +41,10 @@ export function parseTool(a: IrAgent, t: JsonValue, at: string, i: number): IrTo
   }
   mapSource(a, ir, at);
   mapSource(a, `${ir}/name`, join(at, "name"));
+  // The component type chose the kind (and stays in extensions as written). Where the kind gives that type back
+  // (ServerTool, RemoteTool, MCPTool), a loss of it is the kind's spelling; a ClientTool or BuiltinTool says
+  // more than the kind (who runs it), and stays a value of its own.
+  if (TYPE_OF_KIND[tool.kind][0] === type) mapSource(a, `${ir}/kind`, join(at, "component_type"));
   keepMembers(a, t, at, skip);
   return tool;
 }

@@ -103,18 +103,18 @@ export function emitAgent(a: IrAgent, t: AgentTarget): JsonObject {
  */
 function withSkills(a: IrAgent, t: AgentTarget, instructions: string): string {
   const parts = [instructions];
-  if (a.skills?.length === 0) t.r.at(a, "dropped-field", "/skills", "{name} (an empty list) has no counterpart in Caplo v2; dropped", { targetFile: t.file });
+  if (a.skills?.length === 0) t.r.at(a, "dropped-field", "/skills", "{name} (an empty list) has no counterpart in Caplo v2", { targetFile: t.file, effect: "representation" });
   (a.skills ?? []).forEach((s, i) => {
     const text = (s.document ?? s.recipe)?.trim();
     const p = `/skills/${i}`;
     if (text === undefined || text === "") {
-      t.r.at(a, "dropped-field", p, `{name} "${s.name}": its text was not read, so Caplo's instructions lack what the source runtime adds to the prompt; dropped`, { targetFile: t.file });
+      t.r.at(a, "dropped-field", p, `{name} "${s.name}": its text was not read, so Caplo's instructions lack what the source runtime adds to the prompt`, { targetFile: t.file });
       return;
     }
     parts.push(`[skill:${s.name}]\n${text}`);
     const what = s.document !== undefined ? "its document" : s.trigger !== undefined ? "its recipe (the trigger is not written)" : "its recipe";
     t.r.at(a, "transformed-value", p, `{name} "${s.name}" is appended to instructions as "[skill:${s.name}]" and ${what}, as the mas runtime injects a skill`, tp(t, "/instructions"));
-    for (const k of Object.keys(s.extra ?? {})) t.r.at(a, "dropped-field", `${p}/extra/${escapeToken(k)}`, `{name}: the skill "${s.name}"'s ${k} has no counterpart in Caplo v2; dropped`, { targetFile: t.file });
+    for (const k of Object.keys(s.extra ?? {})) t.r.at(a, "dropped-field", `${p}/extra/${escapeToken(k)}`, `{name}: the skill "${s.name}"'s ${k} has no counterpart in Caplo v2`, { targetFile: t.file });
   });
   if (parts.length > 1) t.r.at(a, "transformed-value", "/instructions", `{name} is followed by the text of ${parts.length - 1} skill${parts.length > 2 ? "s" : ""} ("[skill:<name>]" and its text)`, tp(t, "/instructions"));
   return parts.join("\n\n");
@@ -135,7 +135,7 @@ function leftoverExtensions(a: IrAgent, t: AgentTarget, ext: JsonObject): void {
   for (const rel of Object.keys(ext)) {
     if (rel === PROVIDER_SPELLING || rel === EMPTY_POLICY) continue;
     if (EXT_CHECKS.get(rel)?.(ext[rel] as JsonValue)) continue;
-    t.r.atSource(a, "dropped-field", rel, `${dotted(rel)} is not a valid Caplo v2 value; dropped`, { targetFile: t.file });
+    t.r.atSource(a, "dropped-field", rel, `${dotted(rel)} is not a valid Caplo v2 value`, { targetFile: t.file });
   }
 }
 
@@ -256,7 +256,7 @@ function modelOf(a: IrAgent, t: AgentTarget, ext: JsonObject): JsonObject {
   const models = a.models ?? [];
   const pi = primaryModelIndex(a);
   models.forEach((m, i) => {
-    if (i !== pi) t.r.at(a, "dropped-field", `/models/${i}`, `{name}${m.role ? ` (role "${m.role}")` : ""} has no counterpart in Caplo v2, which holds one model per agent; dropped`, tp(t, "/model"));
+    if (i !== pi) t.r.at(a, "dropped-field", `/models/${i}`, `{name}${m.role ? ` (role "${m.role}")` : ""} has no counterpart in Caplo v2, which holds one model per agent`, tp(t, "/model"));
   });
   const m = models[pi];
   if (m === undefined) {
@@ -335,7 +335,7 @@ function tools(a: IrAgent, t: AgentTarget, list: readonly IrTool[]): string[] {
   list.forEach((tool, i) => {
     const p = `/tools/${i}`;
     if (out.includes(tool.name)) {
-      t.r.at(a, "dropped-field", p, `{name} "${tool.name}" repeats a tool id; Caplo tools are unique, so it was merged`, tp(t, "/tools"));
+      t.r.at(a, "dropped-field", p, `{name} "${tool.name}" repeats a tool id, and Caplo tools are unique (the first one stays)`, tp(t, "/tools"));
       // The items after it change place, which the item's own pointer does not cover.
       if (i < list.length - 1) t.r.at(a, "transformed-value", "/tools", `{name}: the items after the merged item ${i + 1} move up one place`, tp(t, "/tools"));
       return;
@@ -346,10 +346,10 @@ function tools(a: IrAgent, t: AgentTarget, list: readonly IrTool[]): string[] {
       // Name what is lost as the source spells it: `extra` holds the source's own members.
       const toolAt = sourceOf(a, p);
       const words = lost.flatMap((k) => (k === "extra" ? Object.keys(tool.extra ?? {}) : [memberName(a, `${p}/${k}`, toolAt) ?? k]));
-      t.r.at(a, "dropped-field", p, `{name} is ${TOOL_KIND_WORDS[tool.kind]}; Caplo keeps only its id "${tool.name}"${words.length ? ` and drops ${words.join(", ")}` : ""}`, tp(t, `/tools/${out.length - 1}`));
+      t.r.at(a, "dropped-field", p, `{name} is ${TOOL_KIND_WORDS[tool.kind]}: ${words.length ? `its ${words.join(", ")} ${words.length === 1 ? "has" : "have"} no counterpart in Caplo v2, which keeps only the id "${tool.name}"` : `Caplo v2 keeps only the id "${tool.name}", not the kind`}`, tp(t, `/tools/${out.length - 1}`));
       return;
     }
-    for (const k of lost) t.r.at(a, "dropped-field", `${p}/${k}`, `{name} has no counterpart in Caplo v2, whose tools are bare ids; dropped`, tp(t, `/tools/${out.length - 1}`));
+    for (const k of lost) t.r.at(a, "dropped-field", `${p}/${k}`, `{name} has no counterpart in Caplo v2, whose tools are bare ids`, tp(t, `/tools/${out.length - 1}`));
     if (tool.kind === "builtin" && tool.shorthand !== true) {
       t.r.at(a, "transformed-value", p, `{name} became the tool id "${tool.name}" (its builtin kind is implied)`, tp(t, `/tools/${out.length - 1}`));
     }
@@ -362,13 +362,13 @@ function knowledge(a: IrAgent, t: AgentTarget): string[] {
   (a.knowledge ?? []).forEach((k, i) => {
     const p = `/knowledge/${i}`;
     if (out.includes(k.id)) {
-      t.r.at(a, "dropped-field", p, `{name} "${k.id}" repeats a knowledge base id; Caplo ids are unique, so it was merged`, tp(t, "/knowledgeBases"));
+      t.r.at(a, "dropped-field", p, `{name} "${k.id}" repeats a knowledge base id, and Caplo ids are unique (the first one stays)`, tp(t, "/knowledgeBases"));
       if (i < (a.knowledge ?? []).length - 1) t.r.at(a, "transformed-value", "/knowledge", `{name}: the items after the merged item ${i + 1} move up one place`, tp(t, "/knowledgeBases"));
       return;
     }
     out.push(k.id);
     for (const f of ["label", "description"] as const) {
-      if (k[f] !== undefined) t.r.at(a, "dropped-field", `${p}/${f}`, `{name} has no counterpart in Caplo v2, whose knowledge bases are bare ids; dropped`, tp(t, `/knowledgeBases/${out.length - 1}`));
+      if (k[f] !== undefined) t.r.at(a, "dropped-field", `${p}/${f}`, `{name} has no counterpart in Caplo v2, whose knowledge bases are bare ids`, tp(t, `/knowledgeBases/${out.length - 1}`));
     }
   });
   return out;
@@ -390,16 +390,16 @@ function subAgents(a: IrAgent, t: AgentTarget, list: readonly IrLink[]): JsonObj
       child = hit.agent;
       setKey(link, "local", hit.key);
       if (hit.key !== l.local) t.r.at(a, "transformed-value", `${p}/local`, `{name} "${l.local}" became the bundle key "${hit.key}"`, tp(t, `${rel}/local`));
-      if (l.external !== undefined) t.r.at(a, "dropped-link", `${p}/external`, `{name}: a Caplo link names either a local key or an agentId, not both; the agentId was dropped`, tp(t, rel));
+      if (l.external !== undefined) t.r.at(a, "dropped-link", `${p}/external`, `{name}: a Caplo link names either a local key or an agentId, not both (the local key is written, the agentId not)`, tp(t, rel));
     } else if (l.external !== undefined) {
       setKey(link, "agentId", l.external);
     } else {
-      t.r.at(a, "dropped-link", p, `{name} names no agent; dropped`, { targetFile: t.file });
+      t.r.at(a, "dropped-link", p, `{name} names no agent`, { targetFile: t.file });
       return;
     }
     if (l.release !== undefined) {
       if (l.release === "latest" || RELEASE_RE.test(l.release)) setKey(link, "release", l.release);
-      else t.r.at(a, "dropped-link", `${p}/release`, `{name} "${l.release}" is neither "latest" nor x.y.z; dropped (Caplo then uses latest)`, tp(t, rel));
+      else t.r.at(a, "dropped-link", `${p}/release`, `{name} "${l.release}" is neither "latest" nor x.y.z (Caplo then uses latest)`, tp(t, rel));
     }
     const target = child === undefined ? (l.external ?? "") : (child.name ?? child.id ?? l.local ?? "");
     setKey(link, "useWhen", requiredText(a, t, `${p}/useWhen`, `${rel}/useWhen`, l.useWhen, () => {
@@ -419,7 +419,7 @@ function routingOf(a: IrAgent, t: AgentTarget, links: readonly JsonObject[]): Js
   if (r.mode === "fast") {
     const lacking = links.map((l, k) => (typeof l["doNotUseWhen"] === "string" ? undefined : k)).filter((k) => k !== undefined);
     if (lacking.length) {
-      t.r.at(a, "dropped-field", "/routing", `{name} "fast" needs doNotUseWhen on every sub-agent, which subAgents ${lacking.map((k) => `[${k}]`).join(", ")} lack; dropped (the model decides)`, tp(t, "/routing"));
+      t.r.at(a, "dropped-field", "/routing", `{name} "fast" needs doNotUseWhen on every sub-agent, which subAgents ${lacking.map((k) => `[${k}]`).join(", ")} lack (the model decides)`, tp(t, "/routing"));
       return undefined;
     }
   }
@@ -436,7 +436,7 @@ function evalCase(a: IrAgent, t: AgentTarget, c: IrEvalCase, i: number): JsonObj
   const p = `/evals/${i}`;
   const rel = `/evals/cases/${i}`;
   if (i >= MAX.cases) {
-    t.r.at(a, "dropped-field", p, `{name}: Caplo holds at most ${MAX.cases} eval cases; dropped`, { targetFile: t.file });
+    t.r.at(a, "dropped-field", p, `{name}: Caplo holds at most ${MAX.cases} eval cases`, { targetFile: t.file });
     return undefined;
   }
   const out: JsonObject = {};
@@ -458,7 +458,7 @@ function evalCase(a: IrAgent, t: AgentTarget, c: IrEvalCase, i: number): JsonObj
   for (const [k, v] of Object.entries(c.expectations ?? {})) {
     const known = (CASE_EXPECTATIONS as readonly string[]).includes(k) && (k !== "routedBy" || (ROUTED_BY as readonly string[]).includes(v));
     if (known) setKey(out, k, v);
-    else t.r.at(a, "dropped-field", `${p}/expectations/${escapeToken(k)}`, `{name} has no counterpart in a Caplo eval case; dropped`, tp(t, rel));
+    else t.r.at(a, "dropped-field", `${p}/expectations/${escapeToken(k)}`, `{name} has no counterpart in a Caplo eval case`, tp(t, rel));
   }
   return orderKeys(out, CASE_ORDER);
 }
@@ -493,7 +493,7 @@ function reasoningOf(a: IrAgent, t: AgentTarget, responseLimit: number | undefin
   const rel = "/policy/reasoning";
   if (r.effort !== undefined) {
     const mapped = r.effort === "minimal" ? "low" : r.effort === "max" ? "high" : r.effort === "none" ? undefined : r.effort;
-    if (mapped === undefined) t.r.at(a, "dropped-field", "/reasoning/effort", `{name} "none" cannot be expressed in Caplo, which has no way to turn reasoning off; dropped`, tp(t, rel));
+    if (mapped === undefined) t.r.at(a, "dropped-field", "/reasoning/effort", `{name} "none" cannot be expressed in Caplo, which has no way to turn reasoning off`, tp(t, rel));
     else {
       if (mapped !== r.effort) t.r.at(a, "transformed-value", "/reasoning/effort", `{name} "${r.effort}" became "${mapped}", the nearest Caplo effort`, tp(t, `${rel}/effort`));
       setKey(out, "effort", mapped);
@@ -501,7 +501,7 @@ function reasoningOf(a: IrAgent, t: AgentTarget, responseLimit: number | undefin
   }
   const b = r.budgetTokens;
   if (b !== undefined) {
-    if (b <= 0) t.r.at(a, "dropped-field", "/reasoning/budgetTokens", `{name} ${b} means thinking off, which Caplo cannot express; dropped`, tp(t, rel));
+    if (b <= 0) t.r.at(a, "dropped-field", "/reasoning/budgetTokens", `{name} ${b} means thinking off, which Caplo cannot express`, tp(t, rel));
     else {
       let v = clamp(a, t, "/reasoning/budgetTokens", `${rel}/thinkingBudgetTokens`, b, THINKING_BUDGET);
       // Caplo requires the budget to be smaller than the response limit; the limit is the user's, so the budget yields.
@@ -510,7 +510,7 @@ function reasoningOf(a: IrAgent, t: AgentTarget, responseLimit: number | undefin
           t.r.at(a, "clamped-value", "/reasoning/budgetTokens", `{name} ${v} must be smaller than model.responseLimit ${responseLimit} in Caplo; set to ${responseLimit - 1}`, tp(t, `${rel}/thinkingBudgetTokens`));
           v = responseLimit - 1;
         } else {
-          t.r.at(a, "dropped-field", "/reasoning/budgetTokens", `{name} must be smaller than model.responseLimit ${responseLimit} and at least ${THINKING_BUDGET.min} in Caplo; dropped`, tp(t, rel));
+          t.r.at(a, "dropped-field", "/reasoning/budgetTokens", `{name} must be smaller than model.responseLimit ${responseLimit} and at least ${THINKING_BUDGET.min} in Caplo`, tp(t, rel));
           v = NaN;
         }
       }

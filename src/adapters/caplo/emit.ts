@@ -5,7 +5,7 @@ import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { diagnostic } from "../../ir/diagnostics.js";
 import { orderKeys, type JsonObject } from "../../ir/json.js";
 import { dotted } from "../../ir/pointer.js";
-import { Reporter } from "../../ir/reporter.js";
+import { lostDocumentValue, Reporter } from "../../ir/reporter.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { jsonText, yamlText } from "../serialize.js";
 import { emitAgent } from "./emit-agent.js";
@@ -38,7 +38,7 @@ export function emitCaplo(doc: IrDocument, options: EmitOptions, context: EmitCo
     return emitAgent(a, { r, file, at, ...(asBundle ? { key } : {}), ...(defaults ? { defaults } : {}), resolve });
   });
   const apiVersion = apiVersionOf(r, doc, file);
-  reportDocExtensions(r, doc, file);
+  reportDocExtensions(r, doc, file, context);
   const document: JsonObject = asBundle
     ? orderKeys({ apiVersion, kind: "AgentBundle", agents: objects }, DOC_ORDER)
     : orderKeys({ apiVersion, kind: "Agent", ...objects[0] }, ["apiVersion", "kind"]);
@@ -73,13 +73,13 @@ function apiVersionOf(r: Reporter, doc: IrDocument, file: string): string {
 }
 
 /** Document-level values of other formats (and invalid leftovers of a lenient Caplo parse) have no place here. */
-function reportDocExtensions(r: Reporter, doc: IrDocument, file: string): void {
+function reportDocExtensions(r: Reporter, doc: IrDocument, file: string, context: EmitContext): void {
   for (const [format, bag] of Object.entries(doc.extensions)) {
     for (const rel of Object.keys(bag)) {
       if (format === FORMAT && rel === "/apiVersion") continue;
       const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
-      const why = format === FORMAT ? "is not a valid Caplo v2 value" : `has no counterpart in ${LABEL}`;
-      r.push(diagnostic("dropped-field", { message: `${dotted(rel)} ${why}; dropped`, source, target: { format: FORMAT, file } }));
+      const lost = format === FORMAT ? { text: `${dotted(rel)} is not a valid Caplo v2 value` } : lostDocumentValue(rel, bag[rel], LABEL, context.documentUses?.[format]?.[rel]);
+      r.push(diagnostic("dropped-field", { message: lost.text, source, target: { format: FORMAT, file }, ...("effect" in lost && lost.effect ? { effect: lost.effect } : {}) }));
     }
   }
 }

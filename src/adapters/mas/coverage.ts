@@ -169,10 +169,14 @@ export const masCoverage: FormatCoverage = {
   // A top-level x-agentport member carries what mas cannot hold, other formats' extensions included.
   stash: true,
   // A kind: MAS manifest's own members. Its agents are the bundle's agents; how they are listed (which
-  // file holds each) and the app's name, version and canvas are not what an agent does. The workflow
-  // (entry, type, delegation) and the intent are behaviour, as is anything unlisted.
+  // file holds each) and the app's name, version and canvas are not what an agent does. The intent
+  // summary describes the system to others ("used in emulation and agent cards", mas-lab
+  // docs/manifests/mas.md): no agent's prompt holds it, so it is catalogue text. The workflow (entry,
+  // type, delegation) is behaviour, as is anything unlisted.
   documentEffects: {
     "/metadata": "metadata",
+    "/intent": "metadata",
+    "/spec/intent": "metadata",
     "/<^x->": "metadata",
     "/spec/agency/agents": "metadata",
     "/spec/agents": "metadata",

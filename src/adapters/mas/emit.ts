@@ -43,13 +43,13 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
   const stashing = options.stash !== false && doc.agents.length > 0;
   const onlyFile = doc.agents.length === 1 ? `${fileStem(doc.agents[0] as IrAgent)}.yaml` : undefined;
   // Document-level values of other formats have no place in a mas manifest but its stash.
-  diagnostics.push(...documentExtensions(SLOT, doc, { format: MAS, label: LABEL, ...(onlyFile === undefined ? {} : { file: onlyFile }) }, stashing));
+  diagnostics.push(...documentExtensions(SLOT, doc, { format: MAS, label: LABEL, ...(onlyFile === undefined ? {} : { file: onlyFile }) }, stashing, context.documentUses));
   const links = linkIndex(doc);
   const system = links.system;
   if (!system) {
     for (const rel of Object.keys(doc.extensions[MAS] ?? {})) {
       const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
-      diagnostics.push(diagnostic("dropped-field", { message: `${dotted(rel)} belongs in a kind: MAS manifest, which is written only for a bundle of agents; dropped`, source, target: { format: MAS } }));
+      diagnostics.push(diagnostic("dropped-field", { message: `${dotted(rel)} belongs in a kind: MAS manifest, which is written only for a bundle of agents`, source, target: { format: MAS } }));
     }
   }
   const names = doc.agents.map(fileStem);
@@ -83,12 +83,12 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
 
 /** Link diagnostics: a local link becomes a delegates_to of the MAS workflow, where there is one; its settings stay behind. */
 function reportLinks(agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, r: Reporter, masFile: string | undefined): void {
-  if (agent.subAgents !== undefined && agent.subAgents.length === 0) r.at(agent, "dropped-field", "/subAgents", `{name} (an empty list) has no counterpart in ${LABEL}; dropped`);
+  if (agent.subAgents !== undefined && agent.subAgents.length === 0) r.at(agent, "dropped-field", "/subAgents", `{name} (an empty list) has no counterpart in ${LABEL}`, { effect: "representation" });
   (agent.subAgents ?? []).forEach((link, i) => {
     const to = link.local ?? link.external ?? "?";
     const j = links.target(link.local);
     if (masFile === undefined || j === -1) {
-      r.at(agent, "dropped-link", `/subAgents/${i}`, `{name} (→ ${to}) cannot be expressed in a mas kind: Agent manifest (delegation lives in a kind: MAS workflow); dropped`);
+      r.at(agent, "dropped-link", `/subAgents/${i}`, `{name} (→ ${to}) cannot be expressed in a mas kind: Agent manifest (delegation lives in a kind: MAS workflow)`);
       return;
     }
     const child = doc.agents[j] as IrAgent;
@@ -107,11 +107,11 @@ function reportLinks(agent: IrAgent, index: number, doc: IrDocument, links: Link
       if (notFor) r.at(agent, "transformed-value", `/subAgents/${i}/doNotUseWhen`, `{name} is appended to the spec.description of "${fileStem(child)}" as "Not for: …"`, childFile);
     } else if (link.useWhen !== undefined && linkRoutingText(link.useWhen, link.doNotUseWhen) !== description && link.useWhen !== description) {
       const whose = incoming !== undefined && (child.routingDescription ?? "") === "" ? `, which holds the useWhen of the first link to it (${doc.agents[incoming.parent]?.key ?? doc.agents[incoming.parent]?.id ?? "another agent"})` : ", which says something else";
-      r.at(agent, "dropped-link", `/subAgents/${i}/useWhen`, `{name} has no place in a mas workflow: a delegator reads the spec.description of "${fileStem(child)}"${whose}; dropped`);
+      r.at(agent, "dropped-link", `/subAgents/${i}/useWhen`, `{name} has no place in a mas workflow: a delegator reads the spec.description of "${fileStem(child)}"${whose}`);
     }
     for (const k of ["doNotUseWhen", "mode", "release"] as const) {
       if (k === "doNotUseWhen" && (notForCarried || (link.useWhen !== undefined && linkRoutingText(link.useWhen, link.doNotUseWhen) === description))) continue;
-      if (link[k] !== undefined) r.at(agent, "dropped-link", `/subAgents/${i}/${k}`, `{name} has no counterpart in a mas workflow (delegates_to lists only the targets); dropped`);
+      if (link[k] !== undefined) r.at(agent, "dropped-link", `/subAgents/${i}/${k}`, `{name} has no counterpart in a mas workflow (delegates_to lists only the targets)`);
     }
   });
 }
@@ -123,10 +123,10 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIn
   if (agent.description !== undefined) metadata["description"] = agent.description;
   const version = masVersion(agent, r);
   if (version !== undefined) metadata["version"] = version;
-  else if (agent.version !== undefined) r.at(agent, "dropped-field", "/version", `{name} "${agent.version}" is not a mas version (x.y.z); dropped`);
+  else if (agent.version !== undefined) r.at(agent, "dropped-field", "/version", `{name} "${agent.version}" is not a mas version (x.y.z)`);
   if (agent.tags !== undefined) metadata["tags"] = [...agent.tags];
   if (agent.name !== undefined && agent.name !== name) {
-    r.at(agent, "dropped-field", "/name", `{name} "${agent.name}" is a display name and mas has only the id metadata.name; dropped`);
+    r.at(agent, "dropped-field", "/name", `{name} "${agent.name}" is a display name and mas has only the id metadata.name`);
   }
 
   const spec: JsonObject = {};
@@ -253,10 +253,10 @@ function emitSkills(agent: IrAgent, r: Reporter, spec: JsonObject): { path: stri
       files.push({ path, text: skillFile(s) });
       r.at(agent, "transformed-value", `/skills/${i}`, `{name} "${s.name}" is written as ${path} beside the agent file (front matter name and description${s.trigger === undefined ? "" : " from its trigger"}, the recipe as its body), which the mas runtime appends to the prompt; spec.skills names it`, { targetPointer: `/spec/skills/${i}`, targetFile: path });
     } else if (s.ref === undefined && s.trigger !== undefined) {
-      r.at(agent, "dropped-field", `/skills/${i}/trigger`, `{name} of the skill "${s.name}" has no recipe to write a SKILL.md with; dropped`);
+      r.at(agent, "dropped-field", `/skills/${i}/trigger`, `{name} of the skill "${s.name}" has no recipe to write a SKILL.md with`);
     }
     // Reported member by member: the SKILL.md holds the name, the trigger and the recipe only.
-    for (const k of extra) r.at(agent, "dropped-field", `/skills/${i}/extra/${escapeToken(k)}`, `{name}: the skill "${s.name}"'s ${k} has no place in ${LABEL} or its SKILL.md; dropped`);
+    for (const k of extra) r.at(agent, "dropped-field", `/skills/${i}/extra/${escapeToken(k)}`, `{name}: the skill "${s.name}"'s ${k} has no place in ${LABEL} or its SKILL.md`);
   });
   return files;
 }
@@ -281,7 +281,7 @@ function emitLimits(agent: IrAgent, r: Reporter, spec: JsonObject, fromMas: bool
   put("maxToolCalls", "max_tool_calls");
   for (const k of ["maxSearches", "maxParallelToolCalls", "maxDepth", "knowledgePassages", "historyTokens"] as const) {
     if (k === "maxDepth" && depthPlaced) continue;
-    if (l[k] !== undefined) r.at(agent, "dropped-field", `/limits/${k}`, `{name} has no counterpart in ${LABEL}; dropped`);
+    if (l[k] !== undefined) r.at(agent, "dropped-field", `/limits/${k}`, `{name} has no counterpart in ${LABEL}`);
   }
   if (Object.keys(budget).length > 0) spec["budget"] = orderKeys(budget, ["max_llm_calls", "max_tool_calls"]);
 }
@@ -321,11 +321,11 @@ function replayExtensions(agent: IrAgent, r: Reporter, out: JsonObject): Set<str
       || (top === "metadata" && second !== undefined && !second.startsWith("x-") && !METADATA_ORDER.includes(second))
       || (!(TOP_ORDER as readonly string[]).includes(top) && !top.startsWith("x-"));
     if (misplaced) {
-      r.atExtension(agent, "dropped-field", MAS, rel, (second ?? top).startsWith("x-") ? ignoredMessage(rel) : `${dotted(rel)} is not allowed there in ${LABEL}; dropped`);
+      r.atExtension(agent, "dropped-field", MAS, rel, (second ?? top).startsWith("x-") ? ignoredMessage(rel) : `${dotted(rel)} is not allowed there in ${LABEL}`);
       continue;
     }
     if (!setAt(out, tokens, value, "")) {
-      r.atExtension(agent, "dropped-field", MAS, rel, `${dotted(rel)} has no place left in the ${LABEL} output (its parent value changed); dropped`);
+      r.atExtension(agent, "dropped-field", MAS, rel, `${dotted(rel)} has no place left in the ${LABEL} output (its parent value changed)`);
       continue;
     }
     if (top === "spec" && second !== undefined) replayed.add(second);
@@ -379,7 +379,7 @@ function normaliseShapes(spec: JsonObject): void {
 }
 
 function ignoredMessage(pointer: string): string {
-  return `${dotted(pointer)} is an x- extension, which the mas runtime ignores; a ${LABEL} Agent manifest may hold x- keys only at the top level and in metadata, so it is dropped`;
+  return `${dotted(pointer)} is an x- extension, which the mas runtime ignores; a ${LABEL} Agent manifest may hold x- keys only at the top level and in metadata`;
 }
 
 /**
@@ -417,7 +417,7 @@ function repairInvalid(agent: IrAgent, r: Reporter, out: JsonObject, replayed: S
       if (top !== "spec" || member === undefined || member === "description" || !replayed.has(member)) continue;
       if (!Object.prototype.hasOwnProperty.call(spec, member)) continue;
       delete spec[member];
-      r.atExtension(agent, "dropped-field", MAS, `/spec/${member}`, `spec.${member} does not conform to the ${LABEL} schema (${issue.message}); dropped`);
+      r.atExtension(agent, "dropped-field", MAS, `/spec/${member}`, `spec.${member} does not conform to the ${LABEL} schema (${issue.message})`);
       moved = true;
     }
     if (!moved) return;

@@ -15,6 +15,7 @@ import { detectMas } from "./detect.js";
 import { OPTIONS } from "./options.js";
 import { API_VERSION, FORMAT, LABEL, SUFFIX } from "./spec.js";
 import { SLOT } from "./slot.js";
+import { documentValueUse } from "./document-uses.js";
 
 export const masAdapter: Adapter = {
   id: FORMAT,
@@ -39,6 +40,7 @@ export const masAdapter: Adapter = {
   parts: (data) => (isObject(data) && data["kind"] === "MAS" ? agentRefs(data) : []),
   mayHaveParts: (text) => text.includes("MAS"),
   linkFiles: linkTemplates,
+  documentValueUse,
   validate: validateMas,
   validateInput: validateMasInput,
   parse: parseMas,

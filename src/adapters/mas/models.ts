@@ -126,7 +126,7 @@ export function parseModels(ctx: MasParseCtx, spec: JsonObject): void {
     });
     if (llm !== undefined) {
       keep(ctx, "/spec/llm", llm as JsonValue);
-      note(ctx, "dropped-field", "/spec/llm", "spec.llm is ignored because spec.models is set (the deprecated spec.llm applies only without models); it is kept for mas output only");
+      note(ctx, "dropped-field", "/spec/llm", "spec.llm is unused, since spec.models is set and the deprecated spec.llm applies only without models (only a mas output keeps it)");
     }
   } else {
     if (rows !== undefined) keep(ctx, "/spec/models", rows as JsonValue);
@@ -200,7 +200,7 @@ export function emitModels(agent: IrAgent, r: Reporter, fromMas: boolean, defaul
     else rows.push(orderKeys(row, MODEL_ROW_ORDER));
   });
   if (models.length === 0 && agent.reasoning) {
-    r.at(agent, "dropped-field", "/reasoning", "{name} has no place in mas/v1 without a model row (reasoning lives on spec.models[]); dropped");
+    r.at(agent, "dropped-field", "/reasoning", "{name} has no place in mas/v1 without a model row (reasoning lives on spec.models[])");
   }
   const out: EmittedModels = {};
   if (rows.length > 0) out.models = rows;

@@ -221,7 +221,7 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
       setKey(agencyHolder, third, value);
       placed = true;
     }
-    if (!placed) diagnostics.push(diagnostic("dropped-field", { message: `${dotted(rel)} is not allowed there in a ${LABEL} kind: MAS manifest; dropped`, source: source(rel), target: { format: MAS, file: fileName } }));
+    if (!placed) diagnostics.push(diagnostic("dropped-field", { message: `${dotted(rel)} is not allowed there in a ${LABEL} kind: MAS manifest`, source: source(rel), target: { format: MAS, file: fileName } }));
   }
   if (!isObject(out["metadata"]) || typeof out["metadata"]["name"] !== "string") out["metadata"] = metadata;
   out["metadata"] = orderKeys(out["metadata"] as JsonObject, METADATA);
@@ -243,6 +243,6 @@ function dropInvalid(document: JsonObject, ext: JsonObject, source: (p: string) 
     const last = tokens[tokens.length - 1];
     if (!isObject(parent) || last === undefined || last === "agents" || last === "nodes" || last === "entry" || last === "name" || !(last in parent)) continue;
     delete parent[last];
-    diagnostics.push(diagnostic("dropped-field", { message: `${dotted(rel)} does not conform to the ${LABEL} MAS schema (${issue.message}); dropped`, source: source(rel), target: { format: MAS, file } }));
+    diagnostics.push(diagnostic("dropped-field", { message: `${dotted(rel)} does not conform to the ${LABEL} MAS schema (${issue.message})`, source: source(rel), target: { format: MAS, file } }));
   }
 }

@@ -93,7 +93,7 @@ export function linkTemplates(agent: IrAgent, keyOf: (ref: string) => string | u
     for (const rel of settings) {
       delete bag[rel];
       out.push(diagnostic("dropped-field", {
-        message: `${dotted(rel)} is a setting of the ${tool.name} tool, which became local sub-agent links; links have no such setting, so it is dropped`,
+        message: `${dotted(rel)} is a setting of the ${tool.name} tool, which became local sub-agent links; links have no such setting`,
         source: where(rel),
         target: { format: to },
       }));

@@ -181,7 +181,7 @@ export function emitTools(agent: IrAgent, r: Reporter, fromMas: boolean): JsonVa
     if (t.description !== undefined && t.kind !== "manifest-ref") lost.push("description");
     if (t.extra !== undefined && Object.keys(t.extra).length > 0) lost.push(...Object.keys(t.extra));
     if (lost.length > 0) {
-      r.at(agent, "dropped-field", ir, `{name} becomes the bare mas tool name "${t.name}"; ${lost.join(", ")} ${lost.length === 1 ? "has" : "have"} no counterpart in mas/v1 and ${lost.length === 1 ? "is" : "are"} dropped`);
+      r.at(agent, "dropped-field", ir, `{name} becomes the bare mas tool name "${t.name}"; ${lost.join(", ")} ${lost.length === 1 ? "has" : "have"} no counterpart in mas/v1`);
     }
     if (isObject(item)) item = orderKeys(item, TOOL_ORDER);
     const at = fromMas ? sourceIndex(agent, i) : undefined;

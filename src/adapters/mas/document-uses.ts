@@ -1,0 +1,26 @@
+// What became of a kind: MAS manifest's own members that the parse used, for the message of their
+// loss in a format that cannot hold them (Adapter.documentValueUse). The agency list lists the
+// bundle's agents, which are carried: only its layout (each agent's id here and its file) is lost.
+// In an app of one agent, the workflow names that agent and delegates nothing: the agent on the
+// target takes every request as it did, so losing the workflow as written is a representation.
+import type { IrDocument } from "../../ir/model.js";
+import type { DocumentValueUse } from "../../ir/reporter.js";
+import { isObject, type JsonValue } from "../../ir/json.js";
+
+/** Node members that change nothing an agent does (mas-lab: role and description are informational). */
+const PLAIN_NODE = new Set(["id", "agent", "role", "description"]);
+
+export function documentValueUse(rel: string, value: JsonValue, doc: IrDocument): DocumentValueUse | undefined {
+  if (rel === "/spec/agency/agents" || rel === "/spec/agents") {
+    return { text: "lists the agents, which are carried", lost: "which file holds each (and its id in this list)" };
+  }
+  if (doc.agents.length !== 1) return undefined;
+  if (rel === "/spec/workflow/entry" && typeof value === "string") {
+    return { text: `"${value}" names the only agent, which takes every request anyway`, effect: "representation" };
+  }
+  const plain = (n: JsonValue) => isObject(n) && Object.entries(n).every(([k, v]) => PLAIN_NODE.has(k) || (k === "delegates_to" && Array.isArray(v) && v.length === 0));
+  if (rel === "/spec/workflow/nodes" && Array.isArray(value) && value.length === 1 && plain(value[0] as JsonValue)) {
+    return { text: "is one node, for the only agent, which hands work to no one", effect: "representation" };
+  }
+  return undefined;
+}
