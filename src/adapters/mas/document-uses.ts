@@ -3,6 +3,8 @@
 // bundle's agents, which are carried: only its layout (each agent's id here and its file) is lost.
 // In an app of one agent, the workflow names that agent and delegates nothing: the agent on the
 // target takes every request as it did, so losing the workflow as written is a representation.
+// In an app of several, the nodes are kept without their delegates_to (the links): when what is
+// left only names the nodes (ids, bindings), its loss is a representation too.
 import type { IrDocument } from "../../ir/model.js";
 import type { DocumentValueUse } from "../../ir/reporter.js";
 import { isObject, type JsonValue } from "../../ir/json.js";
@@ -14,11 +16,19 @@ export function documentValueUse(rel: string, value: JsonValue, doc: IrDocument)
   if (rel === "/spec/agency/agents" || rel === "/spec/agents") {
     return { text: "lists the agents, which are carried", lost: "which file holds each (and its id in this list)" };
   }
+  const plain = (n: JsonValue) => isObject(n) && Object.entries(n).every(([k, v]) => PLAIN_NODE.has(k) || (k === "delegates_to" && Array.isArray(v) && v.length === 0));
+  // Kept without their delegates_to (those are the links, reported with each link): the message says
+  // so, and names what is left. Node ids and bindings only name the nodes; a role, dispatch or config
+  // may steer the runtime, so its loss stays behaviour.
+  if (rel === "/spec/workflow/nodes" && doc.agents.length > 1 && Array.isArray(value) && value.every(isObject)) {
+    const left = [...new Set(value.flatMap((n) => Object.keys(n as object).filter((k) => k !== "delegates_to")))];
+    const bare = left.every((k) => k === "id" || k === "agent");
+    return { text: "hold the links (their delegates_to, reported with each link)", lost: `the rest (${left.join(", ")})`, ...(bare ? { effect: "representation" as const } : {}) };
+  }
   if (doc.agents.length !== 1) return undefined;
   if (rel === "/spec/workflow/entry" && typeof value === "string") {
     return { text: `"${value}" names the only agent, which takes every request anyway`, effect: "representation" };
   }
-  const plain = (n: JsonValue) => isObject(n) && Object.entries(n).every(([k, v]) => PLAIN_NODE.has(k) || (k === "delegates_to" && Array.isArray(v) && v.length === 0));
   if (rel === "/spec/workflow/nodes" && Array.isArray(value) && value.length === 1 && plain(value[0] as JsonValue)) {
     return { text: "is one node, for the only agent, which hands work to no one", effect: "representation" };
   }
