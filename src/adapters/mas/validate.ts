@@ -13,18 +13,27 @@ export function validateMas(data: unknown): SchemaIssue[] {
 /**
  * An input as the mas runtime reads it: `x-` keys anywhere are extensions it ignores (mas-lab's UI
  * writes `spec.x-text-input`; mas-lab commit 832ab9d), so they are not judged. The schema allows them
- * only at the top level and in metadata, which is what outputs are held to (validateMas).
+ * only at the top level and in metadata, which is what outputs are held to (validateMas). A document
+ * the schema accepts as written is valid too: removing its x- members can break it (a governance
+ * entry `{ "x-": {} }` the schema allows becomes `{}`, which it does not; found by the schema fuzz).
  */
 export function validateMasInput(data: unknown): SchemaIssue[] {
-  return validateMas(withoutExtensions(data));
+  return asWrittenOrAsRead(validateMas, data);
 }
 
 export function validateMasAgent(data: unknown): SchemaIssue[] {
-  return runValidator(masAgentValidator, withoutExtensions(data));
+  return asWrittenOrAsRead((d) => runValidator(masAgentValidator, d), data);
 }
 
 export function validateMasToolManifest(data: unknown): SchemaIssue[] {
-  return runValidator(masToolValidator, withoutExtensions(data));
+  return asWrittenOrAsRead((d) => runValidator(masToolValidator, d), data);
+}
+
+/** Valid as written, or else as the runtime reads it (without x- members); the issues of the latter. */
+function asWrittenOrAsRead(validate: (d: unknown) => SchemaIssue[], data: unknown): SchemaIssue[] {
+  const read = withoutExtensions(data);
+  const issues = validate(read);
+  return issues.length === 0 || validate(data).length > 0 ? issues : [];
 }
 
 /** A copy without the members whose names start with x-, at every depth. */
