@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { convert, convertMany, type ConvertInput, type ConvertResult } from "../src/index.js";
 import { parseText } from "../src/text/parse.js";
 import { isObject, leaves, type JsonObject, type JsonValue } from "../src/ir/json.js";
-import { FORMAT_IDS, convertOptions, loadCases, type GoldenCase } from "./helpers/cases.js";
+import { FORMAT_IDS, convertOptions, loadCases, loadMultiCases, outputNamedAs, type GoldenCase } from "./helpers/cases.js";
 import { ADAPTERS, adapterFor } from "../src/adapters/registry.js";
 import { diffLeaves, uncoveredDiffs, describeUncovered } from "./helpers/coverage.js";
 import { memoryReadFile } from "./helpers/memory-read-file.js";
@@ -96,6 +96,33 @@ describe("round trips through a slot are identity", () => {
         expect(diffs, JSON.stringify(diffs, null, 2)).toEqual([]);
         // Every value the middle format could not hold is reported, as stashed rather than lost.
         expect(forward.diagnostics.filter((d) => d.severity === "warning" && ["dropped-field", "dropped-link"].includes(d.code))).toEqual([]);
+      });
+    }
+  }
+});
+
+describe("round trips of several inputs through a slot are identity, input by input", () => {
+  for (const c of loadMultiCases()) {
+    for (const middle of SLOTS.filter((m) => m !== c.sourceFormat)) {
+      it(`${c.name}: ${c.sourceFormat} → ${middle} → ${c.sourceFormat} gives each input's data back`, (ctx) => {
+        const same = convertMany(c.inputs, c.sourceFormat!, { ...c.options, includePrivate: true });
+        expect(same.ok, list(same)).toBe(true);
+        const forward = convertMany(c.inputs, middle, { ...c.options, includePrivate: true });
+        expect(forward.ok, list(forward)).toBe(true);
+        // Templates made into links (--bundle into a format with bundles) come back as links, not as the tool:
+        // a change of form the stash does not undo (docs/adapters/mas.md); the honesty test checks it is reported.
+        if (forward.diagnostics.some((d) => /becomes a local sub-agent link/.test(d.message))) ctx.skip("sub-agent templates became links: the way back writes links (docs/adapters/mas.md)");
+        const files = new Map<string, string>();
+        for (const o of forward.outputs) for (const f of o.files ?? []) files.set(f.path, f.text);
+        const back = convertMany(forward.outputs.map((o) => ({ text: o.text, file: o.name })), c.sourceFormat!, { bundle: true, includePrivate: true, readFile: memoryReadFile(files) });
+        expect(back.ok, list(back)).toBe(true);
+        for (const input of c.inputs) {
+          const want = outputNamedAs(same.outputs, input.file);
+          const got = outputNamedAs(back.outputs, input.file);
+          expect(want && got, `no output named as ${input.file}`).toBeTruthy();
+          const diffs = notPrivate(c.sourceFormat!, diffLeaves(parseText(want!.text).data, parseText(got!.text).data));
+          expect(diffs, `${input.file}: ${JSON.stringify(diffs, null, 2)}`).toEqual([]);
+        }
       });
     }
   }
