@@ -7,10 +7,49 @@ import { parseText } from "../../src/text/parse.js";
 import { deepEqual, type JsonObject, type JsonValue } from "../../src/ir/json.js";
 import type { Diagnostic } from "../../src/ir/diagnostics.js";
 import { firstPyyamlMisread } from "./schema-yaml11.js";
-import { describeUncovered, diffLeaves, uncoveredDiffs } from "../helpers/coverage.js";
+import { describeUncovered, diffLeaves, uncoveredDiffs, type LeafDiff } from "../helpers/coverage.js";
 
 /** Every registered format. */
 export const FORMATS: readonly string[] = ADAPTERS.map((a) => a.id);
+
+/**
+ * A format's own reading of "the same data", where its documents can say one thing in several
+ * shapes: its fuzz module's optional `canonical` (src/adapters/<format>/fuzz.ts). Agent Spec's
+ * resolves `$component_ref`s, so a component written once and referenced is the same data as the
+ * component written inline at each place, and tells for each object of the result where it was
+ * read (diagnostics name a shared component's one definition).
+ */
+type Canonical = (doc: JsonValue) => { value: JsonValue; at: Map<object, string> };
+const fuzzModules: Record<string, unknown>[] = await Promise.all(FORMATS.map((f) => import(`../../src/adapters/${f}/fuzz.ts`) as Promise<Record<string, unknown>>));
+const CANONICAL: Record<string, Canonical> = Object.fromEntries(FORMATS.flatMap((f, i) => {
+  const c = (fuzzModules[i] as Record<string, unknown>)["canonical"];
+  return typeof c === "function" ? [[f, c as Canonical]] : [];
+}));
+
+/** The leaf differences of two documents as their format reads them, each at the place of the first one it was read from. */
+function sameDataDiffs(format: string, before: JsonValue, after: JsonValue): LeafDiff[] {
+  const canon = CANONICAL[format];
+  if (!canon) return diffLeaves(before, after);
+  const a = canon(before);
+  const b = canon(after);
+  return diffLeaves(a.value, b.value).map((d) => ({ ...d, pointer: readFrom(a, d.pointer) }));
+}
+
+/** Where the value at `pointer` of a canonical document was read: its deepest object's place, plus the rest of the path. */
+function readFrom(c: { value: JsonValue; at: Map<object, string> }, pointer: string): string {
+  const tokens = pointer === "" ? [] : pointer.slice(1).split("/");
+  let node: JsonValue | undefined = c.value;
+  let place = c.at.get(node as object) ?? "";
+  let rest: string[] = [];
+  for (const t of tokens) {
+    const key = t.replace(/~1/g, "/").replace(/~0/g, "~");
+    node = node !== null && typeof node === "object" ? (node as Record<string, JsonValue>)[key] : undefined;
+    rest.push(t);
+    const at = node !== null && typeof node === "object" ? c.at.get(node) : undefined;
+    if (at !== undefined) [place, rest] = [at, []];
+  }
+  return place + rest.map((t) => `/${t}`).join("");
+}
 export type Format = string;
 
 export type PropertyName = "converts" | "output-valid" | "identity" | "honesty" | "stash-identity";
@@ -156,7 +195,7 @@ export function checkIdentity(format: string, doc: JsonObject): PropertyFailure 
 export function checkHonesty(format: string, target: string, doc: JsonObject): PropertyFailure | undefined {
   const rt = roundTrip(format, target, doc);
   if ("property" in rt) return rt;
-  const uncovered = uncoveredDiffs(diffLeaves(doc, rt.returned), rt.forward.diagnostics, agentRoots(format, doc), inputFile(format));
+  const uncovered = uncoveredDiffs(sameDataDiffs(format, doc, rt.returned), rt.forward.diagnostics, agentRoots(format, doc), inputFile(format));
   if (uncovered.length === 0) return undefined;
   return fail("honesty", uncovered[0]!.pointer, describeUncovered(`${format} → ${target} → ${format}`, uncovered, rt.forward.diagnostics));
 }

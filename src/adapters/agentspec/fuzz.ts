@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import type { JsonObject, JsonValue } from "../../ir/json.js";
 import { defined, ident, jsonObject, maybe, nonEmpty, plainJson, text, upTo } from "../fuzz-strings.js";
+import { resolveRefs } from "./refs.js";
 
 const VERSION = "26.2.0";
 const id = fc.oneof(fc.uuid(), fc.stringMatching(/^[a-z][a-z0-9_-]{0,10}$/));
@@ -91,3 +92,14 @@ const swarm: fc.Arbitrary<JsonObject> = fc.tuple(nonEmpty, team, fc.constantFrom
 
 /** An Agent, a ManagerWorkers or a Swarm. */
 export const documents: fc.Arbitrary<JsonObject> = fc.oneof({ arbitrary: single, weight: 3 }, { arbitrary: managerWorkers, weight: 1 }, { arbitrary: swarm, weight: 1 }).map(plainJson);
+
+/**
+ * The same data, for the round-trip properties: every `$component_ref` replaced by its definition,
+ * with where each object was read. A component written once and referenced from several places
+ * is what pyagentspec reads as that component at each place, and the emitter shares equal
+ * components on purpose (share.ts), so a round trip may write them either way.
+ */
+export function canonical(doc: JsonValue): { value: JsonValue; at: Map<object, string> } {
+  const r = resolveRefs(doc);
+  return { value: r.value, at: r.at };
+}
