@@ -29,6 +29,23 @@ export interface ExtensionSlot {
   write(holder: JsonObject, value: JsonObject): boolean;
 }
 
+/**
+ * The slot of a format whose stash rides as its document's top-level x-agentport member, one per
+ * file written (AgentMug, mas): the member, written last, and whether one was there already.
+ */
+export function topLevelSlot(where: string): ExtensionSlot {
+  return {
+    where,
+    each: "file",
+    pointer: () => `/${STASH_KEY}`,
+    write(document, value) {
+      const had = document[STASH_KEY] !== undefined;
+      document[STASH_KEY] = value;
+      return had;
+    },
+  };
+}
+
 /** One written agent, for its stash. */
 export interface StashStep {
   agent: IrAgent;
