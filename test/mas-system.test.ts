@@ -112,14 +112,15 @@ describe("a kind: MAS manifest as input", () => {
     expect(mas.validate(sys)).toEqual([]);
   });
 
-  it("an invalid agent file is an error at its ref, naming the file", () => {
+  it("an invalid agent file is an error in that file, at the value, naming the ref it was read through", () => {
     const files = new Map([["agents/concierge.yaml", "apiVersion: mas/v1\nkind: Agent\nmetadata: {name: concierge}\nspec: {bogus: 1}\n"]]);
     const text = "apiVersion: mas/v1\nkind: MAS\nmetadata: {name: x}\nspec:\n  agency:\n    agents:\n      - {id: concierge, ref: agents/concierge.yaml}\n";
     const r = convert(text, "caplo", { file: "m.yaml", readFile: memory(files) });
     expect(r.ok).toBe(false);
-    const d = r.diagnostics.find((x) => x.code === "invalid-input")!;
-    expect(d.source?.pointer).toBe("/spec/agency/agents/0/ref");
-    expect(d.message).toContain("agents/concierge.yaml");
+    const d = r.diagnostics.find((x) => x.code === "invalid-input" && x.source?.pointer === "/spec/bogus")!;
+    expect(d.source).toEqual({ file: "agents/concierge.yaml", pointer: "/spec/bogus", line: 4, column: 8 });
+    expect(d.message).toBe('mas/v1: unknown property "bogus" (an agent read through m.yaml\'s spec.agency.agents[0].ref)');
+    expect(d.hint).toContain("--lenient");
   });
 
   it("diagnostics about an agent file name it as the caller names the manifest: its folder joined with the ref", () => {

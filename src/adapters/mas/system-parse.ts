@@ -6,7 +6,7 @@
 import type { IrAgent, IrDocument, IrLink, IrSourcePlace } from "../../ir/model.js";
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic, type DiagnosticCode } from "../../ir/diagnostics.js";
-import { get, join } from "../../ir/pointer.js";
+import { dotted, get, join } from "../../ir/pointer.js";
 import { emitSystem, NOT_FOR, writesSystem } from "./system-emit.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { parseText } from "../../text/parse.js";
@@ -124,7 +124,7 @@ function readAgentFile(ref: string, refAt: string, options: ParseOptions, diagno
     error("invalid-input", refAt, `${file} is not a mas/v1 kind: Agent manifest`);
     return undefined;
   }
-  if (!checkAgent(data, file, refAt, options, error)) return undefined;
+  if (!checkAgent(data, { file, ref: refAt, locate: parsed.locate }, refAt, options, error, diagnostics)) return undefined;
   // The agent's own references (prompt files, tool manifests) are relative to its folder.
   const base = dirOf(file);
   const readFile: ReadFile = (p) => {
@@ -147,7 +147,7 @@ function readAgentFile(ref: string, refAt: string, options: ParseOptions, diagno
 
 function inlineAgent(entry: JsonObject, at: string, options: ParseOptions, diagnostics: Diagnostic[], error: ErrorAt, documentLevel: IrDocument["extensions"][]): IrAgent | undefined {
   const data: JsonObject = { apiVersion: "mas/v1", ...cloneJson(entry) };
-  if (!checkAgent(data, undefined, at, options, error)) return undefined;
+  if (!checkAgent(data, undefined, at, options, error, diagnostics)) return undefined;
   const keyOrder = options.keyOrder;
   const r = parseMasAgent(data, { ...(options.file === undefined ? {} : { file: options.file }), ...(options.readFile ? { readFile: options.readFile } : {}), ...(options.lenient ? { lenient: true } : {}), ...(keyOrder ? { keyOrder: (p: string) => keyOrder(at + p) } : {}) });
   if (r.doc) documentLevel.push(r.doc.extensions);
@@ -158,11 +158,27 @@ function inlineAgent(entry: JsonObject, at: string, options: ParseOptions, diagn
   return agent;
 }
 
-function checkAgent(data: JsonObject, file: string | undefined, at: string, options: ParseOptions, error: ErrorAt): boolean {
+/** An agent file read through a MAS manifest's ref: its problems are located in that file, at the value. */
+interface AgentFile {
+  file: string;
+  /** The pointer of the ref in the MAS manifest, which messages name. */
+  ref: string;
+  locate: (pointer: string) => { line: number; column: number } | undefined;
+}
+
+function checkAgent(data: JsonObject, read: AgentFile | undefined, at: string, options: ParseOptions, error: ErrorAt, diagnostics: Diagnostic[]): boolean {
   const issues = validateMasAgent(data);
+  const code = options.lenient ? "lenient-input" : "invalid-input";
+  const hint = options.lenient ? undefined : "fix the agent manifest, or convert with --lenient to read it as written";
   for (const issue of issues) {
-    const message = file === undefined ? `mas/v1: ${issue.message}` : `${file}: mas/v1: ${issue.message}${issue.pointer === "" ? "" : ` (at ${issue.pointer})`}`;
-    error(options.lenient ? "lenient-input" : "invalid-input", file === undefined ? at + issue.pointer : at, message, options.lenient ? undefined : "fix the agent manifest or see the mas/v1 Agent schema");
+    if (read === undefined) {
+      error(code, at + issue.pointer, `mas/v1: ${issue.message}`, hint);
+      continue;
+    }
+    const pos = read.locate(issue.pointer);
+    const through = options.file === undefined ? `the MAS manifest's ${dotted(read.ref)}` : `${options.file}'s ${dotted(read.ref)}`;
+    const message = `mas/v1: ${issue.message} (an agent read through ${through})`;
+    diagnostics.push(diagnostic(code, { message, source: { file: read.file, pointer: issue.pointer, ...(pos ?? {}) }, ...(hint ? { hint } : {}) }));
   }
   return options.lenient === true || issues.length === 0;
 }
