@@ -116,6 +116,11 @@ export interface EmitContext {
    * a loss of one is worded with lostDocumentValue (src/ir/reporter.ts).
    */
   documentUses?: Readonly<Record<string, Readonly<Record<string, DocumentValueUse>>>>;
+  /**
+   * For the tests: an emitter written as field handlers (src/ir/field-handlers.ts) throws when a
+   * handler raises a code its own declarations do not name. Off in every real run.
+   */
+  checkDeclarations?: boolean;
 }
 
 export interface EmittedDocument {

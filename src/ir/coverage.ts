@@ -1,6 +1,8 @@
 // The coverage declarations: each adapter declares, as data (src/adapters/<fmt>/coverage.ts),
 // how its parser maps its own schema's paths and how its emitter treats each canonical IR
-// field, with the effect of every value. This file holds their types and how a declaration
+// field, with the effect of every value. The emit declarations stand beside the code that runs
+// them: each field handler of an emitter declares the fields it writes (src/ir/field-handlers.ts),
+// and the table here is built from the handlers. This file holds their types and how a declaration
 // is looked up. The rest of the job lives by itself: the schema walker (schema-paths.ts), the
 // canonical IR paths read from the zod model (ir-paths.ts), the S → T matrix
 // (coverage-matrix.ts) and its Markdown rendering, docs/mapping.md (scripts/render-mapping.mjs).
@@ -62,6 +64,12 @@ export type EmitRule =
 /** One rule, or the usual outcome first followed by the value-dependent exceptions (each with `when`). */
 export type EmitDecl = EmitRule | readonly EmitRule[];
 
+/**
+ * Canonical IR path (or "prefix/**") → how an emitter treats the field. An adapter's table is built
+ * from its field handlers (src/ir/field-handlers.ts: emitTable), each declaring the fields it writes.
+ */
+export type EmitDecls = Readonly<Record<string, EmitDecl>>;
+
 /** A schema document (or one of its $defs) whose paths are relative to one agent. */
 export interface SchemaRoot {
   /** The document that holds the node ($id and local refs resolve against it). */
@@ -86,8 +94,8 @@ export interface FormatCoverage {
   schema: SchemaSpec;
   /** Schema path (or "prefix/**") → how parse handles it. */
   parse: Readonly<Record<string, ParseRule>>;
-  /** Canonical IR path (or "prefix/**") → how emit handles it. */
-  emit: Readonly<Record<string, EmitDecl>>;
+  /** Canonical IR path (or "prefix/**") → how emit handles it: built from the emitter's field handlers (emitTable). */
+  emit: EmitDecls;
   /** True once the format has an extension slot that carries every value it cannot hold (other formats' extensions included). */
   stash: boolean;
   /** Where a document of this format holds several agents (an array); their paths are relative to one item. */
@@ -122,13 +130,13 @@ export function parseDeclarationOf(cov: FormatCoverage, path: string): { key: st
 }
 
 /** Spellings of an IR path from the most to the least specific: itself, then with [kind] and primary 0 generalised to []. */
-function irSpellings(path: string): string[] {
+export function irSpellings(path: string): string[] {
   const general = path.replace(/\/\[[^\]/]+\]/g, "/[]").replace(/\/(0|[1-9][0-9]*)(?=\/|$)/g, "/[]");
   return general === path ? [path] : [path, general];
 }
 
 /** The emit declaration that covers an IR path: its own, its generalised spelling, else the nearest declared ancestor. */
-export function emitDeclarationOf(cov: FormatCoverage, irPath: string): { key: string; decl: EmitDecl } | undefined {
+export function emitDeclarationOf(cov: Pick<FormatCoverage, "emit">, irPath: string): { key: string; decl: EmitDecl } | undefined {
   // A declaration for the specific spelling (or a subtree holding it) wins over the general one.
   for (const s of irSpellings(irPath)) {
     if (cov.emit[s] !== undefined) return { key: s, decl: cov.emit[s] };

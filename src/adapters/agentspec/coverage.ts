@@ -1,13 +1,17 @@
 // Open Agent Spec coverage, as data: how parse.ts (with llm.ts, tools.ts,
 // parameters.ts) maps every path an Agent, its llm_config and tools, and a
-// ManagerWorkers or Swarm can hold, and how emit.ts treats every canonical IR
-// field. Read with src/ir/coverage.ts; docs/mapping.md is generated from it.
+// ManagerWorkers or Swarm can hold; how emit.ts treats every canonical IR field is
+// declared by its field handlers (emit.ts, emit-agent.ts: HANDLERS), and the emit
+// table here is built from them. Read with src/ir/coverage.ts; docs/mapping.md is
+// generated from it.
 //
 // The schema walked is the published 26.2.0 schema with every
 // $referenced_components member made opaque: a reference's definition is any
 // component (the full union, 148,000 paths), while what it resolves to is the
 // component the referring place declares, whose paths are walked there.
-import type { EmitDecl, FormatCoverage, ParseRule, SchemaSpec } from "../../ir/coverage.js";
+import type { EmitDecls, FormatCoverage, ParseRule, SchemaSpec } from "../../ir/coverage.js";
+import { emitTable } from "../../ir/field-handlers.js";
+import { HANDLERS } from "./emit.js";
 import { agentspecSchema } from "./schema.generated.js";
 import { FORMAT, LABEL } from "./spec.js";
 import { REFS } from "./refs.js";
@@ -139,79 +143,8 @@ const parse: Record<string, ParseRule> = {
   "/handoff": ext,
 };
 
-// With the stash on (the default) what an Agent component cannot hold rides in its metadata's
-// x-agentport and comes back: those losses and changes are reported as stashed-value.
-const stashed = { stashed: "stashed-value" } as const;
-const notPrimary = { stashed: "stashed-value", when: "not the primary row: an agent has one llm_config" } as const;
-const providerDecl: EmitDecl = [
-  "exact",
-  { transformed: "stashed-value", when: "not implied by the config type: a plain LlmConfig names it" },
-  { transformed: "transformed-value", when: "inferred from the model id: the config type states it" },
-];
-
-const emit: Record<string, EmitDecl> = {
-  "/key": [
-    { transformed: "transformed-value", when: "without an id: the key becomes the component id (read back, the key again)" },
-    { transformed: "stashed-value", when: "next to an id that is not the key: read back, the key is derived from the id or the name" },
-    { transformed: "stashed-value", when: "no name: the key becomes the name" },
-  ],
-  "/id": "exact",
-  "/name": "exact",
-  "/description": "exact",
-  "/routingDescription": [stashed, { transformed: "stashed-value", when: "there is no description: it becomes it" }],
-  "/version": stashed,
-  "/tags/**": stashed,
-  "/instructions/chunks/0/text": ["exact", { transformed: "stashed-value", when: "another format's parameter placeholders are respelled {{name}}" }],
-  "/instructions/chunks/[]/key": { transformed: "stashed-value", when: "named parts are joined as \"[key] text\"" },
-  "/instructions/chunks/[]/text": { transformed: "stashed-value", when: "named parts are joined as \"[key] text\"" },
-  "/instructions/chunks/[]/raw": { transformed: "stashed-value", when: "the text is written" },
-  "/instructions/chunks/[]/ref": [{ transformed: "stashed-value", when: "its text was read: written inline" }, { stashed: "stashed-value", when: "the file was not read" }],
-  "/greeting": stashed,
-  "/models/0/id": "exact",
-  "/models/0/provider": providerDecl,
-  "/models/0/providerSource": stashed,
-  "/models/0/raw": { transformed: "stashed-value", when: "the bare id is written as model_id" },
-  "/models/0/temperature": "exact",
-  "/models/0/maxTokens": ["exact", { transformed: "stashed-value", when: "not an integer: rounded (clamped-value without the stash)" }],
-  "/models/0/role": stashed,
-  "/models/[]/id": ["exact", notPrimary],
-  "/models/[]/provider": [...providerDecl, notPrimary],
-  "/models/[]/providerSource": stashed,
-  "/models/[]/raw": [{ transformed: "stashed-value", when: "the bare id is written as model_id" }, notPrimary],
-  "/models/[]/role": stashed,
-  "/models/[]/temperature": ["exact", notPrimary],
-  "/models/[]/maxTokens": ["exact", { transformed: "stashed-value", when: "not an integer: rounded" }, notPrimary],
-  "/reasoning/**": stashed,
-  "/tools/[named]/**": "exact",
-  "/tools/[builtin]/**": ["exact", { transformed: "stashed-value", when: "not read from Agent Spec: written as a ServerTool" }],
-  "/tools/[webhook]/**": ["exact", { stashed: "stashed-value", when: "requiresUserAuth" }],
-  "/tools/[mcp]/**": ["exact", { stashed: "stashed-value", when: "toolName, scopes, provider, requiresUserAuth" }],
-  "/tools/[http]/**": { transformed: "stashed-value", when: "written as a ServerTool; the provider call rides in the stash" },
-  "/tools/[manifest-ref]/**": { transformed: "stashed-value", when: "written as a ServerTool" },
-  "/tools/[module]/**": { transformed: "stashed-value", when: "written as a ServerTool" },
-  "/tools/[system]/**": { transformed: "stashed-value", when: "written as a ServerTool" },
-  "/tools/[]/extra": ["exact", { stashed: "stashed-value", when: "set by another format" }],
-  "/tools/[]/**": "exact",
-  "/knowledge/**": stashed,
-  "/subAgents/[]/local": ["exact", { transformed: "transformed-value", when: "ManagerWorkers when the first agent delegates to every other, else a Swarm relationship" }],
-  "/subAgents/[]/external": ["exact", { dropped: "dropped-link", when: "not a URL: Agent Spec reaches a served agent by URL (A2AAgent)" }],
-  "/subAgents/[]/useWhen": stashed,
-  "/subAgents/[]/doNotUseWhen": stashed,
-  "/subAgents/[]/release": stashed,
-  "/subAgents/[]/mode": stashed,
-  "/routing/**": stashed,
-  "/skills/**": stashed,
-  "/limits/**": stashed,
-  "/triggers/**": stashed,
-  "/inputs": stashed,
-  "/outputs": stashed,
-  "/parameters/**": ["exact", { transformed: "stashed-value", when: "a form type written as a JSON-schema type; members an input cannot hold (label, options…) ride in the stash" }],
-  "/placeholders/**": { transformed: "transformed-value", when: "another format's spelling: the prompt is respelled {{name}}" },
-  "/evals/**": stashed,
-  "/provenance/**": stashed,
-};
-
 let schemaSpec: SchemaSpec | undefined;
+let emit: EmitDecls | undefined;
 
 export const agentspecCoverage: FormatCoverage = {
   format: FORMAT,
@@ -233,6 +166,9 @@ export const agentspecCoverage: FormatCoverage = {
     });
   },
   parse,
-  emit,
+  // Built on first use, from the emitter's handlers (read at load, the emitter's imports would come round to the registry).
+  get emit(): EmitDecls {
+    return (emit ??= emitTable(HANDLERS));
+  },
   stash: true,
 };

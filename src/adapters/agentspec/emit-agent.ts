@@ -2,12 +2,16 @@
 // home by a stash) gets its kept members back from extensions.agentspec, placed
 // through its source map: its own component at sourceMap[""], its llm_config at
 // sourceMap["/models/0"], each tool at sourceMap["/tools/<i>"].
+//
+// Written as field handlers (src/ir/field-handlers.ts): each declares, beside its code, how it
+// treats the IR fields it writes; coverage.ts builds the emit table from them (HANDLERS).
 import type { IrAgent } from "../../ir/model.js";
+import type { EmitDecl } from "../../ir/coverage.js";
+import { fieldHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
 import { primaryModelIndex, renderInstructions } from "../../ir/agent.js";
 import { cloneJson, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { join } from "../../ir/pointer.js";
 import { isHome, placementMap } from "../../ir/home.js";
-import type { Reporter } from "../../ir/reporter.js";
 import type { EffectiveDefault } from "../types.js";
 import { AGENT_ORDER, FORMAT, LABEL, LLM_PROVIDER, STASH_MEMBER } from "./spec.js";
 import { kept, rebuild } from "./fields.js";
@@ -16,14 +20,23 @@ import { emitTool } from "./tools.js";
 import { parameterToProperty, respellPlaceholders } from "./parameters.js";
 import { REFS } from "./refs.js";
 
-/** Canonical IR fields an Agent component has no place for. */
-const UNSUPPORTED = ["/version", "/tags", "/greeting", "/reasoning", "/knowledge", "/routing", "/skills", "/limits", "/triggers", "/inputs", "/outputs", "/evals", "/provenance"] as const;
+// With the stash on (the default) what an Agent component cannot hold rides in its metadata's
+// x-agentport and comes back: those losses and changes are reported as stashed-value.
+export const stashed = { stashed: "stashed-value" } as const;
+const notPrimary = { stashed: "stashed-value", when: "not the primary row: an agent has one llm_config" } as const;
+const providerDecl: EmitDecl = [
+  "exact",
+  { transformed: "stashed-value", when: "not implied by the config type: a plain LlmConfig names it" },
+  { transformed: "transformed-value", when: "inferred from the model id: the config type states it" },
+];
+
+type Target = { targetPointer: string; targetFile: string };
 
 /** What an unnamed model row is written as: a documented placeholder the user should replace. */
 export const PLACEHOLDER_MODEL = "unspecified-model";
 
 export interface AgentCtx {
-  r: Reporter;
+  scope: EmitScope;
   file: string;
   /** The agent's pointer in the document written (for target locations). */
   at: string;
@@ -32,8 +45,8 @@ export interface AgentCtx {
 }
 
 export function emitAgentComponent(a: IrAgent, ctx: AgentCtx): JsonObject {
-  const { r, file } = ctx;
-  const t = (p: string) => ({ targetPointer: ctx.at + p, targetFile: file });
+  const { scope, file } = ctx;
+  const t = (p: string): Target => ({ targetPointer: ctx.at + p, targetFile: file });
   const home = isHome(a, FORMAT);
   const pm = placementMap(a, FORMAT) ?? {};
   const ext = home ? (a.extensions[FORMAT] ?? {}) : {};
@@ -49,23 +62,36 @@ export function emitAgentComponent(a: IrAgent, ctx: AgentCtx): JsonObject {
   const out: JsonObject = {};
   for (const k of Object.keys(mine)) if ((AGENT_ORDER as readonly string[]).includes(k) && k !== "component_type") out[k] = mine[k] as JsonValue;
   out["component_type"] = "Agent";
+  run(identity, scope, a, out, t("/name"));
+  run(description, scope, a, out, t("/description"));
+  run(inputs, scope, a, out, t("/inputs"));
+  run(llmConfig, scope, a, out, { ext, index: llmIndex, llmAt, self }, t("/llm_config"), ctx.defaults);
+  out["system_prompt"] = run(systemPrompt, scope, a, t("/system_prompt"));
+  run(tools, scope, a, out, ext, pm, file, ctx.at);
+  run(unsupported, scope, a, file);
+  return orderKeys(out, AGENT_ORDER);
+}
+
+/** The component's id and name; a bundle key read back from the name (the team's handler writes the rest of the key). */
+const identity = fieldHandler("identity", {
+  "/id": "exact",
+  "/name": "exact",
+  "/key": { transformed: "stashed-value", when: "no name: the key becomes the name" },
+}, (r: HandlerReporter, a: IrAgent, out: JsonObject, t: Target): void => {
   if (a.id !== undefined && a.id !== "") out["id"] = a.id;
   const name = a.name ?? a.key ?? a.id;
   if (name === undefined || name === "") {
     out["name"] = "agent";
-    r.defaulted(a, t("/name").targetPointer, 'name is required by Agent Spec; set to "agent"', file);
+    r.defaulted(a, t.targetPointer, 'name is required by Agent Spec; set to "agent"', t.targetFile);
   } else out["name"] = name;
-  if (a.name === undefined && a.key !== undefined) r.at(a, "transformed-value", "/key", `{name} "${a.key}" becomes the agent's name (Agent Spec has no bundle keys)`, t("/name"));
-  description(a, out, r, t("/description"));
-  inputs(a, out, r, t("/inputs"));
-  llmConfig(a, out, ext, llmIndex, llmAt, self, r, t("/llm_config"), ctx.defaults);
-  out["system_prompt"] = systemPrompt(a, r, t("/system_prompt"));
-  tools(a, out, ext, pm, r, file, ctx.at);
-  reportLosses(a, r, file);
-  return orderKeys(out, AGENT_ORDER);
-}
+  if (a.name === undefined && a.key !== undefined) r.at(a, "transformed-value", "/key", `{name} "${a.key}" becomes the agent's name (Agent Spec has no bundle keys)`, t);
+});
 
-function description(a: IrAgent, out: JsonObject, r: Reporter, t: { targetPointer: string; targetFile: string }): void {
+/** description, and the routing description a manager reads (Agent Spec has one description). */
+const description = fieldHandler("description", {
+  "/description": "exact",
+  "/routingDescription": [stashed, { transformed: "stashed-value", when: "there is no description: it becomes it" }],
+}, (r: HandlerReporter, a: IrAgent, out: JsonObject, t: Target): void => {
   const routing = a.routingDescription;
   if (a.description !== undefined) out["description"] = a.description;
   else if (routing !== undefined) {
@@ -74,9 +100,12 @@ function description(a: IrAgent, out: JsonObject, r: Reporter, t: { targetPointe
     return;
   }
   if (routing !== undefined && routing !== a.description) r.at(a, "dropped-field", "/routingDescription", "{name} has no counterpart in Agent Spec (only one description)", t);
-}
+});
 
-function inputs(a: IrAgent, out: JsonObject, r: Reporter, t: { targetPointer: string; targetFile: string }): void {
+/** Parameters as the component's inputs (the prompt names each {{title}}). */
+const inputs = fieldHandler("inputs", {
+  "/parameters/**": ["exact", { transformed: "stashed-value", when: "a form type written as a JSON-schema type; members an input cannot hold (label, options…) ride in the stash" }],
+}, (r: HandlerReporter, a: IrAgent, out: JsonObject, t: Target): void => {
   if (!a.parameters) return;
   const props = a.parameters.map((p, i) => {
     const e = parameterToProperty(p);
@@ -85,9 +114,34 @@ function inputs(a: IrAgent, out: JsonObject, r: Reporter, t: { targetPointer: st
     return e.value;
   });
   out["inputs"] = props;
+});
+
+/** Where the agent's llm_config comes from: its kept members, the primary row's index and place, the component's place. */
+interface LlmPlace {
+  ext: JsonObject;
+  index: number;
+  llmAt: string | undefined;
+  self: string | undefined;
 }
 
-function llmConfig(a: IrAgent, out: JsonObject, ext: JsonObject, index: number, llmAt: string | undefined, self: string | undefined, r: Reporter, t: { targetPointer: string; targetFile: string }, defaults?: Readonly<Record<string, EffectiveDefault>>): void {
+/** The primary model row as the one llm_config; the other rows ride in the stash. */
+const llmConfig = fieldHandler("llm_config", {
+  "/models/0/id": "exact",
+  "/models/0/provider": providerDecl,
+  "/models/0/providerSource": stashed,
+  "/models/0/raw": { transformed: "stashed-value", when: "the bare id is written as model_id" },
+  "/models/0/temperature": "exact",
+  "/models/0/maxTokens": ["exact", { transformed: "stashed-value", when: "not an integer: rounded (clamped-value without the stash)" }],
+  "/models/0/role": stashed,
+  "/models/[]/id": ["exact", notPrimary],
+  "/models/[]/provider": [...providerDecl, notPrimary],
+  "/models/[]/providerSource": stashed,
+  "/models/[]/raw": [{ transformed: "stashed-value", when: "the bare id is written as model_id" }, notPrimary],
+  "/models/[]/role": stashed,
+  "/models/[]/temperature": ["exact", notPrimary],
+  "/models/[]/maxTokens": ["exact", { transformed: "stashed-value", when: "not an integer: rounded" }, notPrimary],
+}, (r: HandlerReporter, a: IrAgent, out: JsonObject, place: LlmPlace, t: Target, defaults?: Readonly<Record<string, EffectiveDefault>>): void => {
+  const { ext, index, llmAt, self } = place;
   const models = a.models ?? [];
   const row = index === -1 ? undefined : models[index];
   models.forEach((m, i) => {
@@ -121,12 +175,20 @@ function llmConfig(a: IrAgent, out: JsonObject, ext: JsonObject, index: number, 
   }
   out["llm_config"] = { component_type: "LlmConfig", name: PLACEHOLDER_MODEL, model_id: PLACEHOLDER_MODEL };
   r.atSource(a, "defaulted-placeholder", "", `llm_config is required by Agent Spec and the source names no model; set to the placeholder model_id "${PLACEHOLDER_MODEL}" (replace it)`, { targetPointer: t.targetPointer, targetFile: t.targetFile });
-}
+});
 
 /** Prompt parts the IR keys as platform texts (Caplo policy texts; mas chunks of those names). */
 const PLATFORM_KEYS = new Set(["guidance", "chat_style", "voice_style"]);
 
-function systemPrompt(a: IrAgent, r: Reporter, t: { targetPointer: string; targetFile: string }): string {
+/** The instructions as one system_prompt, its parameter placeholders spelled {{name}}. */
+const systemPrompt = fieldHandler("system_prompt", {
+  "/instructions/chunks/0/text": ["exact", { transformed: "stashed-value", when: "another format's parameter placeholders are respelled {{name}}" }],
+  "/instructions/chunks/[]/key": { transformed: "stashed-value", when: "named parts are joined as \"[key] text\"" },
+  "/instructions/chunks/[]/text": { transformed: "stashed-value", when: "named parts are joined as \"[key] text\"" },
+  "/instructions/chunks/[]/raw": { transformed: "stashed-value", when: "the text is written" },
+  "/instructions/chunks/[]/ref": [{ transformed: "stashed-value", when: "its text was read: written inline" }, { stashed: "stashed-value", when: "the file was not read" }],
+  "/placeholders/**": { transformed: "transformed-value", when: "another format's spelling: the prompt is respelled {{name}}" },
+}, (r: HandlerReporter, a: IrAgent, t: Target): string => {
   const chunks = a.instructions?.chunks ?? [];
   const plain = chunks.length === 1 && chunks[0]?.key === undefined;
   if (!a.instructions) r.defaulted(a, t.targetPointer, 'system_prompt is required by Agent Spec; set to ""', t.targetFile);
@@ -147,9 +209,21 @@ function systemPrompt(a: IrAgent, r: Reporter, t: { targetPointer: string; targe
   const where = plain ? "/instructions/chunks/0/text" : "/instructions";
   r.at(a, "transformed-value", where, "{name}: each parameter placeholder is written as {{name}}, the way Agent Spec binds a prompt to its inputs", t);
   return respelled;
-}
+});
 
-function tools(a: IrAgent, out: JsonObject, ext: JsonObject, pm: Readonly<Record<string, string>>, r: Reporter, file: string, at: string): void {
+/** Tools of every kind as Agent Spec tools (tools.ts); kinds Agent Spec lacks are written as a ServerTool. */
+const tools = fieldHandler("tools", {
+  "/tools/[named]/**": "exact",
+  "/tools/[builtin]/**": ["exact", { transformed: "stashed-value", when: "not read from Agent Spec: written as a ServerTool" }],
+  "/tools/[webhook]/**": ["exact", { stashed: "stashed-value", when: "requiresUserAuth" }],
+  "/tools/[mcp]/**": ["exact", { stashed: "stashed-value", when: "toolName, scopes, provider, requiresUserAuth" }],
+  "/tools/[http]/**": { transformed: "stashed-value", when: "written as a ServerTool; the provider call rides in the stash" },
+  "/tools/[manifest-ref]/**": { transformed: "stashed-value", when: "written as a ServerTool" },
+  "/tools/[module]/**": { transformed: "stashed-value", when: "written as a ServerTool" },
+  "/tools/[system]/**": { transformed: "stashed-value", when: "written as a ServerTool" },
+  "/tools/[]/extra": ["exact", { stashed: "stashed-value", when: "set by another format" }],
+  "/tools/[]/**": "exact",
+}, (r: HandlerReporter, a: IrAgent, out: JsonObject, ext: JsonObject, pm: Readonly<Record<string, string>>, file: string, at: string): void => {
   if (!a.tools) {
     const self = pm[""];
     const keptTools = self === undefined ? undefined : kept(ext, join(self, "tools"));
@@ -164,10 +238,31 @@ function tools(a: IrAgent, out: JsonObject, ext: JsonObject, pm: Readonly<Record
     if (e.filled.length) r.defaulted(a, target.targetPointer, `tools[${i}]: ${e.filled.join(", ")} is required by Agent Spec; filled in`, file);
     return e.value;
   });
-}
+});
 
-function reportLosses(a: IrAgent, r: Reporter, file: string): void {
-  r.dropUnsupported(a, UNSUPPORTED, LABEL, file);
+/** Canonical IR fields an Agent component has no place for: reported, and (with the stash) kept in its metadata's x-agentport. */
+const UNSUPPORTED = {
+  "/version": stashed,
+  "/tags/**": stashed,
+  "/greeting": stashed,
+  "/reasoning/**": stashed,
+  "/knowledge/**": stashed,
+  "/routing/**": stashed,
+  "/skills/**": stashed,
+  "/limits/**": stashed,
+  "/triggers/**": stashed,
+  "/inputs": stashed,
+  "/outputs": stashed,
+  "/evals/**": stashed,
+  "/provenance/**": stashed,
+} as const;
+
+/** What the component cannot hold: the fields above, and other formats' extension values. */
+const unsupported = fieldHandler("unsupported", UNSUPPORTED, (r: HandlerReporter, a: IrAgent, file: string): void => {
+  r.dropUnsupported(a, Object.keys(UNSUPPORTED).map((k) => k.replace(/\/\*\*$/, "")), LABEL, file);
   r.dropForeignExtensions(a, LABEL, file);
-}
+});
+
+/** The Agent component's field handlers, in the order they write (the team's, emit.ts, come before them). */
+export const AGENT_HANDLERS: readonly DeclaringHandler[] = [identity, description, inputs, llmConfig, systemPrompt, tools, unsupported];
 

@@ -3,6 +3,10 @@
 // delegates to all the others and they to no one, else a Swarm whose
 // relationships are the links. Shared components are written once and referenced
 // (share.ts). Every Agent component's metadata carries its x-agentport stash.
+//
+// The agents and their links are written by field handlers (src/ir/field-handlers.ts): the
+// team's here (links, bundle keys), the Agent component's in emit-agent.ts; coverage.ts builds
+// the emit table from HANDLERS.
 import type { EffectiveDefault, EmitContext, EmitOptions, EmitResult } from "../types.js";
 import type { IrAgent, IrDocument, IrLink } from "../../ir/model.js";
 import { diagnostic } from "../../ir/diagnostics.js";
@@ -10,11 +14,12 @@ import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue
 import { get, join, unescapeToken } from "../../ir/pointer.js";
 import { isHome, placementMap } from "../../ir/home.js";
 import { Reporter } from "../../ir/reporter.js";
+import { fieldHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
 import { documentExtensions, stashAgent } from "../../ir/stash-slot.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { jsonText } from "../serialize.js";
 import { A2A_ORDER, AGENT_ORDER, FORMAT, LABEL, MANAGER_ORDER, STASH_MEMBER, SUFFIX, SWARM_ORDER, WRITE_VERSION } from "./spec.js";
-import { emitAgentComponent } from "./emit-agent.js";
+import { AGENT_HANDLERS, emitAgentComponent, stashed } from "./emit-agent.js";
 import { rebuild, reorder, withoutStashes } from "./fields.js";
 import { SLOT } from "./slot.js";
 import { parseAgentspec } from "./parse.js";
@@ -26,7 +31,7 @@ import { ownDefinitions, placeDefinitions, shareComponents } from "./share.js";
 const TEAM_SKIP = ["/component_type", `/${REFS}`, "/agentspec_version", "/group_manager", "/workers", "/first_agent", "/relationships"];
 
 interface Team {
-  r: Reporter;
+  scope: EmitScope;
   doc: IrDocument;
   file: string;
   /** Document-level values kept by the Agent Spec parser. */
@@ -37,29 +42,16 @@ interface Team {
 
 export function emitAgentspec(doc: IrDocument, options: EmitOptions, context: EmitContext = {}): EmitResult {
   const r = new Reporter(FORMAT);
+  const scope: EmitScope = { r, check: context.checkDeclarations === true };
   const agents = doc.agents;
   if (agents.length === 0) return { outputs: [], diagnostics: [diagnostic("usage-error", { message: `there is no agent to write as ${LABEL}` })] };
   const docExt = doc.extensions[FORMAT] ?? {};
   const multi = agents.length > 1 || (agents[0]?.subAgents ?? []).some((l) => l.external !== undefined && isUrl(l.external));
   const teamName = typeof docExt["/name"] === "string" ? docExt["/name"] : undefined;
   const file = `${slugKey(multi ? (teamName ?? `${agents[0]?.name ?? agents[0]?.key ?? "agents"} team`) : (agents[0]?.name ?? agents[0]?.key ?? agents[0]?.id ?? "agent"))}${SUFFIX}`;
-  const team: Team = { r, doc, file, docExt, defaults: context.effectiveDefaults ?? [] };
+  const team: Team = { scope, doc, file, docExt, defaults: context.effectiveDefaults ?? [] };
   const defs: JsonObject = {};
-  let root: JsonObject;
-  let components: { agent: number; value: JsonObject }[];
-  if (!multi) {
-    const a = agents[0] as IrAgent;
-    const value = emitAgentComponent(a, { r, file, at: "", ...(team.defaults[0] ? { defaults: team.defaults[0] } : {}) });
-    (a.subAgents ?? []).forEach((l, j) => r.at(a, "dropped-link", `/subAgents/${j}`, `{name} (sub-agent "${l.local ?? l.external ?? "?"}") cannot be expressed: an Agent Spec agent calls other agents only inside a ManagerWorkers or Swarm, and this document holds one agent`, { targetFile: file }));
-    if (doc.bundle) r.atSource(a, "transformed-value", "", `a bundle of one agent is written as an ${LABEL} Agent`, { targetFile: file });
-    if (a.subAgents?.length === 0) r.at(a, "dropped-field", "/subAgents", "{name} (an empty list) has no counterpart in an Agent Spec Agent", { targetFile: file, effect: "representation" });
-    root = value;
-    components = [{ agent: 0, value }];
-  } else {
-    const t = writeTeam(team, defs);
-    root = t.root;
-    components = t.components;
-  }
+  const { root, components } = run(teamHandler, scope, team, multi, defs);
   root["agentspec_version"] = WRITE_VERSION;
   // Components the source shared by reference (kept as their id at the definition's pointer): shared again, there.
   const owners = new Map<string, string>();
@@ -112,8 +104,39 @@ interface Written {
   components: { agent: number; value: JsonObject }[];
 }
 
-function writeTeam(team: Team, defs: JsonObject): Written {
-  const { r, doc, file, docExt } = team;
+/**
+ * The agents, as one Agent or as the team (a ManagerWorkers or a Swarm) whose links are the IR's
+ * sub-agent links; a bundle key becomes the component id.
+ */
+const teamHandler = fieldHandler("team", {
+  "/key": [
+    { transformed: "transformed-value", when: "without an id: the key becomes the component id (read back, the key again)" },
+    { transformed: "stashed-value", when: "next to an id that is not the key: read back, the key is derived from the id or the name" },
+  ],
+  "/subAgents/[]/local": ["exact", { transformed: "transformed-value", when: "ManagerWorkers when the first agent delegates to every other, else a Swarm relationship" }],
+  "/subAgents/[]/external": ["exact", { dropped: "dropped-link", when: "not a URL: Agent Spec reaches a served agent by URL (A2AAgent)" }],
+  "/subAgents/[]/useWhen": stashed,
+  "/subAgents/[]/doNotUseWhen": stashed,
+  "/subAgents/[]/release": stashed,
+  "/subAgents/[]/mode": stashed,
+}, (r: HandlerReporter, team: Team, multi: boolean, defs: JsonObject): Written => (multi ? writeTeam(r, team, defs) : writeOne(r, team)));
+
+/** Every field handler of the emitter, in the order they write: coverage.ts's emit table is built from them. */
+export const HANDLERS: readonly DeclaringHandler[] = [teamHandler, ...AGENT_HANDLERS];
+
+/** One agent: an Agent component, which calls no other agent. */
+function writeOne(r: HandlerReporter, team: Team): Written {
+  const { doc, file } = team;
+  const a = doc.agents[0] as IrAgent;
+  const value = emitAgentComponent(a, { scope: team.scope, file, at: "", ...(team.defaults[0] ? { defaults: team.defaults[0] } : {}) });
+  (a.subAgents ?? []).forEach((l, j) => r.at(a, "dropped-link", `/subAgents/${j}`, `{name} (sub-agent "${l.local ?? l.external ?? "?"}") cannot be expressed: an Agent Spec agent calls other agents only inside a ManagerWorkers or Swarm, and this document holds one agent`, { targetFile: file }));
+  if (doc.bundle) r.atSource(a, "transformed-value", "", `a bundle of one agent is written as an ${LABEL} Agent`, { targetFile: file });
+  if (a.subAgents?.length === 0) r.at(a, "dropped-field", "/subAgents", "{name} (an empty list) has no counterpart in an Agent Spec Agent", { targetFile: file, effect: "representation" });
+  return { root: value, components: [{ agent: 0, value }] };
+}
+
+function writeTeam(r: HandlerReporter, team: Team, defs: JsonObject): Written {
+  const { doc, file, docExt } = team;
   const agents = doc.agents;
   const index = new Map<string, number>();
   agents.forEach((a, i) => {
@@ -130,7 +153,7 @@ function writeTeam(team: Team, defs: JsonObject): Written {
     const to = link.local !== undefined ? index.get(link.local) : undefined;
     if (to !== undefined) edges.push({ from: i, j, to, link });
     else if (link.external !== undefined) {
-      const remote = remoteAgent(team, a, link, j);
+      const remote = remoteAgent(r, team, a, link, j);
       if (remote) edges.push({ from: i, j, remote, link });
     } else r.at(a, "dropped-link", `/subAgents/${j}`, `{name} names "${link.local ?? "?"}", which no agent of the document is`, { targetFile: file });
   }));
@@ -139,7 +162,7 @@ function writeTeam(team: Team, defs: JsonObject): Written {
   const homeType = docExt["/component_type"];
   const swarm = homeType === "Swarm" ? local.length > 0 : !star;
   const ids = uniqueKeys(agents.map((a) => a.id ?? keptId(a) ?? slugKey(a.key ?? a.name ?? "agent")));
-  const comps = agents.map((a, i) => emitAgentComponent(a, { r, file, at: swarm ? `/${REFS}/${ids[i]}` : i === 0 ? "/group_manager" : `/workers/${i - 1}`, ...(team.defaults[i] ? { defaults: team.defaults[i] } : {}) }));
+  const comps = agents.map((a, i) => emitAgentComponent(a, { scope: team.scope, file, at: swarm ? `/${REFS}/${ids[i]}` : i === 0 ? "/group_manager" : `/workers/${i - 1}`, ...(team.defaults[i] ? { defaults: team.defaults[i] } : {}) }));
   for (const e of edges) reportLinkDetails(r, agents[e.from] as IrAgent, e.link, e.j, file);
   agents.forEach((a, i) => {
     const c = comps[i] as JsonObject;
@@ -207,7 +230,7 @@ function keptId(a: IrAgent): string | undefined {
 }
 
 /** A remote agent for an external link: the component the source had (Agent Spec home), or an A2AAgent for a URL. */
-function remoteAgent(team: Team, a: IrAgent, link: IrLink, j: number): JsonObject | undefined {
+function remoteAgent(r: HandlerReporter, team: Team, a: IrAgent, link: IrLink, j: number): JsonObject | undefined {
   const ext = link.external as string;
   const pm = placementMap(a, FORMAT);
   const at = pm?.[`/subAgents/${j}`];
@@ -217,14 +240,14 @@ function remoteAgent(team: Team, a: IrAgent, link: IrLink, j: number): JsonObjec
     return orderKeys({ ...kept, [field]: ext }, [...A2A_ORDER, "agent_endpoint_id", "client_config"]);
   }
   if (!isUrl(ext)) {
-    team.r.at(a, "dropped-link", `/subAgents/${j}`, `{name} points at the agent "${ext}", and Agent Spec reaches an agent served elsewhere only by its URL (A2AAgent)`, { targetFile: team.file });
+    r.at(a, "dropped-link", `/subAgents/${j}`, `{name} points at the agent "${ext}", and Agent Spec reaches an agent served elsewhere only by its URL (A2AAgent)`, { targetFile: team.file });
     return undefined;
   }
-  team.r.atSource(a, "defaulted-required", "", `the external agent ${ext} is written as an A2AAgent; its name and connection_config are required and derived`, { targetFile: team.file });
+  r.atSource(a, "defaulted-required", "", `the external agent ${ext} is written as an A2AAgent; its name and connection_config are required and derived`, { targetFile: team.file });
   return orderKeys({ component_type: "A2AAgent", name: slugKey(ext.replace(/^https?:\/\//i, "")), agent_url: ext, connection_config: { component_type: "A2AConnectionConfig", name: "connection" } }, A2A_ORDER);
 }
 
-function reportLinkDetails(r: Reporter, a: IrAgent, link: IrLink, j: number, file: string): void {
+function reportLinkDetails(r: HandlerReporter, a: IrAgent, link: IrLink, j: number, file: string): void {
   const lost: string[] = [];
   if (link.useWhen !== undefined) lost.push("when to use it");
   if (link.doNotUseWhen !== undefined) lost.push("when not to use it");

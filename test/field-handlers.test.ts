@@ -1,0 +1,108 @@
+// Emitters written as field handlers (src/ir/field-handlers.ts): the coverage emit table is built
+// from the handlers, and a handler raises only codes its own declarations name. The second is
+// checked by running every golden case (and the shared Agent Spec examples) into every format with
+// EmitContext.checkDeclarations on: a handler raising an undeclared code throws.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { declares, emitTable, fieldHandler, run } from "../src/ir/field-handlers.js";
+import { Reporter } from "../src/ir/reporter.js";
+import type { IrAgent } from "../src/ir/model.js";
+import type { Adapter } from "../src/adapters/types.js";
+import { ADAPTERS } from "../src/adapters/registry.js";
+import { convert, convertMany } from "../src/index.js";
+import { FORMAT_IDS, PROJECT_ROOT, convertOptions, loadCases, loadMultiCases } from "./helpers/cases.js";
+
+const agent = (over: Partial<IrAgent> = {}): IrAgent =>
+  ({ key: "a", name: "A", sourceMap: {}, extensions: {}, origin: { format: "test", pointer: "" }, ...over }) as IrAgent;
+
+describe("the emit table is the handlers' declarations", () => {
+  const a = fieldHandler("a", { "/name": "exact", "/key": { transformed: "transformed-value", when: "x" } }, () => undefined);
+  const b = fieldHandler("b", { "/key": { stashed: "stashed-value", when: "y" }, "/greeting": { stashed: "stashed-value" } }, () => undefined);
+
+  it("joins them in handler order; a second handler of a path adds only exceptions", () => {
+    expect(emitTable([a, b])).toEqual({
+      "/name": "exact",
+      "/key": [{ transformed: "transformed-value", when: "x" }, { stashed: "stashed-value", when: "y" }],
+      "/greeting": { stashed: "stashed-value" },
+    });
+    const usual = fieldHandler("c", { "/name": "exact" }, () => undefined);
+    expect(() => emitTable([a, usual])).toThrow(/\/name is declared by the field handlers "a" and "c"/);
+  });
+
+  it("a declaration allows its codes at its path and for the items and objects above the fields it covers", () => {
+    const emit = { "/models/[]/id": ["exact", { stashed: "stashed-value", when: "not primary" }], "/description": "exact" } as const;
+    expect(declares(emit, "dropped-field", "/models/2")).toBe(true); // a lost row speaks for its fields
+    expect(declares(emit, "clamped-value", "/models/0/id")).toBe(true); // a change the stash undoes
+    expect(declares(emit, "dropped-field", "/description")).toBe(false); // declared exact
+    expect(declares(emit, "stash-stale", "/models/0/id")).toBe(false); // not a loss the stash undoes
+    expect(declares(emit, "dropped-field", "/greeting")).toBe(false); // not this handler's field
+  });
+});
+
+describe("a handler raises only what it declares", () => {
+  const h = fieldHandler("description", { "/description": "exact", "/routingDescription": { stashed: "stashed-value" } }, (r, a: IrAgent, ir: string) => {
+    r.at(a, "dropped-field", ir, "{name} has no counterpart");
+    r.defaulted(a, "/name", "name is required; set", "x.json");
+  });
+
+  it("checked: an undeclared code at a path throws, naming the handler", () => {
+    const r = new Reporter("test");
+    expect(() => run(h, { r, check: true }, agent(), "/description")).toThrow(/field handler "description" raised dropped-field at \/description/);
+    expect(r.diagnostics).toEqual([]);
+  });
+
+  it("checked: a declared one (and a filled required value) is raised as without the check", () => {
+    const checked = new Reporter("test");
+    run(h, { r: checked, check: true }, agent(), "/routingDescription");
+    const plain = new Reporter("test");
+    run(h, { r: plain, check: false }, agent(), "/routingDescription");
+    expect(checked.diagnostics.map((d) => d.code)).toEqual(["dropped-field", "defaulted-required"]);
+    expect(checked.diagnostics).toEqual(plain.diagnostics);
+    expect(checked.subjectOf(checked.diagnostics[0]!)?.ir).toBe("/routingDescription");
+  });
+
+  it("unchecked (every real run): nothing is refused", () => {
+    const r = new Reporter("test");
+    run(h, { r, check: false }, agent(), "/description");
+    expect(r.diagnostics.map((d) => d.code)).toEqual(["dropped-field", "defaulted-required"]);
+  });
+});
+
+describe("every conversion raises only declared codes (checkDeclarations)", () => {
+  const originals = new Map<Adapter, Adapter["emit"]>();
+  beforeAll(() => {
+    for (const a of ADAPTERS) {
+      const emit = a.emit;
+      originals.set(a, emit);
+      (a as { emit: Adapter["emit"] }).emit = (doc, options, context = {}) => emit(doc, options, { ...context, checkDeclarations: true });
+    }
+  });
+  afterAll(() => {
+    for (const [a, emit] of originals) (a as { emit: Adapter["emit"] }).emit = emit;
+  });
+
+  for (const target of FORMAT_IDS) {
+    it(`golden cases → ${target}`, () => {
+      let converted = 0;
+      for (const c of loadCases()) {
+        for (const stash of [true, false]) if (convert(c.text, target, convertOptions(c, { stash })).ok) converted++;
+      }
+      for (const c of loadMultiCases()) if (convertMany(c.inputs, target, c.options).ok) converted++;
+      expect(converted).toBeGreaterThan(0);
+    });
+  }
+
+  it("the shared Agent Spec examples → every format", () => {
+    const dir = join(PROJECT_ROOT, "..", "shared", "corpus", "agentspec");
+    const converted = new Map(FORMAT_IDS.map((t) => [t, 0]));
+    for (const f of readdirSync(dir).filter((n) => /\.(json|ya?ml)$/.test(n))) {
+      const text = readFileSync(join(dir, f), "utf8");
+      for (const target of FORMAT_IDS) if (convert(text, target, { file: f }).ok) converted.set(target, (converted.get(target) ?? 0) + 1);
+    }
+    // The Agents, teams and remote agents among them (Flows are refused) convert into every format.
+    const counts = [...converted.values()];
+    expect(Math.min(...counts)).toBeGreaterThan(10);
+    expect(new Set(counts).size).toBe(1);
+  });
+});
