@@ -12,6 +12,7 @@ import { secretDiagnostics } from "./checks/secret-sentinel.js";
 import { applyPolicy, checkPolicy, strictFailures, type Policy } from "./policy.js";
 import { firstNonJson, parseText, sniffSyntax, type Locate, type ParsedText, type Position, type Syntax } from "./text/parse.js";
 import { carryComments, withLeadingComments } from "./text/comments.js";
+import { dirOf, isAbsolutePath, joinPath } from "./ir/file-paths.js";
 import { EffectIndex, resolveEffects, type AgentPlace } from "./ir/effects.js";
 import type { FormatCoverage } from "./ir/coverage.js";
 
@@ -396,11 +397,11 @@ function callerNames(diagnostics: readonly Diagnostic[], inputs: readonly InputR
   const names = new Map<string, string | null>();
   for (const input of inputs) {
     if (input.file === undefined || input.file.startsWith("<")) continue;
-    const dir = dirPath(input.file);
+    const dir = dirOf(input.file);
     if (dir === "") continue;
     for (const f of input.files ?? []) {
-      if (f.path === input.file || /^[\\/]|^[A-Za-z]:[\\/]/.test(f.path)) continue;
-      const named = joinUnder(dir, f.path);
+      if (f.path === input.file || isAbsolutePath(f.path)) continue;
+      const named = joinPath(dir, f.path);
       const had = names.get(f.path);
       names.set(f.path, had === undefined || had === named ? named : null);
     }
@@ -410,19 +411,6 @@ function callerNames(diagnostics: readonly Diagnostic[], inputs: readonly InputR
     const named = d.source?.file === undefined ? undefined : names.get(d.source.file);
     return named ? { ...d, source: { ...d.source!, file: named } } : d;
   });
-}
-
-/** `dir`/`rel` with "." and ".." resolved, keeping an absolute or climbing start. */
-function joinUnder(dir: string, rel: string): string {
-  const slash = dir.replace(/\\/g, "/");
-  const lead = slash.startsWith("/") ? "/" : "";
-  const out: string[] = [];
-  for (const part of `${slash}/${rel}`.split(/[\\/]+/)) {
-    if (part === "" || part === ".") continue;
-    if (part === ".." && out.length > 0 && out[out.length - 1] !== "..") out.pop();
-    else if (part !== ".." || lead === "") out.push(part);
-  }
-  return lead + out.join("/");
 }
 
 /** The pointers of the agents a document read from `file` itself, with where parts of their definitions sit (IrOrigin.places). */
@@ -482,7 +470,7 @@ function agentFiles(docs: readonly IrDocument[]): Map<IrAgent["origin"], string>
     for (const a of d.agents) {
       const f = a.origin.file;
       if (f === undefined) continue;
-      files.set(a.origin, f === d.file || d.file === undefined ? joinPath("", f) : joinPath(dirPath(d.file), f));
+      files.set(a.origin, f === d.file || d.file === undefined ? joinPath("", f) : joinPath(dirOf(d.file), f));
     }
   }
   return files;
@@ -505,7 +493,7 @@ function linkFiles(doc: IrDocument, files: ReadonlyMap<IrAgent["origin"], string
     const adapter = adapterFor(a.origin.format);
     const own = files.get(a.origin);
     if (!adapter?.linkFiles || a.origin.format === to || own === undefined) continue;
-    out.push(...adapter.linkFiles(a, (ref) => (/^[A-Za-z][A-Za-z0-9+._-]*:|^[\\/]/.test(ref) ? undefined : byFile.get(joinPath(dirPath(own), ref))), to));
+    out.push(...adapter.linkFiles(a, (ref) => (/^[A-Za-z][A-Za-z0-9+._-]*:|^[\\/]/.test(ref) ? undefined : byFile.get(joinPath(dirOf(own), ref))), to));
   }
   return out;
 }
@@ -513,24 +501,8 @@ function linkFiles(doc: IrDocument, files: ReadonlyMap<IrAgent["origin"], string
 /** The other files (as "/"-joined paths) whose agents a document holds, besides the input's own. */
 function filesReadBy(input: ConvertInput, doc: IrDocument | undefined): string[] {
   if (!doc || input.file === undefined) return [];
-  const base = dirPath(input.file);
+  const base = dirOf(input.file);
   return doc.agents.flatMap((a) => (a.origin.file !== undefined && a.origin.file !== input.file ? [joinPath(base, a.origin.file)] : []));
-}
-
-function dirPath(file: string): string {
-  const i = file.replace(/\\/g, "/").lastIndexOf("/");
-  return i === -1 ? "" : file.slice(0, i);
-}
-
-/** `base`/`rel` with "." and ".." resolved, "/" separated. */
-function joinPath(base: string, rel: string): string {
-  const out: string[] = [];
-  for (const part of `${base}/${rel}`.split(/[\\/]+/)) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") out.pop();
-    else out.push(part);
-  }
-  return out.join("/");
 }
 
 /** The texts of a run's inputs by path: files written by one conversion, read back together. */
@@ -548,7 +520,7 @@ function siblingTexts(inputs: readonly ConvertInput[]): Map<string, string> {
  */
 function readerFor(input: ConvertInput, own: ReadFile | undefined, siblings: ReadonlyMap<string, string>, needsFiles: boolean): ReadFile | undefined {
   if (input.file === undefined || siblings.size === 0 || (own === undefined && !needsFiles)) return own;
-  const base = dirPath(input.file);
+  const base = dirOf(input.file);
   const self = joinPath("", input.file);
   return (path) => {
     const at = joinPath(base, path);

@@ -6,6 +6,7 @@ import { convertManyRead, type ConvertOptions, type ConvertOutput, type InputRea
 import { inputFigures, type BehaviourFigures } from "../cli/fidelity-summary.js";
 import { effectOf } from "../policy.js";
 import { parseText } from "../text/parse.js";
+import { dirOf, joinPath, normalisePath as normaliseFilePath } from "../ir/file-paths.js";
 
 export interface PageFile {
   /** A path relative to the dropped folder ("agents/triage.yaml"), or a plain name. */
@@ -45,22 +46,10 @@ export function classify(files: readonly PageFile[]): FileKind[] {
   });
 }
 
-/** "/"-joined path with "." and ".." resolved; undefined when it climbs above the root. */
+/** A given file's path, "/"-joined with "." and ".." resolved; undefined when it climbs above the files given. */
 export function normalisePath(path: string): string | undefined {
-  const out: string[] = [];
-  for (const part of path.split(/[\\/]+/)) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (out.length === 0) return undefined;
-      out.pop();
-    } else out.push(part);
-  }
-  return out.join("/");
-}
-
-function dirOf(path: string): string {
-  const i = path.lastIndexOf("/");
-  return i === -1 ? "" : path.slice(0, i);
+  const p = normaliseFilePath(path.replace(/^[\\/]+/, ""));
+  return p === ".." || p.startsWith("../") ? undefined : p;
 }
 
 /**
@@ -76,7 +65,7 @@ export function memoryReadFile(files: readonly PageFile[], manifest: string): Re
   const base = dirOf(normalisePath(manifest) ?? "");
   return (path) => {
     if (path.startsWith("/") || /^[a-z]:[\\/]/i.test(path)) return { ok: false, code: "ref-outside-root", message: `${path} is an absolute path; the playground reads only the files you gave it` };
-    const at = normalisePath(`${base}/${path}`);
+    const at = normalisePath(joinPath(base, path));
     if (at === undefined) return { ok: false, code: "ref-outside-root", message: `${path} leaves the folder of ${manifest}` };
     const text = byPath.get(at);
     return text === undefined ? { ok: false, code: "ref-not-found", message: `${path} is not among the files given to the playground (add it beside ${manifest})` } : { ok: true, text };

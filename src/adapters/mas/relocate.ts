@@ -15,23 +15,7 @@ import type { IrAgent, IrChunk, IrDocument, IrSkill, IrTool } from "../../ir/mod
 import type { Reporter } from "../../ir/reporter.js";
 import type { EmitOptions, SourceFile } from "../types.js";
 import { skillFolder } from "./skills.js";
-
-/** "a/b/../c" → "a/c"; leading ".." kept; "" for the folder itself. */
-export function normalise(path: string): string {
-  const out: string[] = [];
-  for (const part of path.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === ".." && out.length > 0 && out[out.length - 1] !== "..") out.pop();
-    else out.push(part);
-  }
-  return out.join("/");
-}
-
-function dirOf(path: string): string {
-  const p = path.replace(/\\/g, "/");
-  const i = p.lastIndexOf("/");
-  return i === -1 ? "" : p.slice(0, i);
-}
+import { dirOf, joinPath } from "../../ir/file-paths.js";
 
 /** A reference relative to the file that makes it (not absolute, no scheme or library prefix). */
 function isRelative(ref: string): boolean {
@@ -62,12 +46,12 @@ export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptio
   const from = agent.origin.file === undefined || agent.origin.file === doc.file ? "" : dirOf(agent.origin.file);
   // Where the input's folder is, seen from where the outputs go (unset: they are written there).
   const input = options.relocateFrom?.(doc.file) ?? "";
-  const prefix = normalise(`${input}/${from}`);
+  const prefix = joinPath(input, from);
   if (prefix === "") return { agent, files };
   /** The file a reference names, from the input's folder; its text when the parse read it and it lies in the app. */
   const readAt = (ref: string): { path: string; text: string; inApp: boolean } | undefined => {
     if (input === "") return undefined;
-    const path = normalise(`${from}/${ref}`);
+    const path = joinPath(from, ref);
     const got = path === "" ? undefined : read.find((f) => f.path === path);
     return got && { path, text: got.text, inApp: !path.startsWith("../") };
   };
@@ -75,7 +59,7 @@ export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptio
     const got = readAt(ref);
     return got?.inApp ? { path: got.path, text: got.text } : undefined;
   };
-  const moved = (ref: string) => normalise(`${prefix}/${ref}`);
+  const moved = (ref: string) => joinPath(prefix, ref);
   const copy: IrAgent = { ...agent };
   if (chunks.some(fileChunk)) {
     copy.instructions = {

@@ -7,6 +7,7 @@ import type { IrAgent, IrDocument, IrLink, IrSourcePlace } from "../../ir/model.
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic, type DiagnosticCode } from "../../ir/diagnostics.js";
 import { dotted, get, join } from "../../ir/pointer.js";
+import { dirOf, isAbsolutePath, joinPath } from "../../ir/file-paths.js";
 import { emitSystem, NOT_FOR, writesSystem } from "./system-emit.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { parseText } from "../../text/parse.js";
@@ -38,19 +39,9 @@ export function agentRefs(data: JsonObject): string[] {
  * absolute path or one that names no file.
  */
 export function relPath(ref: string, base = ""): string | undefined {
-  if (ref.startsWith("/") || /^[a-zA-Z]:[\\/]/.test(ref)) return undefined;
-  const out: string[] = base === "" ? [] : base.split("/");
-  for (const part of ref.split(/[\\/]+/)) {
-    if (part === "" || part === ".") continue;
-    if (part === ".." && out.length > 0 && out[out.length - 1] !== "..") out.pop();
-    else out.push(part);
-  }
-  return out.length === 0 || out[out.length - 1] === ".." ? undefined : out.join("/");
-}
-
-function dirOf(path: string): string {
-  const i = path.lastIndexOf("/");
-  return i === -1 ? "" : path.slice(0, i);
+  if (isAbsolutePath(ref)) return undefined;
+  const path = joinPath(base, ref);
+  return path === "" || path === ".." || path.endsWith("/..") ? undefined : path;
 }
 
 interface Member {
