@@ -3,7 +3,8 @@
 // checked by running every golden case (and the shared Agent Spec examples) into every format with
 // EmitContext.checkDeclarations on: a handler raising an undeclared code throws.
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, relative } from "node:path";
+import { makeReadFile } from "../src/node/refs.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { declares, emitTable, fieldHandler, run } from "../src/ir/field-handlers.js";
 import { Reporter } from "../src/ir/reporter.js";
@@ -104,5 +105,28 @@ describe("every conversion raises only declared codes (checkDeclarations)", () =
     const counts = [...converted.values()];
     expect(Math.min(...counts)).toBeGreaterThan(10);
     expect(new Set(counts).size).toBe(1);
+  });
+
+  it("the real mas apps' agents (prompt files, tool manifests, skills read) → every format, also written elsewhere", () => {
+    const apps = join(PROJECT_ROOT, "test", "fixtures", "mas", "apps");
+    const files: string[] = [];
+    const walk = (d: string) => {
+      for (const e of readdirSync(d, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(join(d, e.name));
+        else if (e.name.endsWith(".yaml") && /^kind: Agent$/m.test(readFileSync(join(d, e.name), "utf8"))) files.push(join(d, e.name));
+      }
+    };
+    walk(apps);
+    let converted = 0;
+    for (const f of files) {
+      const root = join(apps, relative(apps, f).split("/")[0] as string);
+      const options = { file: f, lenient: true, readFile: makeReadFile(dirname(f), { root }) };
+      for (const target of FORMAT_IDS) {
+        if (convert(readFileSync(f, "utf8"), target, options).ok) converted++;
+        convert(readFileSync(f, "utf8"), target, { ...options, relocateFrom: () => "../app" });
+      }
+    }
+    expect(files.length).toBeGreaterThan(0);
+    expect(converted).toBe(files.length * FORMAT_IDS.length);
   });
 });

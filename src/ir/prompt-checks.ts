@@ -19,7 +19,7 @@ export function placeholders(agent: IrAgent): string[] {
 }
 
 /** One warning per placeholder a target without parameters writes verbatim. */
-export function reportPlaceholders(agent: IrAgent, r: Reporter, targetLabel: string, targetFile?: string): void {
+export function reportPlaceholders(agent: IrAgent, r: Pick<Reporter, "where" | "atSource">, targetLabel: string, targetFile?: string): void {
   const at = r.where(agent, "/instructions").pointer.slice(agent.origin.pointer.length);
   for (const p of placeholders(agent)) {
     r.atSource(agent, "unfilled-placeholder", at, `the prompt holds the placeholder ${p}, which ${targetLabel} has no parameters to fill: the model sees it verbatim`, {

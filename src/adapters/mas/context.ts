@@ -8,7 +8,7 @@ import type { JsonObject, JsonValue } from "../../ir/json.js";
 import { isObject, setKey } from "../../ir/json.js";
 import { mapSource, renderInstructions } from "../../ir/agent.js";
 import { dotted, join } from "../../ir/pointer.js";
-import type { Reporter } from "../../ir/reporter.js";
+import { fieldHandler, type HandlerReporter } from "../../ir/field-handlers.js";
 import { keep, keysInOrder, note, type MasParseCtx } from "./parse-context.js";
 
 const PATH_SUFFIX = /\.(md|ya?ml|txt)$/;
@@ -131,7 +131,7 @@ function fileName(key: string): string {
 }
 
 /** IR chunks → spec.context (and prompt files with extractPrompts). */
-export function emitContext(agent: IrAgent, r: Reporter, extractPrompts?: string): EmittedContext {
+function emitContext(agent: IrAgent, r: HandlerReporter, extractPrompts?: string): EmittedContext {
   const files: { path: string; text: string }[] = [];
   let chunks = agent.instructions?.chunks ?? [];
   if (chunks.length === 0) return { files };
@@ -173,7 +173,7 @@ export function emitContext(agent: IrAgent, r: Reporter, extractPrompts?: string
   return { context, order, files };
 }
 
-function chunkValue(agent: IrAgent, r: Reporter, c: IrChunk, i: number, key: string, folder: string | undefined, files: { path: string; text: string }[]): JsonValue {
+function chunkValue(agent: IrAgent, r: HandlerReporter, c: IrChunk, i: number, key: string, folder: string | undefined, files: { path: string; text: string }[]): JsonValue {
   const rawStillTrue = c.raw !== undefined && (c.raw.trim() === c.text || (c.ref !== undefined && c.raw.trim() === c.ref));
   const isFileChunk = c.ref !== undefined && !(c.text !== undefined && c.text === c.ref);
   if (folder !== undefined && !isFileChunk && c.text !== undefined) {
@@ -185,4 +185,31 @@ function chunkValue(agent: IrAgent, r: Reporter, c: IrChunk, i: number, key: str
   if (rawStillTrue && c.raw !== undefined) return c.raw;
   if (c.ref !== undefined && c.text !== c.ref) return { ref: c.ref };
   return c.text ?? "";
+}
+
+/** The instructions as spec.context chunks (prompt files with extractPrompts); platform texts of other formats as chunks after them. */
+export const contextHandler = fieldHandler("context", {
+  "/instructions/chunks/0/text": [
+    { transformed: "stashed-value", when: "one prompt becomes spec.context.role (the stash notes it had no key)" },
+    { transformed: "transformed-value", when: "agentport's own \"[key] text\" rendering: split back into its parts" },
+    { stashed: "stashed-value", when: "empty: spec.context is left out" },
+  ],
+  "/instructions/chunks/[]/key": ["exact", { stashed: "stashed-value", when: "missing or repeated" }, { transformed: "transformed-value", when: "guidance, chat_style or voice_style from another format (Caplo's platform texts): a chunk after the instructions, shown as \"[key] …\"" }],
+  "/instructions/chunks/[]/text": ["exact", { transformed: "transformed-value", when: "a platform text from another format (Caplo's guidance, chatStyle, voiceStyle): a chunk of that name" }],
+  "/instructions/chunks/[]/raw": "exact",
+  "/instructions/chunks/[]/ref": "exact",
+}, (r: HandlerReporter, agent: IrAgent, extractPrompts: string | undefined, fromMas: boolean): EmittedContext => {
+  const emitted = emitContext(agent, r, extractPrompts);
+  if (!fromMas) reportPlatformChunks(agent, r);
+  return emitted;
+});
+
+/** Platform texts (the IR's guidance, chat_style and voice_style parts: Caplo's policy texts) become context chunks after the instructions. */
+function reportPlatformChunks(agent: IrAgent, r: HandlerReporter): void {
+  (agent.instructions?.chunks ?? []).forEach((c, i) => {
+    if (i === 0 || !["guidance", "chat_style", "voice_style"].includes(c.key ?? "")) return;
+    const at = { targetPointer: join("/spec/context", c.key as string) };
+    if ((c.text ?? "").trim() === "") r.at(agent, "transformed-value", `/instructions/chunks/${i}`, `{name} is empty (it turns the platform's block off); written as the empty chunk spec.context.${c.key}, which the mas runtime leaves out`, at);
+    else r.at(agent, "transformed-value", `/instructions/chunks/${i}`, `{name} becomes the chunk spec.context.${c.key}, after the instructions: the model sees it as "[${c.key}] …"`, at);
+  });
 }

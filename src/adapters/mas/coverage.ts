@@ -1,7 +1,11 @@
 // mas/v1 coverage, as data: how parse.ts (context, models, tools) maps every path of
-// the official agent schema and its fragments, and how emit.ts treats every canonical
-// IR field. Read with src/ir/coverage.ts; docs/mapping.md is generated from it.
-import type { EmitDecl, FormatCoverage, ParseRule } from "../../ir/coverage.js";
+// the official agent schema and its fragments; how emit.ts treats every canonical IR
+// field is declared by its field handlers (emit.ts, context.ts, models.ts, tools.ts:
+// HANDLERS), and the emit table here is built from them. Read with src/ir/coverage.ts;
+// docs/mapping.md is generated from it.
+import type { EmitDecls, FormatCoverage, ParseRule } from "../../ir/coverage.js";
+import { emitTable } from "../../ir/field-handlers.js";
+import { HANDLERS } from "./emit.js";
 import { masAgentSchema, masFragmentSchemas } from "./schema.generated.js";
 import { MAS } from "./parse-context.js";
 import { LABEL } from "./spec.js";
@@ -85,78 +89,7 @@ const parse: Record<string, ParseRule> = {
   "/<^x->": { extension: true, note: "a valid x-agentport is the stash, restored into the IR rather than kept; other members ext", effect: "metadata" },
 };
 
-// With the stash on (the default) what mas cannot hold rides in x-agentport and comes back:
-// those losses and changes are reported as stashed-value; with --no-stash each is the
-// dropped-field / dropped-link / clamped-value / transformed-value the emitter raises.
-const stashed = { stashed: "stashed-value" } as const;
-const noRow = { stashed: "stashed-value", when: "there is no model row" } as const;
-const clamped = (range: string) => ({ stashed: "stashed-value", when: `not an integer ${range} (clamped; the stash keeps the original)` }) as const;
-
-const emit: Record<string, EmitDecl> = {
-  "/key": [{ transformed: "stashed-value", when: "no id: the key becomes metadata.name (the stash records the rename)" }, { stashed: "stashed-value", when: "next to an id" }],
-  "/id": ["exact", { stashed: "stashed-value", when: "it contains / or \\ (written with -)" }],
-  "/name": stashed,
-  "/description": "exact",
-  "/routingDescription": "exact",
-  "/version": ["exact", { stashed: "stashed-value", when: "not x.y.z (1.2 and v1 are written as x.y.z, anything else is left out)" }],
-  "/tags/**": "exact",
-  "/instructions/chunks/0/text": [
-    { transformed: "stashed-value", when: "one prompt becomes spec.context.role (the stash notes it had no key)" },
-    { transformed: "transformed-value", when: "agentport's own \"[key] text\" rendering: split back into its parts" },
-    { stashed: "stashed-value", when: "empty: spec.context is left out" },
-  ],
-  "/instructions/chunks/[]/key": ["exact", { stashed: "stashed-value", when: "missing or repeated" }, { transformed: "transformed-value", when: "guidance, chat_style or voice_style from another format (Caplo's platform texts): a chunk after the instructions, shown as \"[key] …\"" }],
-  "/instructions/chunks/[]/text": ["exact", { transformed: "transformed-value", when: "a platform text from another format (Caplo's guidance, chatStyle, voiceStyle): a chunk of that name" }],
-  "/instructions/chunks/[]/raw": "exact",
-  "/instructions/chunks/[]/ref": "exact",
-  "/greeting": stashed,
-  "/models/[]/id": ["exact", { transformed: "stashed-value", when: "an id with a slash and no provider: mas would read its first part as the provider" }],
-  "/models/[]/provider": ["exact", { stashed: "stashed-value", when: "a spelling the provider table does not give back, or one mas would read back otherwise" }],
-  "/models/[]/providerSource": ["exact", { stashed: "stashed-value", when: "stated, though mas would infer it" }],
-  "/models/[]/raw": "exact",
-  "/models/[]/role": "exact",
-  "/models/[]/temperature": ["exact", { stashed: "stashed-value", when: "outside 0..2 (clamped; the stash keeps the original)" }],
-  "/models/[]/maxTokens": ["exact", clamped("≥ 1")],
-  "/reasoning/effort": ["exact", noRow],
-  "/reasoning/budgetTokens": ["exact", clamped("≥ 0"), noRow],
-  "/tools/[named]/**": "exact",
-  "/tools/[builtin]/name": ["exact", { stashed: "stashed-value", when: "an object: a bare name (the stash keeps the object)" }],
-  "/tools/[manifest-ref]/**": "exact",
-  "/tools/[module]/**": "exact",
-  "/tools/[system]/**": "exact",
-  "/tools/[]/name": { transformed: "stashed-value", when: "mcp, webhook or http: a bare name; its other members ride in the stash" },
-  "/tools/[]/kind": { transformed: "stashed-value", when: "mcp, webhook, http or a builtin object: a bare name" },
-  "/tools/[]/shorthand": "exact",
-  "/tools/[]/**": stashed,
-  "/knowledge/**": stashed,
-  "/subAgents/[]/useWhen": [
-    { transformed: "stashed-value", when: "the first link to its delegate in a bundle written as a MAS app: it becomes the delegate's spec.description, the text the delegator's delegate_to_<id> tool shows" },
-    { stashed: "stashed-value", when: "another link to the same delegate (its spec.description holds the first link's text)" },
-  ],
-  "/subAgents/[]/doNotUseWhen": [
-    { transformed: "stashed-value", when: "on that first link: appended to the delegate's spec.description as a \"Not for: …\" sentence" },
-    { stashed: "stashed-value", when: "any other link" },
-  ],
-  "/subAgents/**": stashed,
-  "/routing/**": stashed,
-  "/skills/[]/name": "exact",
-  "/skills/[]/ref": "exact",
-  "/skills/[]/document": "exact",
-  "/skills/[]/trigger": ["exact", { transformed: "stashed-value", when: "no SKILL.md of its own (an AgentMug skill): the front-matter description of the skills/<name>/SKILL.md written beside the agent file" }],
-  "/skills/[]/recipe": ["exact", { transformed: "stashed-value", when: "no SKILL.md of its own: the body of the skills/<name>/SKILL.md written beside the agent file" }],
-  "/skills/[]/**": stashed,
-  "/limits/maxModelCalls": [{ transformed: "transformed-value", when: "from another format: spec.budget counts per run of this agent" }, clamped("≥ 0")],
-  "/limits/maxToolCalls": [{ transformed: "transformed-value", when: "from another format: spec.budget counts per run of this agent" }, clamped("≥ 0")],
-  "/limits/maxDepth": [{ stashed: "stashed-value", when: "not read from a create_subagent/spawn_subagent tool that is written again (that tool carries it as params.max_depth)" }, clamped("≥ 0")],
-  "/limits/**": stashed,
-  "/triggers/**": stashed,
-  "/inputs": stashed,
-  "/outputs": stashed,
-  "/parameters/**": stashed,
-  "/placeholders/**": stashed,
-  "/evals/**": stashed,
-  "/provenance/**": stashed,
-};
+let emit: EmitDecls | undefined;
 
 export const masCoverage: FormatCoverage = {
   format: MAS,
@@ -165,7 +98,10 @@ export const masCoverage: FormatCoverage = {
   notes: ["its fragments' `$ref`s are followed by file path."],
   schema: { roots: [{ document: masAgentSchema, pointer: "" }], documents: masFragmentSchemas },
   parse,
-  emit,
+  // Built on first use, from the emitter's field handlers (read at load, the emitter's imports would come round to the registry).
+  get emit(): EmitDecls {
+    return (emit ??= emitTable(HANDLERS));
+  },
   // A top-level x-agentport member carries what mas cannot hold, other formats' extensions included.
   stash: true,
   // A kind: MAS manifest's own members. Its agents are the bundle's agents; how they are listed (which

@@ -3,10 +3,17 @@
 // cannot hold (other formats' values, lenient leftovers the schema rejects)
 // rides in the top-level x-agentport stash (src/ir/stash.ts) unless the stash
 // is turned off. Every change is reported in mas terms.
+//
+// The canonical fields are written by field handlers (src/ir/field-handlers.ts), each declaring
+// beside its code how it treats the IR fields it writes: here (metadata, routing description,
+// skills, limits, links, what mas cannot hold), context.ts, models.ts and tools.ts. coverage.ts
+// builds the emit table from HANDLERS. The mas values kept at parse time are the format's own
+// (their parse rules declare them); putting them back raises no field's code.
 import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { Reporter } from "../../ir/reporter.js";
+import { fieldHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
 import { dotted, escapeToken, isAncestorOrSelf, join, parsePointer } from "../../ir/pointer.js";
 import { slugKey } from "../../ir/slug.js";
 import { isHome, placementMap } from "../../ir/home.js";
@@ -16,9 +23,9 @@ import { SLOT } from "./slot.js";
 import type { EffectiveDefault, EmitContext, EmitOptions, EmitResult, EmittedDocument, ReadFile } from "../types.js";
 import { MAS } from "./parse-context.js";
 import { API_VERSION, LABEL } from "./spec.js";
-import { emitContext } from "./context.js";
-import { emitModels } from "./models.js";
-import { emitTools, isSubAgentTool } from "./tools.js";
+import { contextHandler } from "./context.js";
+import { modelsHandler } from "./models.js";
+import { isSubAgentTool, toolsHandler } from "./tools.js";
 import { skillFile, skillFolder } from "./skills.js";
 import { reportPlaceholders } from "../../ir/prompt-checks.js";
 import { parseMasAgent } from "./agent-parse.js";
@@ -29,8 +36,6 @@ import { emitSystem, incomingRouting, linkIndex, linkRoutingText, writtenDescrip
 import { relocateRefs } from "./relocate.js";
 
 const VERSION = /^[0-9]+\.[0-9]+\.[0-9]+.*$/;
-/** Canonical IR fields a mas kind: Agent has no place for. */
-const UNSUPPORTED = ["/greeting", "/knowledge", "/routing", "/triggers", "/inputs", "/outputs", "/parameters", "/evals", "/provenance"] as const;
 /** Containers the extension replay must create as arrays when the canonical part left them out. */
 const ARRAY_PATHS = new Set(["/spec/models", "/spec/tools"]);
 const MAX_DEPTH_AT = /^\/spec\/tools\/(0|[1-9][0-9]*)\/params\/max_depth$/;
@@ -61,7 +66,8 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
     const r = new Reporter(MAS, `${fileStem(agent)}.yaml`);
     // Written beside the MAS manifest and under -o, an agent's relative references are rewritten to still name their files.
     const moved = relocateRefs(agent, doc, options, r, context.readFiles);
-    const out = { ...emitAgent(moved.agent, i, doc, links, options, r, masFile, context.effectiveDefaults?.[i]), agents: [i] };
+    const scope: EmitScope = { r, check: context.checkDeclarations === true };
+    const out = { ...emitAgent(moved.agent, i, doc, links, options, scope, masFile, context.effectiveDefaults?.[i]), agents: [i] };
     // A file several agents refer to (one tool manifest) is written once, with the first of them.
     const copies = moved.files.filter((f) => !written.has(f.path) && !(out.files ?? []).some((x) => x.path === f.path));
     for (const f of [...(out.files ?? []), ...copies]) written.add(f.path);
@@ -81,8 +87,24 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
   return { outputs: [...kept, { ...sys.output, agents: [...sys.inline].sort((a, b) => a - b) }], diagnostics: [...diagnostics, ...sys.diagnostics] };
 }
 
+// With the stash on (the default) what mas cannot hold rides in x-agentport and comes back:
+// those losses and changes are declared as stashed-value; with --no-stash each is the
+// dropped-field / dropped-link / clamped-value / transformed-value the handler raises.
+const stashed = { stashed: "stashed-value" } as const;
+const clamped = (range: string) => ({ stashed: "stashed-value", when: `not an integer ${range} (clamped; the stash keeps the original)` }) as const;
+
 /** Link diagnostics: a local link becomes a delegates_to of the MAS workflow, where there is one; its settings stay behind. */
-function reportLinks(agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, r: Reporter, masFile: string | undefined): void {
+const linksHandler = fieldHandler("links", {
+  "/subAgents/[]/useWhen": [
+    { transformed: "stashed-value", when: "the first link to its delegate in a bundle written as a MAS app: it becomes the delegate's spec.description, the text the delegator's delegate_to_<id> tool shows" },
+    { stashed: "stashed-value", when: "another link to the same delegate (its spec.description holds the first link's text)" },
+  ],
+  "/subAgents/[]/doNotUseWhen": [
+    { transformed: "stashed-value", when: "on that first link: appended to the delegate's spec.description as a \"Not for: …\" sentence" },
+    { stashed: "stashed-value", when: "any other link" },
+  ],
+  "/subAgents/**": stashed,
+}, (r: HandlerReporter, agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, masFile: string | undefined): void => {
   if (agent.subAgents !== undefined && agent.subAgents.length === 0) r.at(agent, "dropped-field", "/subAgents", `{name} (an empty list) has no counterpart in ${LABEL}`, { effect: "representation" });
   (agent.subAgents ?? []).forEach((link, i) => {
     const to = link.local ?? link.external ?? "?";
@@ -114,43 +136,34 @@ function reportLinks(agent: IrAgent, index: number, doc: IrDocument, links: Link
       if (link[k] !== undefined) r.at(agent, "dropped-link", `/subAgents/${i}/${k}`, `{name} has no counterpart in a mas workflow (delegates_to lists only the targets)`);
     }
   });
-}
+});
 
-function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, options: EmitOptions, r: Reporter, masFile: string | undefined, defaults: Defaults): EmittedDocument {
+function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, options: EmitOptions, scope: EmitScope, masFile: string | undefined, defaults: Defaults): EmittedDocument {
+  const { r } = scope;
   const fromMas = isHome(agent, MAS);
-  const name = metadataName(agent, r);
-  const metadata: JsonObject = { name };
-  if (agent.description !== undefined) metadata["description"] = agent.description;
-  const version = masVersion(agent, r);
-  if (version !== undefined) metadata["version"] = version;
-  else if (agent.version !== undefined) r.at(agent, "dropped-field", "/version", `{name} "${agent.version}" is not a mas version (x.y.z)`);
-  if (agent.tags !== undefined) metadata["tags"] = [...agent.tags];
-  if (agent.name !== undefined && agent.name !== name) {
-    r.at(agent, "dropped-field", "/name", `{name} "${agent.name}" is a display name and mas has only the id metadata.name`);
-  }
+  const metadata = run(metadataHandler, scope, agent);
+  const name = metadata["name"] as string;
 
   const spec: JsonObject = {};
   // Several agents each get their own prompt folder: their chunks are often named alike (role).
   const prompts = options.extractPrompts === undefined || doc.agents.length < 2 ? options.extractPrompts : `${options.extractPrompts.replace(/\/+$/, "")}/${fileStem(agent)}`.replace(/^\//, "");
-  const ctx = emitContext(agent, r, prompts);
+  const ctx = run(contextHandler, scope, agent, prompts, fromMas);
   if (ctx.context) spec["context"] = ctx.context;
-  if (!fromMas) reportPlatformChunks(agent, r);
-  spec["description"] = routingDescription(agent, r, name, doc, links, index);
-  const models = emitModels(agent, r, fromMas, defaults);
+  spec["description"] = run(routingHandler, scope, agent, name, doc, links, index);
+  const models = run(modelsHandler, scope, agent, fromMas, defaults);
   if (models.models) spec["models"] = models.models;
   if (models.llm) spec["llm"] = models.llm;
-  const tools = emitTools(agent, r, fromMas);
+  const tools = run(toolsHandler, scope, agent, fromMas);
   if (tools) spec["tools"] = tools;
-  const skillFiles = emitSkills(agent, r, spec);
+  const skillFiles = run(skillsHandler, scope, agent, spec);
 
   const out: JsonObject = { apiVersion: API_VERSION, kind: "Agent", metadata, spec };
   const replayed = replayExtensions(agent, r, out);
-  const depthPlaced = placeMaxDepth(agent, r, spec);
-  emitLimits(agent, r, spec, fromMas, depthPlaced, defaults);
+  run(limitsHandler, scope, agent, spec, fromMas, defaults);
   r.dropForeignExtensions(agent, LABEL);
-  r.dropUnsupported(agent, UNSUPPORTED, LABEL);
-  reportPlaceholders(agent, r, LABEL);
-  reportLinks(agent, index, doc, links, r, masFile);
+  run(unsupportedHandler, scope, agent);
+  run(placeholdersHandler, scope, agent);
+  run(linksHandler, scope, agent, index, doc, links, masFile);
   normaliseShapes(spec);
   dropIgnoredExtensions(agent, r, out);
   repairInvalid(agent, r, out, replayed);
@@ -165,16 +178,6 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIn
   const emitted: EmittedDocument = { name: `${name}.yaml`, format: MAS, document, text: toYaml(document, order) };
   if (files.length > 0) emitted.files = files;
   return emitted;
-}
-
-/** Platform texts (the IR's guidance, chat_style and voice_style parts: Caplo's policy texts) become context chunks after the instructions. */
-function reportPlatformChunks(agent: IrAgent, r: Reporter): void {
-  (agent.instructions?.chunks ?? []).forEach((c, i) => {
-    if (i === 0 || !["guidance", "chat_style", "voice_style"].includes(c.key ?? "")) return;
-    const at = { targetPointer: join("/spec/context", c.key as string) };
-    if ((c.text ?? "").trim() === "") r.at(agent, "transformed-value", `/instructions/chunks/${i}`, `{name} is empty (it turns the platform's block off); written as the empty chunk spec.context.${c.key}, which the mas runtime leaves out`, at);
-    else r.at(agent, "transformed-value", `/instructions/chunks/${i}`, `{name} becomes the chunk spec.context.${c.key}, after the instructions: the model sees it as "[${c.key}] …"`, at);
-  });
 }
 
 /** The stash goes last, after every member mas defines (slot.ts; the hub's steps, src/ir/stash-slot.ts). */
@@ -193,7 +196,29 @@ function fileStem(agent: IrAgent): string {
   return n === undefined || n === "" ? "agent" : n.replace(/[/\\]+/g, "-");
 }
 
-function metadataName(agent: IrAgent, r: Reporter): string {
+/** metadata: the name mas identifies the agent by (from the id or key), description, version and tags. */
+const metadataHandler = fieldHandler("metadata", {
+  "/key": [{ transformed: "stashed-value", when: "no id: the key becomes metadata.name (the stash records the rename)" }, { stashed: "stashed-value", when: "next to an id" }],
+  "/id": ["exact", { stashed: "stashed-value", when: "it contains / or \\ (written with -)" }],
+  "/name": stashed,
+  "/description": "exact",
+  "/version": ["exact", { stashed: "stashed-value", when: "not x.y.z (1.2 and v1 are written as x.y.z, anything else is left out)" }],
+  "/tags/**": "exact",
+}, (r: HandlerReporter, agent: IrAgent): JsonObject => {
+  const name = metadataName(agent, r);
+  const metadata: JsonObject = { name };
+  if (agent.description !== undefined) metadata["description"] = agent.description;
+  const version = masVersion(agent, r);
+  if (version !== undefined) metadata["version"] = version;
+  else if (agent.version !== undefined) r.at(agent, "dropped-field", "/version", `{name} "${agent.version}" is not a mas version (x.y.z)`);
+  if (agent.tags !== undefined) metadata["tags"] = [...agent.tags];
+  if (agent.name !== undefined && agent.name !== name) {
+    r.at(agent, "dropped-field", "/name", `{name} "${agent.name}" is a display name and mas has only the id metadata.name`);
+  }
+  return metadata;
+});
+
+function metadataName(agent: IrAgent, r: HandlerReporter): string {
   let n = agent.id ?? agent.key ?? (agent.name !== undefined ? slugKey(agent.name) : undefined);
   if (n === undefined || n === "") {
     n = "agent";
@@ -211,7 +236,7 @@ function metadataName(agent: IrAgent, r: Reporter): string {
   return n;
 }
 
-function masVersion(agent: IrAgent, r: Reporter): string | undefined {
+function masVersion(agent: IrAgent, r: HandlerReporter): string | undefined {
   const v = agent.version;
   if (v === undefined || VERSION.test(v)) return v;
   const m = /^v?([0-9]+)(?:\.([0-9]+))?(?:\.([0-9]+))?([-+].*)?$/.exec(v);
@@ -221,7 +246,10 @@ function masVersion(agent: IrAgent, r: Reporter): string | undefined {
   return fixed;
 }
 
-function routingDescription(agent: IrAgent, r: Reporter, name: string, doc: IrDocument, links: LinkIndex, index: number): string {
+/** spec.description, the routing text delegators read: required, so filled when the agent has none. */
+const routingHandler = fieldHandler("routing description", { "/routingDescription": "exact" }, (r: HandlerReporter, agent: IrAgent, name: string, doc: IrDocument, links: LinkIndex, index: number): string => routingDescription(agent, r, name, doc, links, index));
+
+function routingDescription(agent: IrAgent, r: HandlerReporter, name: string, doc: IrDocument, links: LinkIndex, index: number): string {
   // spec.description needs one character, and a blank one (" ", "\n") is one: it is carried, not replaced.
   if (agent.routingDescription !== undefined && agent.routingDescription !== "") return agent.routingDescription;
   // In a MAS app, the first delegator's useWhen (its parent's link reports the move); read back, it is this agent's routing text.
@@ -241,7 +269,16 @@ function routingDescription(agent: IrAgent, r: Reporter, name: string, doc: IrDo
  * skill read from such a file keeps it (only the name is written). A skill that is a recipe (AgentMug)
  * is written as skills/<name>/SKILL.md beside the agent file, where the runtime finds it.
  */
-function emitSkills(agent: IrAgent, r: Reporter, spec: JsonObject): { path: string; text: string }[] {
+const skillsHandler = fieldHandler("skills", {
+  "/skills/[]/name": "exact",
+  "/skills/[]/ref": "exact",
+  "/skills/[]/document": "exact",
+  "/skills/[]/trigger": ["exact", { transformed: "stashed-value", when: "no SKILL.md of its own (an AgentMug skill): the front-matter description of the skills/<name>/SKILL.md written beside the agent file" }],
+  "/skills/[]/recipe": ["exact", { transformed: "stashed-value", when: "no SKILL.md of its own: the body of the skills/<name>/SKILL.md written beside the agent file" }],
+  "/skills/[]/**": stashed,
+}, (r: HandlerReporter, agent: IrAgent, spec: JsonObject): { path: string; text: string }[] => emitSkills(agent, r, spec));
+
+function emitSkills(agent: IrAgent, r: HandlerReporter, spec: JsonObject): { path: string; text: string }[] {
   const skills = agent.skills;
   const files: { path: string; text: string }[] = [];
   if (skills === undefined) return files;
@@ -261,7 +298,41 @@ function emitSkills(agent: IrAgent, r: Reporter, spec: JsonObject): { path: stri
   return files;
 }
 
-function emitLimits(agent: IrAgent, r: Reporter, spec: JsonObject, fromMas: boolean, depthPlaced: boolean, defaults: Defaults): void {
+/** spec.budget from the call limits, and a maxDepth put back into the sub-agent tool it was read from. */
+const limitsHandler = fieldHandler("limits", {
+  "/limits/maxModelCalls": [{ transformed: "transformed-value", when: "from another format: spec.budget counts per run of this agent" }, clamped("≥ 0")],
+  "/limits/maxToolCalls": [{ transformed: "transformed-value", when: "from another format: spec.budget counts per run of this agent" }, clamped("≥ 0")],
+  "/limits/maxDepth": [{ stashed: "stashed-value", when: "not read from a create_subagent/spawn_subagent tool that is written again (that tool carries it as params.max_depth)" }, clamped("≥ 0")],
+  "/limits/**": stashed,
+}, (r: HandlerReporter, agent: IrAgent, spec: JsonObject, fromMas: boolean, defaults: Defaults): void => {
+  const depthPlaced = placeMaxDepth(agent, r, spec);
+  emitLimits(agent, r, spec, fromMas, depthPlaced, defaults);
+});
+
+/** Canonical IR fields a mas kind: Agent has no place for. */
+const UNSUPPORTED = {
+  "/greeting": stashed,
+  "/knowledge/**": stashed,
+  "/routing/**": stashed,
+  "/triggers/**": stashed,
+  "/inputs": stashed,
+  "/outputs": stashed,
+  "/parameters/**": stashed,
+  "/evals/**": stashed,
+  "/provenance/**": stashed,
+} as const;
+
+const unsupportedHandler = fieldHandler("unsupported", UNSUPPORTED, (r: HandlerReporter, agent: IrAgent): void => {
+  r.dropUnsupported(agent, Object.keys(UNSUPPORTED).map((k) => k.replace(/\/\*\*$/, "")), LABEL);
+});
+
+/** A {{params.x}} placeholder no mas runtime fills (mas has no parameters). */
+const placeholdersHandler = fieldHandler("placeholders", { "/placeholders/**": stashed }, (r: HandlerReporter, agent: IrAgent): void => reportPlaceholders(agent, r, LABEL));
+
+/** Every field handler of the emitter (coverage.ts builds the emit table from them). */
+export const HANDLERS: readonly DeclaringHandler[] = [metadataHandler, contextHandler, routingHandler, modelsHandler, toolsHandler, skillsHandler, limitsHandler, unsupportedHandler, placeholdersHandler, linksHandler];
+
+function emitLimits(agent: IrAgent, r: HandlerReporter, spec: JsonObject, fromMas: boolean, depthPlaced: boolean, defaults: Defaults): void {
   const l = agent.limits ?? {};
   const budget: JsonObject = isObject(spec["budget"]) ? spec["budget"] : {};
   const put = (irKey: "maxModelCalls" | "maxToolCalls", masKey: string) => {
@@ -290,7 +361,7 @@ function emitLimits(agent: IrAgent, r: Reporter, spec: JsonObject, fromMas: bool
  * A maxDepth read from a spawn_subagent/create_subagent tool's params.max_depth
  * goes back there, when that tool is written again. True when it was placed.
  */
-function placeMaxDepth(agent: IrAgent, r: Reporter, spec: JsonObject): boolean {
+function placeMaxDepth(agent: IrAgent, r: HandlerReporter, spec: JsonObject): boolean {
   const depth = agent.limits?.maxDepth;
   const m = MAX_DEPTH_AT.exec(placementMap(agent, MAS)?.["/limits/maxDepth"] ?? "");
   const tools = spec["tools"];

@@ -7,7 +7,7 @@ import { mapSource, primaryModelIndex } from "../../ir/agent.js";
 import { placementMap } from "../../ir/home.js";
 import { dotted } from "../../ir/pointer.js";
 import { PROVIDERS, fallbackProviderKey, inferProvider } from "../../ir/providers.js";
-import type { Reporter } from "../../ir/reporter.js";
+import { fieldHandler, type HandlerReporter } from "../../ir/field-handlers.js";
 import { looksLikeDisplayName } from "../../ir/prompt-checks.js";
 import type { EffectiveDefault } from "../types.js";
 import { keep, note, type MasParseCtx } from "./parse-context.js";
@@ -166,7 +166,23 @@ export interface EmittedModels {
 }
 
 /** IR models (+ agent reasoning on the primary row) → spec.models rows, placed at their source indices for mas inputs. */
-export function emitModels(agent: IrAgent, r: Reporter, fromMas: boolean, defaults?: Readonly<Record<string, EffectiveDefault>>): EmittedModels {
+const noRow = { stashed: "stashed-value", when: "there is no model row" } as const;
+const clamped = (range: string) => ({ stashed: "stashed-value", when: `not an integer ${range} (clamped; the stash keeps the original)` }) as const;
+
+/** The model rows as spec.models (and spec.llm), with their reasoning. */
+export const modelsHandler = fieldHandler("models", {
+  "/models/[]/id": ["exact", { transformed: "stashed-value", when: "an id with a slash and no provider: mas would read its first part as the provider" }],
+  "/models/[]/provider": ["exact", { stashed: "stashed-value", when: "a spelling the provider table does not give back, or one mas would read back otherwise" }],
+  "/models/[]/providerSource": ["exact", { stashed: "stashed-value", when: "stated, though mas would infer it" }],
+  "/models/[]/raw": "exact",
+  "/models/[]/role": "exact",
+  "/models/[]/temperature": ["exact", { stashed: "stashed-value", when: "outside 0..2 (clamped; the stash keeps the original)" }],
+  "/models/[]/maxTokens": ["exact", clamped("≥ 1")],
+  "/reasoning/effort": ["exact", noRow],
+  "/reasoning/budgetTokens": ["exact", clamped("≥ 0"), noRow],
+}, (r: HandlerReporter, agent: IrAgent, fromMas: boolean, defaults?: Readonly<Record<string, EffectiveDefault>>): EmittedModels => emitModels(agent, r, fromMas, defaults));
+
+function emitModels(agent: IrAgent, r: HandlerReporter, fromMas: boolean, defaults?: Readonly<Record<string, EffectiveDefault>>): EmittedModels {
   const models = agent.models ?? [];
   const primary = primaryModelIndex(agent);
   const rows: JsonValue[] = [];
@@ -213,7 +229,7 @@ export function emitModels(agent: IrAgent, r: Reporter, fromMas: boolean, defaul
  * responseLimit 1024), where mas would assume others (0.7, 2000): the source's values are written,
  * fitted into mas's ranges. The hub reports the difference; only a value that had to change is reported here.
  */
-function writeDefaults(agent: IrAgent, r: Reporter, row: JsonObject, defaults: Readonly<Record<string, EffectiveDefault>> | undefined): void {
+function writeDefaults(agent: IrAgent, r: HandlerReporter, row: JsonObject, defaults: Readonly<Record<string, EffectiveDefault>> | undefined): void {
   const fitted = (ir: string, member: string, fit: (v: number) => number, range: string) => {
     const d = defaults?.[ir];
     if (row[member] !== undefined || d === undefined || d.value === null) return;
@@ -225,7 +241,7 @@ function writeDefaults(agent: IrAgent, r: Reporter, row: JsonObject, defaults: R
   fitted("/models/0/maxTokens", "max_tokens", (v) => Math.max(1, Math.round(v)), "integers ≥ 1");
 }
 
-function reasoningMembers(agent: IrAgent, r: Reporter): JsonObject {
+function reasoningMembers(agent: IrAgent, r: HandlerReporter): JsonObject {
   const re = agent.reasoning ?? {};
   const out: JsonObject = {};
   const nested: JsonObject = {};

@@ -5,7 +5,7 @@ import { isObject, orderKeys, type JsonObject, type JsonValue } from "../../ir/j
 import { mapSource } from "../../ir/agent.js";
 import { placementMap } from "../../ir/home.js";
 import { dotted } from "../../ir/pointer.js";
-import type { Reporter } from "../../ir/reporter.js";
+import { fieldHandler, type HandlerReporter } from "../../ir/field-handlers.js";
 import { parseText } from "../../text/parse.js";
 import { validateMasToolManifest } from "./validate.js";
 import { keep, note, type MasParseCtx } from "./parse-context.js";
@@ -123,8 +123,22 @@ function sourceIndex(agent: IrAgent, i: number): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-/** IR tools → spec.tools items; what a form cannot hold is reported. */
-export function emitTools(agent: IrAgent, r: Reporter, fromMas: boolean): JsonValue[] | undefined {
+const stashed = { stashed: "stashed-value" } as const;
+
+/** IR tools → spec.tools items in their four forms; what a form cannot hold is reported. */
+export const toolsHandler = fieldHandler("tools", {
+  "/tools/[named]/**": "exact",
+  "/tools/[builtin]/name": ["exact", { stashed: "stashed-value", when: "an object: a bare name (the stash keeps the object)" }],
+  "/tools/[manifest-ref]/**": "exact",
+  "/tools/[module]/**": "exact",
+  "/tools/[system]/**": "exact",
+  "/tools/[]/name": { transformed: "stashed-value", when: "mcp, webhook or http: a bare name; its other members ride in the stash" },
+  "/tools/[]/kind": { transformed: "stashed-value", when: "mcp, webhook, http or a builtin object: a bare name" },
+  "/tools/[]/shorthand": "exact",
+  "/tools/[]/**": stashed,
+}, (r: HandlerReporter, agent: IrAgent, fromMas: boolean): JsonValue[] | undefined => emitTools(agent, r, fromMas));
+
+function emitTools(agent: IrAgent, r: HandlerReporter, fromMas: boolean): JsonValue[] | undefined {
   const tools = agent.tools;
   if (tools === undefined) return undefined;
   const items: JsonValue[] = [];
