@@ -14,10 +14,13 @@ const fixture = (...p: string[]) => join(PROJECT_ROOT, "test/fixtures", ...p);
 
 describe("one renderer for what became of a value", () => {
   it("ends a loss with '; dropped', a stashed loss with the stash's words, and nothing else", () => {
-    expect(renderMessage("dropped-field", "greeting has no counterpart in mas/v1")).toBe("greeting has no counterpart in mas/v1; dropped");
-    expect(renderMessage("stashed-value", "greeting has no counterpart in mas/v1", "dropped-field")).toBe("greeting has no counterpart in mas/v1; kept in x-agentport for the way back");
-    expect(renderMessage("stashed-value", "temperature 3 is clamped to 2", "clamped-value")).toBe("temperature 3 is clamped to 2; the original is kept in x-agentport for the way back");
-    expect(renderMessage("transformed-value", "instructions became one text")).toBe("instructions became one text");
+    const greeting = { value: "greeting", target: "mas/v1" };
+    const clamp = { value: "temperature", was: 3, reason: "is outside mas/v1's range 0..2", now: 2 };
+    expect(renderMessage("dropped-field", greeting)).toBe("greeting has no counterpart in mas/v1; dropped");
+    expect(renderMessage("stashed-value", { kept: { code: "dropped-field", payload: greeting } })).toBe("greeting has no counterpart in mas/v1; kept in x-agentport for the way back");
+    expect(renderMessage("clamped-value", clamp)).toBe("temperature 3 is outside mas/v1's range 0..2; set to 2");
+    expect(renderMessage("stashed-value", { kept: { code: "clamped-value", payload: clamp } })).toBe("temperature 3 is outside mas/v1's range 0..2; set to 2; the original is kept in x-agentport for the way back");
+    expect(renderMessage("transformed-value", { value: "instructions", became: "became one text" })).toBe("instructions became one text");
   });
 
   it("no golden message says a value is both dropped and kept, or says 'dropped' twice", () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../src/index.js";
 import { ADAPTERS } from "../src/adapters/registry.js";
-import { DIAGNOSTIC_CODES, renderMessage } from "../src/ir/diagnostics.js";
+import { DIAGNOSTIC_CODES, renderMessage, type UndoableCode } from "../src/ir/diagnostics.js";
 import { CAPLO_AGENT as CAPLO } from "./helpers/manifests.js";
 
 describe("stashed losses", () => {
@@ -26,7 +26,7 @@ describe("stashed losses", () => {
       // One text, two endings from the one renderer: "; dropped" without the stash, the stash's own with it.
       const loss = lost.find((l) => {
         const text = l.message.replace(/; dropped$/, "");
-        return l.code === d.stashed && l.source?.pointer === d.source?.pointer && renderMessage(l.code, text) === l.message && renderMessage("stashed-value", text, l.code) === d.message;
+        return l.code === d.stashed && l.source?.pointer === d.source?.pointer && renderMessage(l.code, { untyped: text }) === l.message && renderMessage("stashed-value", { kept: { code: l.code as UndoableCode, payload: { untyped: text } } }) === d.message;
       });
       expect(loss, `${d.source?.pointer}: ${d.message}`).toBeDefined();
     }

@@ -203,10 +203,11 @@ export interface Adapter {
    */
   readonly defaults?: Readonly<Record<string, { value: number | string | null; name: string; /** Where to point, relative to the agent: the first that exists. */ at: readonly string[] }>>;
   /**
-   * Settings (IR pointers) this format cannot state at all, with the reason in its words. A source
-   * that leaves such a setting to a numeric default of its own loses that behaviour here: a warning.
+   * Settings (IR pointers) this format cannot state at all: what the format lacks ("call limits")
+   * and who decides instead ("the host"). A source that leaves such a setting to a numeric default
+   * of its own loses that behaviour here: a warning (default-lost).
    */
-  readonly unstated?: Readonly<Record<string, string>>;
+  readonly unstated?: Readonly<Record<string, { setting: string; decider: string }>>;
   /**
    * How this format's parser and emitter treat every path (src/adapters/<format>/coverage.ts):
    * docs/mapping.md is rendered from it, and every diagnostic takes its effect from the

@@ -20,7 +20,7 @@ interface Difference {
   name: string;
   /** The target's default for it, or undefined when the target cannot state the setting. */
   now?: { value: number | string | null; name: string };
-  unstated?: string;
+  unstated?: { setting: string; decider: string };
   at: string;
 }
 
@@ -89,17 +89,15 @@ export function defaultDifferences(docs: readonly IrDocument[], to: string, outp
       const source = { ...(agent.origin.file === undefined ? {} : { file: agent.origin.file }), pointer: agent.origin.pointer + diff.at };
       const targetAt = { format: target.id, ...(file === undefined ? {} : { file }) };
       if (diff.now === undefined) {
-        out.push(diagnostic("default-lost", {
-          message: `${diff.name} is not set, so ${diff.source.label} runs the agent with ${show(diff.was)}; ${diff.unstated ?? `${target.label} cannot state it`}`,
-          source, target: targetAt,
-        }));
+        // differences() gives a difference without the target's default only for a setting the target declares unstated.
+        if (diff.unstated) out.push(diagnostic("default-lost", { value: diff.name, source: diff.source.label, sourceDefault: show(diff.was), target: target.label, ...diff.unstated }, { source, target: targetAt }));
         continue;
       }
       // "No limit" into a target that always limits is written as its highest value, a change its emitter reports.
       if (diff.was === null && diff.now.value !== null) continue;
       const written = typeof diff.was === "number" || diff.was === null;
-      out.push(diagnostic("default-differs", {
-        message: `${diff.name} is not set: ${diff.source.label} assumes ${show(diff.was)}, while ${target.label} assumes ${show(diff.now.value)} for ${diff.now.name}${written ? `; ${show(diff.was)} is written explicitly, so the agent keeps its behaviour` : ""}`,
+      const differs = { value: diff.name, source: diff.source.label, sourceDefault: show(diff.was), target: target.label, targetDefault: show(diff.now.value), targetField: diff.now.name };
+      out.push(diagnostic("default-differs", written ? { ...differs, written: show(diff.was) } : differs, {
         source, target: targetAt,
         // Written, the agent keeps its behaviour (representation); not written, it changes.
         ...(written ? {} : { hint: "set it explicitly in the source to keep the agent's behaviour", effect: "behaviour" as const }),

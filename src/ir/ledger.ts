@@ -1,7 +1,7 @@
 // The loss ledger: one row per leaf of the source document, saying what became of
 // it, derived from the diagnostics (the honesty rule makes that complete: a value
 // no diagnostic covers was carried exactly).
-import { DIAGNOSTIC_CODES, type Category, type Diagnostic, type DiagnosticCode } from "./diagnostics.js";
+import { DIAGNOSTIC_CODES, LOSS_ORDER, type Category, type Diagnostic, type DiagnosticCode } from "./diagnostics.js";
 import { leaves } from "./json.js";
 import { isAncestorOrSelf } from "./pointer.js";
 
@@ -20,7 +20,8 @@ const BY_CATEGORY: Partial<Record<Category, LedgerStatus>> = { dropped: "dropped
 const STATUS: Partial<Record<DiagnosticCode, LedgerStatus>> = Object.fromEntries(
   Object.entries(DIAGNOSTIC_CODES).flatMap(([code, e]) => (BY_CATEGORY[e.category] === undefined ? [] : [[code, BY_CATEGORY[e.category]]])),
 );
-const RANK: Record<LedgerStatus, number> = { exact: 0, defaulted: 1, stashed: 2, transformed: 3, dropped: 4 };
+/** Of two diagnostics at one place, the one that says more of the value is missing wins (the catalog's LOSS_ORDER). */
+const rank = (code: DiagnosticCode): number => LOSS_ORDER.indexOf(DIAGNOSTIC_CODES[code].category);
 
 /**
  * Rows for every leaf of `source`, using the diagnostics raised for `file` while converting it.
@@ -38,7 +39,7 @@ export function buildLedger(source: unknown, diagnostics: readonly Diagnostic[],
       if (!isAncestorOrSelf(p, pointer) || (roots.has(p) && pointer !== p)) continue;
       const deeper = !best || p.length > best.source!.pointer.length;
       const same = best && p.length === best.source!.pointer.length;
-      if (deeper || (same && RANK[STATUS[d.code]!] > RANK[STATUS[best!.code]!])) best = d;
+      if (deeper || (same && rank(d.code) > rank(best!.code))) best = d;
     }
     const row: LedgerRow = { ...(file === undefined ? {} : { file }), sourcePointer: pointer, status: best ? STATUS[best.code]! : "exact" };
     if (best?.target?.pointer !== undefined) row.targetPointer = best.target.pointer;

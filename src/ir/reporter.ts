@@ -4,7 +4,8 @@
 // which IR value (or extension value) each diagnostic is about, so the stash
 // (src/ir/stash.ts) can tell which reported losses it undoes.
 import type { IrAgent, IrSourcePlace } from "./model.js";
-import { diagnostic, type Diagnostic, type DiagnosticCode, type Effect, type TargetLocation } from "./diagnostics.js";
+import { diagnostic, type Diagnostic, type DiagnosticCode, type DiagnosticPlace, type Effect, type PayloadOf, type TargetLocation } from "./diagnostics.js";
+import type { FilledRequired, LostValue } from "./payloads.js";
 import { sourceOf } from "./agent.js";
 import { isObject } from "./json.js";
 import { dotted, escapeToken, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
@@ -19,7 +20,22 @@ export interface Subject {
 }
 
 /** `effect: "behaviour"` on a reshape code (transformed-value, defaulted-required): the value itself changed, not only its form. */
-type Extra = { targetPointer?: string; targetFile?: string; hint?: string; effect?: Effect; stashed?: DiagnosticCode };
+type Extra = { targetPointer?: string; targetFile?: string; hint?: string; effect?: Effect; /** Transitional (an untyped message only): the loss a stashed-value stands for. */ stashed?: DiagnosticCode };
+
+/** A payload whose `value` (the value's name) the Reporter fills in from the pointer when the raiser leaves it out. */
+type Named<T> = T extends unknown ? ("value" extends keyof T ? Omit<T, "value"> & { value?: string } : T) : never;
+/**
+ * What a Reporter method takes for `code`: its payload, `value` optional (the Reporter names the
+ * value by its source key path). A string is the transitional untyped message ({name} is the value's name).
+ */
+export type RaisePayload<C extends DiagnosticCode> = Named<PayloadOf<C>> | string;
+
+/** The payload with the value's name filled in. */
+function withName<C extends DiagnosticCode>(payload: RaisePayload<C>, name: string): PayloadOf<C> {
+  if (typeof payload === "string") return { untyped: payload.replaceAll("{name}", name) };
+  if ("untyped" in payload || "kept" in payload || "value" in payload) return payload as PayloadOf<C>;
+  return { ...payload, value: name } as PayloadOf<C>;
+}
 
 /** The IR pointer of an extension value: extensions are part of the agent, keyed by their relative pointer. */
 export function extensionPointer(format: string, rel: string): string {
@@ -55,8 +71,8 @@ export class Reporter {
    * one agent's at a time, and a bundle of n agents must not rescan all n agents' diagnostics n times.
    */
   private readonly byAgent = new Map<IrAgent, { d: Diagnostic; s: Subject }[]>();
-  /** Each diagnostic's text as its raiser wrote it, before the renderer's ending (the stash renders it again). */
-  private readonly texts = new Map<Diagnostic, string>();
+  /** Each diagnostic's payload as its raiser gave it (the stash renders a loss it undoes again, as stashed-value). */
+  private readonly payloads = new Map<Diagnostic, PayloadOf<DiagnosticCode>>();
   /** Where each diagnostic sits in `diagnostics`, so a replace needs no search. */
   private readonly position = new Map<Diagnostic, number>();
   /** The output file the diagnostics are about, unless a call names another one. */
@@ -77,34 +93,33 @@ export class Reporter {
   }
 
   /** A diagnostic about a value of the source, located by its pointer relative to the agent's origin. */
-  atSource(agent: IrAgent, code: DiagnosticCode, relPointer: string, message: string, extra: Extra = {}): Diagnostic {
+  atSource<C extends DiagnosticCode>(agent: IrAgent, code: C, relPointer: string, payload: RaisePayload<C>, extra: Extra = {}): Diagnostic {
     const pointer = agent.origin.pointer + relPointer;
-    return this.raise(code, agent.origin.file === undefined ? { pointer } : { file: agent.origin.file, pointer }, message, extra);
+    return this.raise(code, agent.origin.file === undefined ? { pointer } : { file: agent.origin.file, pointer }, withName(payload as RaisePayload<C>, dotted(relPointer)), extra);
   }
 
-  private raise(code: DiagnosticCode, source: IrSourcePlace, message: string, extra: Extra): Diagnostic {
-    const init: Parameters<typeof diagnostic>[1] = { message, source, target: this.target(extra.targetPointer, extra.targetFile) };
-    if (extra.hint) init.hint = extra.hint;
-    if (extra.effect) init.effect = extra.effect;
-    if (extra.stashed) init.stashed = extra.stashed;
-    const d = diagnostic(code, init);
-    this.texts.set(d, message);
+  private raise<C extends DiagnosticCode>(code: C, source: IrSourcePlace, payload: PayloadOf<C>, extra: Extra): Diagnostic {
+    const place: DiagnosticPlace = { source, target: this.target(extra.targetPointer, extra.targetFile) };
+    if (extra.hint) place.hint = extra.hint;
+    if (extra.effect) place.effect = extra.effect;
+    const d = extra.stashed !== undefined && "untyped" in payload ? diagnostic(code, { message: payload.untyped, stashed: extra.stashed, ...place }) : diagnostic(code, payload, place);
+    this.payloads.set(d, payload);
     this.push(d);
     return d;
   }
 
-  /** The text `d` was raised with, without the ending the renderer gave it (renderMessage). */
-  textOf(d: Diagnostic): string {
-    return this.texts.get(d) ?? d.message;
+  /** The payload `d` was raised with. */
+  payloadOf<C extends DiagnosticCode>(d: Diagnostic & { code: C }): PayloadOf<C> {
+    return (this.payloads.get(d) as PayloadOf<C> | undefined) ?? { untyped: d.message };
   }
 
-  /** A diagnostic about an IR value; the message template may use {name} for the source's key path. */
-  at(agent: IrAgent, code: DiagnosticCode, irPointer: string, message: string, extra: Extra = {}): void {
+  /** A diagnostic about an IR value; the payload's `value`, when left out, is the source's key path of it. */
+  at<C extends DiagnosticCode>(agent: IrAgent, code: C, irPointer: string, payload: RaisePayload<C>, extra: Extra = {}): void {
     // A value written in another document than the agent's own (a MAS manifest's delegates_to) is reported there.
     const elsewhere = outsidePlace(agent, irPointer);
     const w = elsewhere ? { pointer: elsewhere.pointer, name: dotted(elsewhere.pointer) } : this.where(agent, irPointer);
-    const text = message.replaceAll("{name}", w.name);
-    const d = elsewhere ? this.raise(code, { ...elsewhere }, text, extra) : this.atSource(agent, code, w.pointer.slice(agent.origin.pointer.length), text, extra);
+    const full = withName(payload, w.name);
+    const d = elsewhere ? this.raise(code, { ...elsewhere }, full, extra) : this.atSource(agent, code, w.pointer.slice(agent.origin.pointer.length), full as RaisePayload<C>, extra);
     this.about(d, { agent, ir: irPointer });
   }
 
@@ -112,8 +127,8 @@ export class Reporter {
    * A diagnostic about one extension value. Values of the agent's own format sit
    * at their pointer; values a stash brought back sit where the stash holds them.
    */
-  atExtension(agent: IrAgent, code: DiagnosticCode, format: string, rel: string, message: string, extra: Extra = {}): void {
-    const d = this.atSource(agent, code, this.extensionPlace(agent, format, rel), message, extra);
+  atExtension<C extends DiagnosticCode>(agent: IrAgent, code: C, format: string, rel: string, payload: RaisePayload<C>, extra: Extra = {}): void {
+    const d = this.atSource(agent, code, this.extensionPlace(agent, format, rel), withName(payload, dotted(rel)) as RaisePayload<C>, extra);
     this.about(d, { agent, ext: { format, rel } });
   }
 
@@ -138,7 +153,7 @@ export class Reporter {
       const key = parsePointer(f)[0] as keyof IrAgent | undefined;
       if (key === undefined || agent[key] === undefined) continue;
       const extra = targetFile === undefined ? {} : { targetFile };
-      for (const p of preciseParts(agent, f)) this.at(agent, "dropped-field", p, `{name} has no counterpart in ${targetLabel}`, extra);
+      for (const p of preciseParts(agent, f)) this.at(agent, "dropped-field", p, { target: targetLabel }, extra);
     }
   }
 
@@ -151,23 +166,21 @@ export class Reporter {
    * source whose id, label and description are a knowledge base) loses only the members that
    * stayed behind. An empty list or object holds nothing to lose: a representation too.
    */
-  lostExtension(agent: IrAgent, format: string, rel: string, targetLabel: string): { text: string; effect?: Effect } {
+  lostExtension(agent: IrAgent, format: string, rel: string, targetLabel: string): { payload: LostValue; effect?: Effect } {
     const v = agent.extensions[format]?.[rel];
+    const value = dotted(rel);
     const place = this.extensionPlace(agent, format, rel);
     const read = Object.entries(agent.sourceMap).filter(([ir]) => ir !== "" && !ir.startsWith("/extensions/"));
     const chose = read.find(([, src]) => src === place)?.[0];
     if (chose !== undefined && v !== undefined && !isObject(v) && !Array.isArray(v)) {
       const field = parsePointer(chose).at(-1) ?? chose;
-      return { text: `${dotted(rel)} ${JSON.stringify(v)} was used to choose the ${FIELD_WORDS[field] ?? field}; the value as written has no counterpart in ${targetLabel}`, effect: "representation" };
+      return { payload: { value, shown: v, chose: `the ${FIELD_WORDS[field] ?? field}`, target: targetLabel }, effect: "representation" };
     }
     if (isObject(v) && Object.keys(v).length > 0 && read.some(([, src]) => isAncestorOrSelf(place, src))) {
-      const keys = Object.keys(v);
-      return { text: `${dotted(rel)}: its ${keys.join(", ")} ${keys.length === 1 ? "has" : "have"} no counterpart in ${targetLabel}` };
+      return { payload: { value, parts: Object.keys(v), target: targetLabel } };
     }
-    if (isEmpty(v)) {
-      return { text: `${dotted(rel)} (${Array.isArray(v) ? "an empty list" : "empty"}) has no counterpart in ${targetLabel}`, effect: "representation" };
-    }
-    return { text: `${dotted(rel)} has no counterpart in ${targetLabel}` };
+    if (isEmpty(v)) return { payload: { value, aside: Array.isArray(v) ? "an empty list" : "empty", target: targetLabel }, effect: "representation" };
+    return { payload: { value, target: targetLabel } };
   }
 
   /** Reports every value another format's adapter kept in the agent's extensions: the target cannot hold them. */
@@ -181,23 +194,22 @@ export class Reporter {
         if (isPrivateExtension(format, rel)) {
           // Counted, never quoted: the content of private data appears in no output and no message.
           const v = bag[rel];
-          const what = Array.isArray(v) ? `${v.length} private ${dotted(rel)} ${v.length === 1 ? "entry" : "entries"}` : `the private ${dotted(rel)} value`;
           const p = privateDataOf(format);
-          this.atExtension(agent, "private-omitted", format, rel, `${what} left out: ${p?.what ?? "private data"} goes only into ${p?.only ?? "its own format"}, never into ${targetLabel} or a stash`, extra);
+          this.atExtension(agent, "private-omitted", format, rel, { ...(Array.isArray(v) ? { entries: v.length } : {}), what: p?.what ?? "private data", ...(p ? { only: p.only } : {}), target: targetLabel }, extra);
         } else if (isLinkSetting(rel)) {
-          this.atExtension(agent, "dropped-link", format, rel, `${dotted(rel)} is a setting of a sub-agent tool (its templates are links to other agents) and has no counterpart in ${targetLabel}`, extra);
+          this.atExtension(agent, "dropped-link", format, rel, { is: "a setting of a sub-agent tool (its templates are links to other agents)", target: targetLabel }, extra);
         } else if (!named.has(this.extensionPlace(agent, format, rel))) {
           const lost = this.lostExtension(agent, format, rel, targetLabel);
-          this.atExtension(agent, "dropped-field", format, rel, lost.text, lost.effect ? { ...extra, effect: lost.effect } : extra);
+          this.atExtension(agent, "dropped-field", format, rel, lost.payload, lost.effect ? { ...extra, effect: lost.effect } : extra);
         }
       }
     }
   }
 
   /** A required target field filled with a derived value. */
-  defaulted(agent: IrAgent, targetPointer: string, message: string, targetFile?: string): void {
+  defaulted(agent: IrAgent, targetPointer: string, payload: FilledRequired | string, targetFile?: string): void {
     const extra = targetFile === undefined ? { targetPointer } : { targetPointer, targetFile };
-    this.atSource(agent, "defaulted-required", "", message, extra);
+    this.atSource(agent, "defaulted-required", "", payload, extra);
   }
 
   private about(d: Diagnostic, s: Subject): void {
@@ -231,7 +243,9 @@ export class Reporter {
     this.diagnostics[i] = next;
     this.position.delete(d);
     this.position.set(next, i);
-    this.texts.delete(d);
+    const payload = this.payloads.get(d);
+    this.payloads.delete(d);
+    if (payload !== undefined && !this.payloads.has(next)) this.payloads.set(next, payload);
     const entry = this.subjects.get(d);
     if (entry) {
       this.subjects.delete(d);
@@ -255,14 +269,14 @@ export interface DocumentValueUse {
 }
 
 /**
- * The loss message (without its ending) of a document-level value the target cannot hold, and the
- * loss's effect when it is less than the value's: a used value says what it became, never that it
- * was lost whole.
+ * The loss (its payload) of a document-level value the target cannot hold, and the loss's effect
+ * when it is less than the value's: a used value says what it became, never that it was lost whole.
  */
-export function lostDocumentValue(rel: string, value: unknown, targetLabel: string, use?: DocumentValueUse): { text: string; effect?: Effect } {
-  if (!use && isEmpty(value)) return { text: `${dotted(rel)} (${Array.isArray(value) ? "an empty list" : "empty"}) has no counterpart in ${targetLabel}`, effect: "representation" };
-  if (!use) return { text: `${dotted(rel)} has no counterpart in ${targetLabel}` };
-  return { text: `${dotted(rel)} ${use.text}; ${use.lost ?? "as written, it"} has no counterpart in ${targetLabel}`, ...(use.effect ? { effect: use.effect } : {}) };
+export function lostDocumentValue(rel: string, value: unknown, targetLabel: string, use?: DocumentValueUse): { payload: LostValue; effect?: Effect } {
+  const name = dotted(rel);
+  if (!use && isEmpty(value)) return { payload: { value: name, aside: Array.isArray(value) ? "an empty list" : "empty", target: targetLabel }, effect: "representation" };
+  if (!use) return { payload: { value: name, target: targetLabel } };
+  return { payload: { value: name, carried: use.text, ...(use.lost === undefined ? {} : { rest: use.lost }), target: targetLabel }, ...(use.effect ? { effect: use.effect } : {}) };
 }
 
 /** An empty list or object: nothing in it for a runtime to act on. */

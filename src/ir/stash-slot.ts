@@ -93,8 +93,8 @@ export function documentExtensions(slot: ExtensionSlot, doc: IrDocument, to: { f
       const lost = lostDocumentValue(rel, bag[rel], to.label, uses?.[format]?.[rel]);
       const effect = lost.effect ? { effect: lost.effect } : {};
       out.push(stashing
-        ? diagnostic("stashed-value", { message: lost.text, stashed: "dropped-field", source, target: { ...target, pointer: `/${STASH_KEY}` }, ...effect })
-        : diagnostic("dropped-field", { message: lost.text, source, target, ...effect }));
+        ? diagnostic("stashed-value", { kept: { code: "dropped-field", payload: lost.payload } }, { source, target: { ...target, pointer: `/${STASH_KEY}` }, ...effect })
+        : diagnostic("dropped-field", lost.payload, { source, target, ...effect }));
     }
   }
   return out;

@@ -12,7 +12,7 @@
 // guarantees that nothing the target does carry (the instructions text, a
 // truncated description's kept part) is stashed twice, and nothing it silently
 // normalises is missed. See docs/decisions.md.
-import { diagnostic, DIAGNOSTIC_CODES, STASH_KEY, type Category, type Diagnostic, type DiagnosticCode } from "./diagnostics.js";
+import { diagnostic, DIAGNOSTIC_CODES, STASH_KEY, type Category, type Diagnostic, type DiagnosticCode, type KeptLoss } from "./diagnostics.js";
 import { IrAgent as IrAgentSchema, type IrAgent, type IrDocument } from "./model.js";
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "./json.js";
 import { dotted, escapeToken, get, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
@@ -225,13 +225,12 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
     const byIr = s.ir !== undefined && s.ir !== "" && stashedIr.related(s.ir);
     const byExt = s.ext !== undefined && stashedExt.related(extKey(s.ext.format, s.ext.rel));
     if (!byIr && !byExt) continue;
-    const next = diagnostic("stashed-value", {
-      // The loss's own text; the renderer ends it with what the stash does (renderMessage).
-      message: r.textOf(d),
+    // The loss's own payload, rendered by its code's renderer; stashed-value's renderer ends it with what the stash does.
+    const kept = { code: d.code, payload: r.payloadOf(d) } as KeptLoss;
+    const next = diagnostic("stashed-value", { kept }, {
       ...(d.source ? { source: d.source } : {}),
       target: { ...(d.target ?? { format: r.targetFormat }), pointer: `/${STASH_KEY}` },
       ...(d.hint ? { hint: d.hint } : {}),
-      stashed: d.code,
       // A reshaped value stays a reshape, a lost one a loss: the hub judges both by the value's declared effect.
       effect: d.effect,
     });
@@ -250,17 +249,14 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
     const where = r.where(agent, p).pointer;
     if (noted.has(where)) continue;
     noted.add(where);
-    const message = moved.has(p)
-      ? `{name} is carried under another name in ${targetLabel}; ${STASH_KEY} records where, for the way back`
-      : `{name}: ${targetLabel} would read it back differently; ${STASH_KEY} keeps it as read here, for the way back`;
     // The target carries it (under another name, or read back in another form): a reshape.
-    r.at(agent, "stashed-value", p, message, { ...target, effect: "representation" });
+    r.at(agent, "stashed-value", p, { target: targetLabel, note: moved.has(p) ? "moved" : "read-back" }, { ...target, effect: "representation" });
   }
   const namedPlaces = r.namedPlaces(agent);
   for (const e of stash.extensions) {
     if (namedExt.related(extKey(e.format, e.rel)) || namedPlaces.has(r.extensionPlace(agent, e.format, e.rel))) continue;
     const lost = r.lostExtension(agent, e.format, e.rel, targetLabel);
-    r.atExtension(agent, "stashed-value", e.format, e.rel, lost.text, { ...target, stashed: "dropped-field", ...(lost.effect ? { effect: lost.effect } : {}) });
+    r.atExtension(agent, "stashed-value", e.format, e.rel, { kept: { code: "dropped-field", payload: lost.payload } }, { ...target, ...(lost.effect ? { effect: lost.effect } : {}) });
   }
 }
 
@@ -401,7 +397,8 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   for (const [format, bag] of Object.entries((raw["extensions"] as Record<string, JsonObject> | undefined) ?? {})) {
     for (const rel of Object.keys(bag)) {
       if (isPrivateExtension(format, rel)) {
-        diagnostics.push(diagnostic("private-omitted", { message: `${dotted(stashAt("extensions", format, rel))} is ${privateDataOf(format)?.what ?? "private data"}, which never travels in a stash; ignored`, source: sourceFor(stashAt("extensions", format, rel)) }));
+        const source = sourceFor(stashAt("extensions", format, rel));
+        diagnostics.push(diagnostic("private-omitted", { value: dotted(stashAt("extensions", format, rel)), what: privateDataOf(format)?.what ?? "private data" }, source ? { source } : {}));
         continue;
       }
       const now = parsed.extensions[format]?.[rel];
@@ -469,8 +466,7 @@ class StaleReport {
   diagnostics(sourceFor: (p: string) => Diagnostic["source"]): Diagnostic[] {
     return [...this.byPlace.entries()].map(([place, names]) => {
       const source = sourceFor(place);
-      return diagnostic("stash-stale", {
-        message: `${dotted(place)} differs from what agentport wrote, so it was edited: the edit wins, and ${STASH_KEY} does not restore what would overwrite or contradict it: ${names.join(", ")}`,
+      return diagnostic("stash-stale", { value: dotted(place), entries: names }, {
         ...(source ? { source } : {}),
         hint: `the originals are still in ${STASH_KEY} of this file: undo the edit to get them back`,
       });

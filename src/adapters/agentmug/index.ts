@@ -25,9 +25,9 @@ export const agentmugAdapter: Adapter = {
     "/models/0/maxTokens": { value: "the host's default", name: "blueprint.maxTokens", at: ["/blueprint"] },
   },
   unstated: {
-    "/models/0/temperature": "AgentMug v1 has no temperature: the host's own default applies",
-    "/limits/maxModelCalls": "AgentMug v1 has no call limits: the host decides",
-    "/limits/maxToolCalls": "AgentMug v1 has no tool-call limits: the host decides",
+    "/models/0/temperature": { setting: "temperature", decider: "the host" },
+    "/limits/maxModelCalls": { setting: "call limits", decider: "the host" },
+    "/limits/maxToolCalls": { setting: "tool-call limits", decider: "the host" },
   },
   slot: SLOT,
   privateData: { paths: /^\/(?:brain|memory)(?:\/|$)/, what: "private AgentMug data", only: "an AgentMug owner's export" },

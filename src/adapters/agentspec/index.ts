@@ -27,8 +27,8 @@ export const agentspecAdapter: Adapter = {
     "/models/0/maxTokens": { value: "the runtime's default", name: "llm_config.default_generation_parameters.max_tokens", at: ["/llm_config/default_generation_parameters", "/llm_config", ""] },
   },
   unstated: {
-    "/limits/maxModelCalls": "Open Agent Spec has no call limits: the runtime decides",
-    "/limits/maxToolCalls": "Open Agent Spec has no tool-call limits: the runtime decides",
+    "/limits/maxModelCalls": { setting: "call limits", decider: "the runtime" },
+    "/limits/maxToolCalls": { setting: "tool-call limits", decider: "the runtime" },
   },
   coverage: agentspecCoverage,
   schemaEffects,

@@ -78,8 +78,8 @@ function reportDocExtensions(r: Reporter, doc: IrDocument, file: string, context
     for (const rel of Object.keys(bag)) {
       if (format === FORMAT && rel === "/apiVersion") continue;
       const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
-      const lost = format === FORMAT ? { text: `${dotted(rel)} is not a valid Caplo v2 value` } : lostDocumentValue(rel, bag[rel], LABEL, context.documentUses?.[format]?.[rel]);
-      r.push(diagnostic("dropped-field", { message: lost.text, source, target: { format: FORMAT, file }, ...("effect" in lost && lost.effect ? { effect: lost.effect } : {}) }));
+      const lost = format === FORMAT ? { payload: { value: dotted(rel), aside: "not a valid Caplo v2 value", target: LABEL } } : lostDocumentValue(rel, bag[rel], LABEL, context.documentUses?.[format]?.[rel]);
+      r.push(diagnostic("dropped-field", lost.payload, { source, target: { format: FORMAT, file }, ...("effect" in lost && lost.effect ? { effect: lost.effect } : {}) }));
     }
   }
 }
