@@ -48,10 +48,10 @@ export function detect(src: string | JsonValue, options: { file?: string } = {})
   for (const a of ADAPTERS) {
     const d = a.detect(data);
     if (d.confidence > best.confidence) {
-      best = { format: a.id, confidence: d.confidence, diagnostics: d.unsupported ? [diagnostic("unsupported-document", { message: d.unsupported, source: at })] : [] };
+      best = { format: a.id, confidence: d.confidence, diagnostics: d.unsupported ? [diagnostic("unsupported-document", { problem: d.unsupported }, { source: at })] : [] };
     }
   }
-  if (best.confidence < 0.5) return { confidence: best.confidence, diagnostics: [diagnostic("unknown-format", { message: "not a manifest agentport knows", source: at })] };
+  if (best.confidence < 0.5) return { confidence: best.confidence, diagnostics: [diagnostic("unknown-format", { problem: "not a manifest agentport knows" }, { source: at })] };
   return best;
 }
 
@@ -74,6 +74,6 @@ export function parse(src: string | JsonValue, options: Pick<ConvertOptions, "fr
 
 /** IR document → documents of the target format. */
 export function emit(doc: IrDocument, to: string, options: EmitOptions = {}): { outputs: ConvertOutput[]; diagnostics: Diagnostic[] } {
-  if (!adapterFor(to)) return { outputs: [], diagnostics: [diagnostic("usage-error", { message: `unknown target format "${to}"` })] };
+  if (!adapterFor(to)) return { outputs: [], diagnostics: [diagnostic("usage-error", { unknownFormat: to, role: "target" })] };
   return emitDocuments([doc], to, options);
 }

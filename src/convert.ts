@@ -98,7 +98,7 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
     // A UTF-16 code unit is at most 3 UTF-8 bytes: count exactly only near the limit.
     const bytes = input.text.length * 3 <= max ? 0 : utf8Length(input.text);
     if (bytes > max) {
-      return { diagnostics: [diagnostic("input-too-large", { message: `the input is ${bytes} bytes, more than the limit of ${max}`, source: at(""), hint: "raise the limit with --max-bytes" })], locate: noLocate };
+      return { diagnostics: [diagnostic("input-too-large", { subject: "the input", bytes, max }, { source: at(""), hint: "raise the limit with --max-bytes" })], locate: noLocate };
     }
     parsed = parseText(input.text, file);
     if (parsed.data === undefined) return { diagnostics: parsed.diagnostics, locate: parsed.locate };
@@ -106,16 +106,16 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
   }
   const locate = parsed ? parsed.locate : noLocate;
   if (data === undefined) {
-    return { diagnostics: [diagnostic("usage-error", { message: "an input needs text or data", source: at("") })], locate };
+    return { diagnostics: [diagnostic("usage-error", { problem: "an input needs text or data" }, { source: at("") })], locate };
   }
   if (!parsed) {
     const bad = firstNonJson(data);
-    if (bad) return { diagnostics: [diagnostic("invalid-input", { message: bad.what, source: at(bad.pointer) })], locate };
+    if (bad) return { diagnostics: [diagnostic("invalid-input", { problem: bad.what }, { source: at(bad.pointer) })], locate };
   }
   const adapter = pickAdapter(data, options.from);
   if ("error" in adapter) {
     if (options.skipNotAgents && adapter.notAgent) {
-      return { diagnostics: [diagnostic("skipped-document", { message: `not converted: ${adapter.error.message}`, source: at("") })], locate };
+      return { diagnostics: [diagnostic("skipped-document", { because: adapter.error.message }, { source: at("") })], locate };
     }
     // Detection judges the whole document: the error names it by file, like every other input error.
     const e = adapter.error;
@@ -125,11 +125,8 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
   const issues = adapter.validateInput ? adapter.validateInput(data) : adapter.validate(data);
   if (issues.length) locate.prime?.(issues.map((i) => i.pointer));
   for (const issue of issues) {
-    diagnostics.push(diagnostic(options.lenient ? "lenient-input" : "invalid-input", {
-      message: `${adapter.label}: ${issue.message}`,
-      source: at(issue.pointer, locate(issue.pointer)),
-      hint: options.lenient ? "accepted in lenient mode; the value may not convert faithfully" : `fix the value or see the ${adapter.label} schema; --lenient converts anyway, with warnings`,
-    }));
+    diagnostics.push(diagnostic(options.lenient ? "lenient-input" : "invalid-input", { subject: adapter.label, problem: issue.message }, { source: at(issue.pointer, locate(issue.pointer)),
+      hint: options.lenient ? "accepted in lenient mode; the value may not convert faithfully" : `fix the value or see the ${adapter.label} schema; --lenient converts anyway, with warnings` }));
   }
   if (issues.length && !options.lenient) return { diagnostics, locate };
   const reader = readerFor(input, input.readFile ?? options.readFile, siblings, adapter.needsFiles?.(data) === true);
@@ -199,19 +196,19 @@ function pickAdapter(data: JsonValue, from?: string): Adapter | { error: Diagnos
   const best = detectBest(data);
   if (from !== undefined) {
     const a = adapterFor(from);
-    if (!a) return { error: diagnostic("usage-error", { message: `unknown format "${from}"; known: ${ADAPTERS.map((x) => x.id).join(", ")}` }) };
+    if (!a) return { error: diagnostic("usage-error", { unknownFormat: from, known: ADAPTERS.map((x) => x.id) }) };
     const d = a.detect(data);
-    if (d.unsupported) return { error: diagnostic("unsupported-document", { message: d.unsupported, source }), ...(d.notAgent ? { notAgent: true as const } : {}) };
+    if (d.unsupported) return { error: diagnostic("unsupported-document", { problem: d.unsupported }, { source }), ...(d.notAgent ? { notAgent: true as const } : {}) };
     // Content that is plainly another format would fail every rule of this one's schema: say what it is instead.
     if (d.confidence === 0 && best && best.a !== a && best.c >= 0.5) {
-      return { error: diagnostic("unknown-format", { message: `--from ${a.id} names ${a.label}, but the content is ${best.a.label}`, source, hint: `leave out --from to detect the format, or pass --from ${best.a.id}` }) };
+      return { error: diagnostic("unknown-format", { problem: `--from ${a.id} names ${a.label}, but the content is ${best.a.label}` }, { source, hint: `leave out --from to detect the format, or pass --from ${best.a.id}` }) };
     }
     return a;
   }
   if (!best || best.c < 0.5) {
-    return { error: diagnostic("unknown-format", { message: `not a manifest agentport knows (${ADAPTERS.map((x) => x.label).join(", ")})`, source, hint: "name the format with --from if detection is wrong" }) };
+    return { error: diagnostic("unknown-format", { problem: `not a manifest agentport knows (${ADAPTERS.map((x) => x.label).join(", ")})` }, { source, hint: "name the format with --from if detection is wrong" }) };
   }
-  if (best.unsupported) return { error: diagnostic("unsupported-document", { message: best.unsupported, source }), ...(best.notAgent ? { notAgent: true as const } : {}) };
+  if (best.unsupported) return { error: diagnostic("unsupported-document", { problem: best.unsupported }, { source }), ...(best.notAgent ? { notAgent: true as const } : {}) };
   return best.a;
 }
 
@@ -255,7 +252,7 @@ export function emitDocuments(docs: readonly IrDocument[], to: string, options: 
 
 function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, defaults: readonly (Record<string, EffectiveDefault> | undefined)[][] = [], reads: readonly (readonly FileRead[] | undefined)[] = []): { outputs: ConvertOutput[]; placement: Placement[]; diagnostics: Diagnostic[] } {
   const adapter = adapterFor(to);
-  if (!adapter) return { outputs: [], placement: [], diagnostics: [diagnostic("usage-error", { message: `unknown target format "${to}"; known: ${ADAPTERS.map((x) => x.id).join(", ")}` })] };
+  if (!adapter) return { outputs: [], placement: [], diagnostics: [diagnostic("usage-error", { unknownFormat: to, role: "target", known: ADAPTERS.map((x) => x.id) })] };
   const outputs: ConvertOutput[] = [];
   const placement: Placement[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -267,7 +264,7 @@ function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, 
     diagnostics.push(...r.diagnostics);
     for (const o of r.outputs) {
       for (const issue of adapter.validate(o.document)) {
-        diagnostics.push(diagnostic("output-invalid", { message: `${o.name}: ${issue.message}`, target: { format: to, file: o.name, pointer: issue.pointer }, hint: "this is a bug in agentport; please report it with the input" }));
+        diagnostics.push(diagnostic("output-invalid", { subject: o.name, problem: issue.message }, { target: { format: to, file: o.name, pointer: issue.pointer }, hint: "this is a bug in agentport; please report it with the input" }));
       }
       outputs.push({ name: o.name, format: o.format, document: o.document, text: o.text, ...(o.files ? { files: o.files } : {}) });
       placement.push(o.agents ? { doc: d, agents: o.agents } : { doc: d });
@@ -436,7 +433,7 @@ function outputSyntax(to: string, asked: Syntax | undefined, origins: readonly D
   const can = adapterFor(to)?.syntaxes ?? ["json"];
   if (asked !== undefined) {
     if (can.includes(asked)) return { syntax: asked };
-    return { error: diagnostic("usage-error", { message: `${adapterFor(to)?.label ?? to} is written as ${can.map((x) => x.toUpperCase()).join(" or ")}, not ${asked.toUpperCase()}`, hint: `leave out --syntax, or pass --syntax ${can[0]}` }) };
+    return { error: diagnostic("usage-error", { problem: `${adapterFor(to)?.label ?? to} is written as ${can.map((x) => x.toUpperCase()).join(" or ")}, not ${asked.toUpperCase()}` }, { hint: `leave out --syntax, or pass --syntax ${can[0]}` }) };
   }
   const own = origins[0]?.syntax;
   if (own !== undefined && can.includes(own) && origins.every((o) => o.format === to && o.syntax === own)) return { syntax: own };

@@ -46,7 +46,7 @@ const isGlob = (s: string) => s.startsWith("/") || s === "";
 /** Usage errors for rules that name no code, effect or pointer (a typo must not pass silently), or contradict each other. */
 export function checkPolicy(policy: Policy, origin = "policy"): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const bad = (message: string) => out.push(diagnostic("usage-error", { message: `${origin}: ${message}`, hint: "codes are listed in docs/diagnostics.md; effects are behaviour, metadata, representation; ignore also takes a JSON Pointer glob starting with /" }));
+  const bad = (message: string) => out.push(diagnostic("usage-error", { subject: origin, problem: message }, { hint: "codes are listed in docs/diagnostics.md; effects are behaviour, metadata, representation; ignore also takes a JSON Pointer glob starting with /" }));
   for (const e of policy.error ?? []) if (!isCode(e) && !isEffect(e)) bad(`error: "${e}" is neither a diagnostic code nor an effect`);
   for (const w of policy.warn ?? []) if (!isCode(w)) bad(`warn: "${w}" is not a diagnostic code`);
   for (const i of policy.ignore ?? []) if (!isCode(i) && !isGlob(i)) bad(`ignore: "${i}" is neither a diagnostic code nor a JSON Pointer glob (starting with /)`);

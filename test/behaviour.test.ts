@@ -97,7 +97,7 @@ describe("a MAS workflow converted to AgentMug (one file per agent, no links)", 
       const links = r.diagnostics.filter((d) => /delegation to "planner"/.test(d.message));
       // Reported where the user wrote the link: the MAS file's delegates_to entry, not the agent file's root.
       expect(links.map((d) => [d.code, d.source?.file, d.source?.pointer, d.source?.line, d.source?.column])).toEqual([[stash ? "stashed-value" : "dropped-link", "mas.yaml", "/spec/workflow/nodes/0/delegates_to/0", DESK_LINK.line, DESK_LINK.column]]);
-      expect(links[0]!.message).toMatch(/^The delegation to "planner" .*can no longer hand work to "planner"/);
+      expect(links[0]!.message).toMatch(/^the delegation to "planner" .*can no longer hand work to "planner"/);
       if (!stash) expect(links[0]!.severity).toBe("warning");
     });
   }

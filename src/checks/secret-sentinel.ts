@@ -24,8 +24,7 @@ export function secretDiagnostics(outputs: readonly { name: string; document: Js
             break;
           }
         }
-        out.push(diagnostic(publishable ? "secret-in-output" : "secret-detected", {
-          message: `${file} would contain ${h.label}`,
+        out.push(diagnostic(publishable ? "secret-in-output" : "secret-detected", { file, looksLike: h.label }, {
           ...(source ? { source } : {}),
           target: { format: to, file, pointer: h.pointer },
           hint: publishable ? "remove the credential from the source (the target declares which credentials it needs), or pass --allow-secrets" : "credentials do not belong in manifests; consider removing it",

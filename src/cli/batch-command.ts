@@ -25,14 +25,14 @@ const n = (x: number) => x.toLocaleString("en-US");
 
 export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<number> {
   if (args.output === undefined || args.bundle || args.inputs.includes("-")) {
-    const d = diagnostic("usage-error", { message: args.output === undefined ? "converting a folder needs -o OUTDIR" : "folders cannot be combined with --bundle or stdin", hint: `e.g. agentport convert manifests/ --to ${ADAPTERS[0]?.id ?? "FORMAT"} -o out/` });
+    const d = diagnostic("usage-error", { problem: args.output === undefined ? "converting a folder needs -o OUTDIR" : "folders cannot be combined with --bundle or stdin" }, { hint: `e.g. agentport convert manifests/ --to ${ADAPTERS[0]?.id ?? "FORMAT"} -o out/` });
     if (args.json) io.out(JSON.stringify({ outputs: [], diagnostics: [d] }, null, 2) + "\n");
     else io.err(formatDiagnostic(d) + "\n");
     return EXIT.invalid;
   }
   const setup = runPolicy(args.inputs, args);
   if (setup.diagnostics.length || (args.quiet && args.verbose) || (args.sarif && args.json)) {
-    const ds = setup.diagnostics.length ? setup.diagnostics : [diagnostic("usage-error", { message: args.sarif ? "--json and --format sarif: stdout holds one of them" : "--quiet and --verbose contradict each other" })];
+    const ds = setup.diagnostics.length ? setup.diagnostics : [diagnostic("usage-error", { problem: args.sarif ? "--json and --format sarif: stdout holds one of them" : "--quiet and --verbose contradict each other" })];
     if (args.json) io.out(JSON.stringify({ outputs: [], diagnostics: ds }, null, 2) + "\n");
     else if (args.sarif) io.out(JSON.stringify(sarifLog(ds), null, 2) + "\n");
     else for (const d of ds) io.err(formatDiagnostic(d) + "\n");

@@ -77,8 +77,8 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
   const setup = runPolicy(args.inputs, args);
   const fail = (ds: Diagnostic[]) => finishReport(args, io, { diagnostics: ds, outputs: [], files: [], code: EXIT.invalid });
   if (setup.diagnostics.length) return fail(setup.diagnostics);
-  if (args.quiet && args.verbose) return fail([diagnostic("usage-error", { message: "--quiet and --verbose contradict each other", hint: "use one of them" })]);
-  if (args.sarif && args.json) return fail([diagnostic("usage-error", { message: "--json and --format sarif: stdout holds one of them", hint: "use --format json or --format sarif" })]);
+  if (args.quiet && args.verbose) return fail([diagnostic("usage-error", { problem: "--quiet and --verbose contradict each other" }, { hint: "use one of them" })]);
+  if (args.sarif && args.json) return fail([diagnostic("usage-error", { problem: "--json and --format sarif: stdout holds one of them" }, { hint: "use --format json or --format sarif" })]);
   const options: FileConvertOptions = { ...fileOptions(args, setup.policy), ...relocation(args.output) };
   const stdin = args.inputs.includes("-") ? io.readStdin() : undefined;
   const result = convertFiles(args.inputs, args.to, options, stdin);
@@ -107,7 +107,7 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
         writeAll(plan.files, args.inputs.filter((i) => i !== "-"), args.force);
       } catch (e) {
         if (!(e instanceof WriteRefused)) throw e;
-        diagnostics.push(diagnostic("usage-error", { message: e.message }));
+        diagnostics.push(diagnostic("usage-error", { problem: e.message }));
         code = EXIT.invalid;
       }
     }
@@ -224,7 +224,7 @@ function planWrites(outputs: readonly ConvertOutput[], args: ConvertArgs): Plan 
   if (args.output === undefined) {
     if (outputs.length === 1 && extra.length === 0) return args.json ? { files: [] } : { stdout: outputs[0]!.text };
     if (args.json && extra.length === 0) return { files: [] };
-    return { error: diagnostic("usage-error", { message: `this conversion yields ${outputs.length + extra.length} files; name a folder with -o DIR`, hint: "e.g. -o out/" }) };
+    return { error: diagnostic("usage-error", { problem: `this conversion yields ${outputs.length + extra.length} files; name a folder with -o DIR` }, { hint: "e.g. -o out/" }) };
   }
   const o = args.output;
   // A folder only when the user says so: a trailing slash, or a folder that exists. Several
@@ -232,7 +232,7 @@ function planWrites(outputs: readonly ConvertOutput[], args: ConvertArgs): Plan 
   const isDir = /[\\/]$/.test(o) || (existsSync(o) && statSync(o).isDirectory());
   if (!isDir) {
     if (outputs.length !== 1) {
-      return { error: diagnostic("usage-error", { message: `this conversion yields ${outputs.length} documents (${outputs.map((x) => x.name).join(", ")}) and -o ${o} names one file`, hint: `to write them into a folder, end it with /: -o ${o}/` }) };
+      return { error: diagnostic("usage-error", { problem: `this conversion yields ${outputs.length} documents (${outputs.map((x) => x.name).join(", ")}) and -o ${o} names one file` }, { hint: `to write them into a folder, end it with /: -o ${o}/` }) };
     }
     // The files a document refers to (extracted prompts) go where its relative references point: beside it.
     const files: PlannedFile[] = [{ path: o, text: outputs[0]!.text }];

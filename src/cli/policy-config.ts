@@ -53,14 +53,14 @@ function readJson(file: string, pick: (d: unknown) => unknown): FoundConfig | { 
     return { file, data: pick(JSON.parse(readFileSync(file, "utf8"))) };
   } catch (e) {
     const why = e instanceof Error ? e.message.split("\n")[0] : String(e);
-    return { error: diagnostic("usage-error", { message: `${file}: not readable as JSON (${why})`, source: { file, pointer: "" } }) };
+    return { error: diagnostic("usage-error", { problem: `${file}: not readable as JSON (${why})` }, { source: { file, pointer: "" } }) };
   }
 }
 
 /** A config object as a policy (its baseline path resolved against the file's folder). */
 export function policyFromConfig(found: FoundConfig): { policy: Policy; baseline?: string; diagnostics: Diagnostic[] } {
   const { file, data } = found;
-  const bad = (message: string, pointer = "") => diagnostic("usage-error", { message: `${file}: ${message}`, source: { file, pointer }, hint: `allowed keys: ${KEYS.slice(1).join(", ")} (docs/diagnostics.md)` });
+  const bad = (message: string, pointer = "") => diagnostic("usage-error", { subject: file, problem: message }, { source: { file, pointer }, hint: `allowed keys: ${KEYS.slice(1).join(", ")} (docs/diagnostics.md)` });
   if (!isRecord(data)) return { policy: {}, diagnostics: [bad("the agentport policy must be a JSON object")] };
   const diagnostics: Diagnostic[] = [];
   const policy: Policy = {};
@@ -95,7 +95,7 @@ export function runPolicy(inputs: readonly string[], cli: { policy?: Policy; bas
   let baseline = cli.baseline;
   let found: FoundConfig | { error: Diagnostic } | undefined;
   if (cli.config !== undefined) {
-    found = existsSync(cli.config) ? readJson(cli.config, (d) => d) : { error: diagnostic("usage-error", { message: `no such config file: ${cli.config}` }) };
+    found = existsSync(cli.config) ? readJson(cli.config, (d) => d) : { error: diagnostic("usage-error", { problem: `no such config file: ${cli.config}` }) };
   } else {
     const first = inputs.find((i) => i !== "-");
     found = findConfig(first === undefined ? process.cwd() : isDir(first) ? first : dirname(resolve(first)));
@@ -156,7 +156,7 @@ export function readBaseline(file: string): { entries: BaselineEntry[] } | { err
   const d = r.data;
   const findings = isRecord(d) && d["agentport"] === "baseline" ? d["findings"] : undefined;
   if (!Array.isArray(findings) || !findings.every((f) => isRecord(f) && typeof f["code"] === "string")) {
-    return { error: diagnostic("usage-error", { message: `${file} is not an agentport baseline`, source: { file, pointer: "" }, hint: "remove it to write a new baseline from this run" }) };
+    return { error: diagnostic("usage-error", { problem: `${file} is not an agentport baseline` }, { source: { file, pointer: "" }, hint: "remove it to write a new baseline from this run" }) };
   }
   const str = (v: unknown) => (typeof v === "string" ? v : undefined);
   return {

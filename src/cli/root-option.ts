@@ -16,7 +16,7 @@ export function checkRoot(root: string | undefined, json: boolean, io: CliIO): n
     ok = false;
   }
   if (ok) return undefined;
-  const d = diagnostic("usage-error", { message: root === "" ? "--root needs a folder" : `--root ${root} is not a folder`, hint: "name the app's folder, e.g. --root my-app/" });
+  const d = diagnostic("usage-error", { problem: root === "" ? "--root needs a folder" : `--root ${root} is not a folder` }, { hint: "name the app's folder, e.g. --root my-app/" });
   if (json) io.out(JSON.stringify({ outputs: [], diagnostics: [d] }, null, 2) + "\n");
   else io.err(formatDiagnostic(d) + "\n");
   return EXIT.invalid;

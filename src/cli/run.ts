@@ -158,7 +158,7 @@ function formatIs(argv: readonly string[], f: string): boolean {
 
 /** A usage error, printed as the command's own --json shape (convert's when no command is known), or as a SARIF log. */
 function usageError(command: string | undefined, message: string, json: boolean, io: CliIO, argv: readonly string[] = []): number {
-  const d = diagnostic("usage-error", { message, hint: "agentport --help" });
+  const d = diagnostic("usage-error", { problem: message }, { hint: "agentport --help" });
   if (!json && formatIs(argv, "sarif")) io.out(JSON.stringify(sarifLog([d]), null, 2) + "\n");
   else if (!json) io.err(formatDiagnostic(d) + "\n");
   else if (command === "validate") io.out(JSON.stringify({ valid: false, files: [], diagnostics: [d] }, null, 2) + "\n");

@@ -13,7 +13,7 @@
 import * as P from "./payloads.js";
 import {
   changedValue, clampedValue, defaultDiffers, defaultLost, filledRequired, keyClash, lostLink, lostValue, placeholder, privateOmitted, problem,
-  secretFound, skipped, stashStale, STASH_KEY, truncatedValue, unfilledPlaceholder,
+  secretFound, skipped, stashStale, STASH_KEY, tooLarge, truncatedValue, unfilledPlaceholder, usageError,
 } from "./payloads.js";
 
 export { STASH_KEY };
@@ -67,11 +67,11 @@ export interface Payloads {
   "invalid-input": P.Problem;
   "unknown-format": P.Problem;
   "unsupported-document": P.Problem;
-  "input-too-large": P.Problem;
+  "input-too-large": P.TooLarge;
   "key-clash": P.KeyClash;
   "ref-outside-root": P.Problem;
   "ref-not-found": P.Problem;
-  "usage-error": P.Problem;
+  "usage-error": P.Problem | P.UnknownFormat;
   "output-invalid": P.Problem;
   "internal-error": P.Problem;
   "secret-in-output": P.SecretFound;
@@ -105,11 +105,11 @@ export const DIAGNOSTIC_CODES = {
   "invalid-input": { severity: "error", effect: "behaviour", category: "refused", summary: "The input does not conform to its format's official schema.", render: problem },
   "unknown-format": { severity: "error", effect: "behaviour", category: "refused", summary: "The input's format could not be detected, or is not the one named by --from.", render: problem },
   "unsupported-document": { severity: "error", effect: "behaviour", category: "refused", summary: "The document is of a known format but of a kind or version agentport does not convert (e.g. a tool manifest, or a major version that came later).", render: problem },
-  "input-too-large": { severity: "error", effect: "behaviour", category: "refused", summary: "The input is larger than the --max-bytes limit and was not parsed.", render: problem },
+  "input-too-large": { severity: "error", effect: "behaviour", category: "refused", summary: "The input is larger than the --max-bytes limit and was not parsed.", render: tooLarge },
   "key-clash": { severity: "error", effect: "behaviour", category: "refused", summary: "Two agents merged into one bundle would get the same key.", render: keyClash },
   "ref-outside-root": { severity: "error", effect: "behaviour", category: "refused", summary: "A file reference escapes the root (--root; by default the manifest's folder or its app's) through .., an absolute path or a symlink, and --allow-outside-refs was not given.", render: problem },
   "ref-not-found": { severity: "error", effect: "behaviour", category: "refused", summary: "A file reference names a file that does not exist or is not a regular file.", render: problem },
-  "usage-error": { severity: "error", effect: "behaviour", category: "refused", summary: "The command line or options are inconsistent (e.g. several outputs without -o DIR).", render: problem },
+  "usage-error": { severity: "error", effect: "behaviour", category: "refused", summary: "The command line or options are inconsistent (e.g. several outputs without -o DIR).", render: usageError },
   "output-invalid": { severity: "error", effect: "behaviour", category: "refused", summary: "An emitted document failed the target's official schema; nothing is written (a bug: please report).", render: problem },
   "internal-error": { severity: "error", effect: "behaviour", category: "refused", summary: "An unexpected internal error (a bug) stopped the conversion of this input; please report it.", render: problem },
   "secret-in-output": { severity: "error", effect: "behaviour", category: "refused", summary: "A credential-shaped string would be written to a publishable file; refused unless --allow-secrets.", render: secretFound },

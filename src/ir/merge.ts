@@ -14,11 +14,7 @@ export function mergeIntoBundle(docs: readonly IrDocument[]): { doc?: IrDocument
     const prior = byKey.get(key);
     if (prior !== undefined) {
       const source = a.origin.file === undefined ? { pointer: a.origin.pointer } : { file: a.origin.file, pointer: a.origin.pointer };
-      diagnostics.push(diagnostic("key-clash", {
-        message: `agents from ${prior} and ${where} would both get the bundle key "${key}"`,
-        source,
-        hint: "give the agents distinct ids (or names) before merging",
-      }));
+      diagnostics.push(diagnostic("key-clash", { key, first: prior, second: where }, { source, hint: "give the agents distinct ids (or names) before merging" }));
       continue;
     }
     byKey.set(key, where);

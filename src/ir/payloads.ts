@@ -9,17 +9,24 @@
 // numbers); a field holding words (`why`, `became`) is the one thing about the mapping that only
 // its raiser knows, and reads as a clause of the renderer's sentence.
 
+import type { JsonValue } from "./json.js";
+
 /** A value as a message names it: the source format's own key path (`policy.voiceStyle`, `tools[2]`), `(document)` for the root. */
 export type ValueName = string;
 /** A format as a message names it: its label (`mas/v1`, `Caplo v2`). */
 export type FormatLabel = string;
-/** A value shown as written (quoted as JSON when a string). */
-export type Shown = string | number | boolean | null;
+/** A value shown as written, as JSON (a string in quotes). */
+export type Shown = JsonValue;
 
 /** The key a stash rides under, as messages name it (src/ir/stash.ts writes it). */
 export const STASH_KEY = "x-agentport";
 
-const show = (v: Shown): string => JSON.stringify(v);
+/** JSON with a space after each ":" and "," (`{"accepts": ["text"]}`), as people write it. */
+function show(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(show).join(", ")}]`;
+  if (v !== null && typeof v === "object") return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${show(x)}`).join(", ")}}`;
+  return JSON.stringify(v) ?? String(v);
+}
 const listOf = (parts: readonly string[]): string => parts.join(", ");
 const hasHave = (parts: readonly unknown[]): string => (parts.length === 1 ? "has" : "have");
 /** The value's name, its value as written and what it is: `tools[0] "search" (an empty list)`. */
@@ -68,6 +75,8 @@ export function lostValue(p: LostValue): string {
  */
 export interface LostLink {
   value: ValueName;
+  shown?: Shown;
+  aside?: string;
   /** What the value is, when it is a part of a link: "a setting of a sub-agent tool". */
   is?: string;
   /** The agent the link names. */
@@ -81,19 +90,16 @@ export interface LostLink {
 }
 
 export function lostLink(p: LostLink): string {
-  return `${p.value}${p.is === undefined ? "" : ` is ${p.is} and`}${p.to === undefined ? "" : ` (→ ${p.to})`}${p.parts?.length ? `: ${listOf(p.parts)}` : ""} cannot be expressed${p.target === undefined ? "" : ` in ${p.target}`}${clause(p.why)}${p.consequence === undefined ? "" : `: ${p.consequence}`}`;
+  return `${named(p)}${p.is === undefined ? "" : ` is ${p.is} and`}${p.to === undefined ? "" : ` (→ ${p.to})`}${p.parts?.length ? `: ${listOf(p.parts)}` : ""} cannot be expressed${p.target === undefined ? "" : ` in ${p.target}`}${clause(p.why)}${p.consequence === undefined ? "" : `: ${p.consequence}`}`;
 }
 
-/** A value carried in another form (`transformed-value`, `ref-kept`...): "<value> ["<shown>"] <became>". */
-export interface ChangedValue {
-  value: ValueName;
-  shown?: Shown;
-  aside?: string;
-  /** What became of it, as a predicate of the value: "becomes the description", "is written as \"1.0.0\"". */
-  became: string;
-}
+/**
+ * A value carried in another form (`transformed-value`, `ref-kept`...): "<value> ["<shown>"] <became>",
+ * or "<value> ["<shown>"]: <clause>" when what became of it is said of a part of it.
+ */
+export type ChangedValue = { value: ValueName; shown?: Shown; aside?: string } & ({ /** A predicate of the value: "becomes the description". */ became: string } | { /** A clause about it: "the text of \"x\" is written inline". */ clause: string });
 
-export const changedValue = (p: ChangedValue): string => `${named(p)} ${p.became}`;
+export const changedValue = (p: ChangedValue): string => ("became" in p ? `${named(p)} ${p.became}` : `${named(p)}: ${p.clause}`);
 
 /** A number moved into the target's range (`clamped-value`): "<value> [<was>] <reason>; set to <now>". */
 export interface ClampedValue {
@@ -125,12 +131,14 @@ export interface FilledRequired {
   /** What was done: "set to", "derived from the name as", "the sub-agent's own description was used". */
   filled: string;
   /** The value written, shown after `filled`. */
-  set?: unknown;
+  set?: Shown;
+  /** `field` names several fields ("are required"). */
+  plural?: true;
   why?: string;
 }
 
 export const filledRequired = (p: FilledRequired): string =>
-  `${p.field} is required${p.by === undefined ? "" : ` by ${p.by}`}; ${p.filled}${p.set === undefined ? "" : ` ${JSON.stringify(p.set)}`}${p.why === undefined ? "" : ` (${p.why})`}`;
+  `${p.field} ${p.plural ? "are" : "is"} required${p.by === undefined ? "" : ` by ${p.by}`}; ${p.filled}${p.set === undefined ? "" : ` ${show(p.set)}`}${p.why === undefined ? "" : ` (${p.why})`}`;
 
 /** A required value nothing in the source implies, filled with a placeholder (`defaulted-placeholder`). */
 export interface Placeholder {
@@ -190,16 +198,20 @@ export interface PrivateOmitted {
   entries?: number;
   /** What the source format declares private: "private AgentMug data". */
   what: string;
-  /** The only place it goes: "an AgentMug owner's export". */
+  /**
+   * Where it goes: `only` into that (an AgentMug owner's export), never into `target`; or it was
+   * found in a stash, which never carries it (`inStash`); or neither: left out of its own format.
+   */
   only?: string;
-  /** Where it does not go; none for a value found in a stash (which never carries it). */
   target?: FormatLabel;
+  inStash?: true;
 }
 
 export function privateOmitted(p: PrivateOmitted): string {
-  if (p.target === undefined && p.only === undefined) return `${p.value} is ${p.what}, which never travels in a stash; ignored`;
+  if (p.inStash) return `${p.value} is ${p.what}, which never travels in a stash; ignored`;
   const which = p.entries === undefined ? `the private ${p.value} value` : `${p.entries} private ${p.value} ${p.entries === 1 ? "entry" : "entries"}`;
-  return `${which} left out: ${p.what} goes only into ${p.only ?? "its own format"}, never into ${p.target ?? "another format"} or a stash`;
+  if (p.target === undefined) return `${which} left out`;
+  return `${which} left out: ${p.what} goes only into ${p.only ?? "its own format"}, never into ${p.target} or a stash`;
 }
 
 /** Stash entries an edit stopped (`stash-stale`). */
@@ -225,6 +237,28 @@ export interface Problem {
 }
 
 export const problem = (p: Problem): string => (p.subject === undefined ? p.problem : `${p.subject}: ${p.problem}`);
+
+/** A format name no adapter has (`usage-error`). */
+export interface UnknownFormat {
+  unknownFormat: string;
+  /** Which of the conversion's formats it should name. */
+  role?: "target";
+  /** The formats agentport knows. */
+  known?: readonly string[];
+}
+
+export const usageError = (p: Problem | UnknownFormat): string =>
+  "unknownFormat" in p ? `unknown ${p.role === undefined ? "" : `${p.role} `}format "${p.unknownFormat}"${p.known === undefined ? "" : `; known: ${listOf(p.known)}`}` : problem(p);
+
+/** An input over the size limit (`input-too-large`). */
+export interface TooLarge {
+  /** The file, or "the input". */
+  subject: string;
+  bytes: number;
+  max: number;
+}
+
+export const tooLarge = (p: TooLarge): string => `${p.subject} is ${p.bytes} bytes, more than the limit of ${p.max}`;
 
 /** A credential-shaped string in an output (`secret-in-output`, `secret-detected`). */
 export interface SecretFound {

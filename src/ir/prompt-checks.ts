@@ -22,7 +22,7 @@ export function placeholders(agent: IrAgent): string[] {
 export function reportPlaceholders(agent: IrAgent, r: Pick<Reporter, "where" | "atSource">, targetLabel: string, targetFile?: string): void {
   const at = r.where(agent, "/instructions").pointer.slice(agent.origin.pointer.length);
   for (const p of placeholders(agent)) {
-    r.atSource(agent, "unfilled-placeholder", at, `the prompt holds the placeholder ${p}, which ${targetLabel} has no parameters to fill: the model sees it verbatim`, {
+    r.atSource(agent, "unfilled-placeholder", at, { placeholder: p, target: targetLabel }, {
       ...(targetFile === undefined ? {} : { targetFile }),
       hint: "replace it with the value in the converted prompt, or keep the agent on a runtime that fills parameters",
     });

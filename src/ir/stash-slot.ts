@@ -71,7 +71,7 @@ export function stashAgent(slot: ExtensionSlot, s: StashStep): void {
   if (!stash) return;
   const extra = s.file === undefined ? {} : { targetFile: s.file };
   if (slot.write(s.holder, stash.value)) {
-    s.r.atExtension(s.agent, "dropped-field", target, slot.pointer(s.agent), `${STASH_KEY} is not a stash this version of agentport can restore; replaced by this conversion's stash`, extra);
+    s.r.atExtension(s.agent, "dropped-field", target, slot.pointer(s.agent), { aside: "not a stash this version of agentport can restore", carried: "is replaced by this conversion's stash", rest: "what it held", target: s.label }, extra);
   }
   reportStashed(s.r, s.agent, stash, s.label, s.file);
 }

@@ -398,7 +398,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
     for (const rel of Object.keys(bag)) {
       if (isPrivateExtension(format, rel)) {
         const source = sourceFor(stashAt("extensions", format, rel));
-        diagnostics.push(diagnostic("private-omitted", { value: dotted(stashAt("extensions", format, rel)), what: privateDataOf(format)?.what ?? "private data" }, source ? { source } : {}));
+        diagnostics.push(diagnostic("private-omitted", { value: dotted(stashAt("extensions", format, rel)), what: privateDataOf(format)?.what ?? "private data", inStash: true }, source ? { source } : {}));
         continue;
       }
       const now = parsed.extensions[format]?.[rel];

@@ -124,7 +124,7 @@ export function withoutParts(tasks: readonly BatchTask[], maxBytes?: number): { 
 
 /** The info line of a file converted as part of another. */
 export function partDiagnostic(p: PartOf): Diagnostic {
-  return diagnostic("skipped-document", { message: `not converted on its own: ${p.by} reads it as its part (an agent of that app), so it is converted once, with it`, source: { file: p.file, pointer: "" } });
+  return diagnostic("skipped-document", { partOf: p.by, because: "an agent of that app" }, { source: { file: p.file, pointer: "" } });
 }
 
 /** `to` as seen from `from`, "/"-separated ("" for the same folder). */
@@ -191,7 +191,7 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
       writeAll(files, [task.file], options.force === true);
     } catch (e) {
       if (!(e instanceof WriteRefused)) throw e;
-      diagnostics.push(diagnostic("usage-error", { message: e.message, source: { file: task.file, pointer: "" } }));
+      diagnostics.push(diagnostic("usage-error", { problem: e.message }, { source: { file: task.file, pointer: "" } }));
       code = 2;
       written.length = 0;
     }
@@ -209,7 +209,7 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
 /** A bug while converting one file fails that file (exit 3), not the whole batch. */
 export function internalFailure(task: BatchTask, e: unknown): BatchFileResult {
   const message = e instanceof Error ? e.message.split("\n")[0] ?? "error" : String(e);
-  return { file: task.file, code: 3, warnings: 0, written: [], diagnostics: [diagnostic("internal-error", { message: `internal error: ${message} — please report it`, source: { file: task.file, pointer: "" } })] };
+  return { file: task.file, code: 3, warnings: 0, written: [], diagnostics: [diagnostic("internal-error", { subject: "internal error", problem: `${message} — please report it` }, { source: { file: task.file, pointer: "" } })] };
 }
 
 /** Each format's own name and the middle part of its output suffix ("agent" of ".agent.json"), as file-name infixes. */

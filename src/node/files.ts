@@ -38,13 +38,13 @@ export function loadInput(path: string, options: FileConvertOptions, stdinText?:
     fd = openSync(path, "r");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { diagnostics: [diagnostic("usage-error", { message: code === "ENOENT" ? `no such file: ${path}` : `cannot open ${path}: ${code ?? "error"}`, source: { file: path, pointer: "" } })] };
+    return { diagnostics: [diagnostic("usage-error", { problem: code === "ENOENT" ? `no such file: ${path}` : `cannot open ${path}: ${code ?? "error"}` }, { source: { file: path, pointer: "" } })] };
   }
   try {
     const st = fstatSync(fd);
-    if (!st.isFile()) return { diagnostics: [diagnostic("usage-error", { message: `${path} is not a regular file`, source: { file: path, pointer: "" } })] };
+    if (!st.isFile()) return { diagnostics: [diagnostic("usage-error", { problem: `${path} is not a regular file` }, { source: { file: path, pointer: "" } })] };
     if (st.size > max) {
-      return { diagnostics: [diagnostic("input-too-large", { message: `${path} is ${st.size} bytes, more than the limit of ${max}`, source: { file: path, pointer: "" }, hint: "raise the limit with --max-bytes" })] };
+      return { diagnostics: [diagnostic("input-too-large", { subject: path, bytes: st.size, max }, { source: { file: path, pointer: "" }, hint: "raise the limit with --max-bytes" })] };
     }
     const buf = Buffer.alloc(st.size);
     let off = 0;
@@ -55,7 +55,7 @@ export function loadInput(path: string, options: FileConvertOptions, stdinText?:
     }
     const bytes = buf.subarray(0, off);
     if (bytes.includes(0)) {
-      return { diagnostics: [diagnostic("invalid-syntax", { message: `${path} is binary, not JSON or YAML text`, source: { file: path, pointer: "", line: 1, column: 1 } })] };
+      return { diagnostics: [diagnostic("invalid-syntax", { problem: `${path} is binary, not JSON or YAML text` }, { source: { file: path, pointer: "", line: 1, column: 1 } })] };
     }
     const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
     return { input: { text, file: path, readFile: makeReadFile(dirname(resolve(path)), refOptions(options, path)) }, diagnostics: [] };

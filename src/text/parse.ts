@@ -57,7 +57,7 @@ export function parseText(text: string, file?: string): ParsedText {
   try {
     doc = parseDocument(body, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, stringKeys: false });
   } catch (e) {
-    return failed(syntax, [diagnostic("invalid-syntax", { message: `cannot parse ${syntax.toUpperCase()}: ${errorText(e)}`, source: src("", { line: 1, column: 1 }) })]);
+    return failed(syntax, [diagnostic("invalid-syntax", { problem: `cannot parse ${syntax.toUpperCase()}: ${errorText(e)}` }, { source: src("", { line: 1, column: 1 }) })]);
   }
   const locate = (pointer: string): Position | undefined => locateIn(doc, lineCounter, pointer);
   if (doc.errors.length > 0) {
@@ -66,31 +66,28 @@ export function parseText(text: string, file?: string): ParsedText {
       const at = e.linePos?.[0] ?? { line: lp.line, col: lp.col };
       const dup = e.code === "DUPLICATE_KEY" ? keyStartingAt(doc, e.pos[0]) : undefined;
       const text = /call stack/i.test(e.message) ? "the document is nested too deeply" : dup !== undefined ? duplicateKey(dup) : e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "");
-      return diagnostic("invalid-syntax", {
-        message: `${syntax.toUpperCase()} syntax: ${text}`,
-        source: src("", at ? { line: at.line, column: at.col } : { line: 1, column: 1 }),
-      });
+      return diagnostic("invalid-syntax", { problem: `${syntax.toUpperCase()} syntax: ${text}` }, { source: src("", at ? { line: at.line, column: at.col } : { line: 1, column: 1 }) });
     });
     return { syntax, diagnostics, locate };
   }
   if (doc.contents === null || body.trim() === "") {
-    return { syntax, diagnostics: [diagnostic("invalid-syntax", { message: "the input is empty", source: src("", { line: 1, column: 1 }) })], locate };
+    return { syntax, diagnostics: [diagnostic("invalid-syntax", { problem: "the input is empty" }, { source: src("", { line: 1, column: 1 }) })], locate };
   }
   // A key that is a map or a list has no JSON form (yaml would stringify it, warning on stderr).
   const collectionKey = firstCollectionKey(doc);
   if (collectionKey !== undefined) {
     const pos = lineCounter.linePos(collectionKey);
-    return { syntax, diagnostics: [diagnostic("invalid-syntax", { message: `${syntax.toUpperCase()}: a mapping key is a map or a list, which has no JSON form; keys must be strings`, source: src("", { line: pos.line, column: pos.col }) })], locate };
+    return { syntax, diagnostics: [diagnostic("invalid-syntax", { subject: syntax.toUpperCase(), problem: "a mapping key is a map or a list, which has no JSON form; keys must be strings" }, { source: src("", { line: pos.line, column: pos.col }) })], locate };
   }
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (e) {
-    return { syntax, diagnostics: [diagnostic("invalid-syntax", { message: `${syntax.toUpperCase()}: ${errorText(e)}`, source: src("", { line: 1, column: 1 }) })], locate };
+    return { syntax, diagnostics: [diagnostic("invalid-syntax", { subject: syntax.toUpperCase(), problem: errorText(e) }, { source: src("", { line: 1, column: 1 }) })], locate };
   }
   const bad = firstNonJson(data, "");
   if (bad) {
-    return { syntax, diagnostics: [diagnostic("invalid-syntax", { message: bad.what, source: src(bad.pointer, locate(bad.pointer)) })], locate };
+    return { syntax, diagnostics: [diagnostic("invalid-syntax", { problem: bad.what }, { source: src(bad.pointer, locate(bad.pointer)) })], locate };
   }
   return { data: data as JsonValue, syntax, diagnostics: [], locate, keyOrder: (pointer) => keysIn(doc, pointer) };
 }
@@ -144,12 +141,12 @@ function parseJsonFast(body: string, file?: string): ParsedText | undefined {
     const duplicate = scanned().duplicate;
     if (duplicate) {
       const key = parsePointer(duplicate.pointer).pop();
-      return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { message: `JSON syntax: ${key === undefined ? "Map keys must be unique" : duplicateKey(key)}`, source: src(duplicate.pointer) })], locate };
+      return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { problem: `JSON syntax: ${key === undefined ? "Map keys must be unique" : duplicateKey(key)}` }, { source: src(duplicate.pointer) })], locate };
     }
   }
   // JSON.parse yields only JSON values, so depth is the one thing left to check.
   const bad = counted.depth >= MAX_DEPTH ? firstNonJson(data, "") : undefined;
-  if (bad) return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { message: bad.what, source: src(bad.pointer) })], locate };
+  if (bad) return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { problem: bad.what }, { source: src(bad.pointer) })], locate };
   // Key order is asked for rarely (mas context chunks): the YAML parser finds it then.
   let doc: Document.Parsed | undefined;
   const keyOrder = (pointer: string) => keysIn((doc ??= parseDocument(body, { uniqueKeys: false })), pointer);

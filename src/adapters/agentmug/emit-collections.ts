@@ -8,7 +8,7 @@ import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue
 import { uniqueKeys } from "../../ir/slug.js";
 import { dotted } from "../../ir/pointer.js";
 import { isHome, placementMap } from "../../ir/home.js";
-import { FORMAT, SOURCE_ORDER } from "./spec.js";
+import { FORMAT, LABEL, SOURCE_ORDER } from "./spec.js";
 import { caseCheckId, caseToCheck } from "./evals.js";
 
 const MAX_SOURCES = 30;
@@ -30,7 +30,7 @@ function keptSources(a: IrAgent, whole: JsonValue[] | undefined, claimed: Readon
     if (!m || claimed.has(pointer)) continue;
     // A kept knowledge remainder whose IR item is gone cannot form a valid entry on its own.
     if (isObject(v) && typeof v["id"] === "string") out.push({ index: Number(m[1]), value: cloneJson(v) });
-    else r.atSource(a, "dropped-field", pointer, `${dotted(pointer)} is incomplete without its canonical part`, { targetFile: file });
+    else r.atSource(a, "dropped-field", pointer, { aside: "incomplete without its canonical part", target: LABEL }, { targetFile: file });
   }
   return out;
 }
@@ -68,7 +68,7 @@ export function emitSources(a: IrAgent, whole: JsonValue[] | undefined, r: Repor
   fresh.forEach(({ k, i }, n) => {
     const id = ids[n] as string;
     if (items.length >= MAX_SOURCES) {
-      r.at(a, "dropped-field", `/knowledge/${i}`, `{name}: AgentMug allows at most ${MAX_SOURCES} sources`, { targetFile: file });
+      r.at(a, "dropped-field", `/knowledge/${i}`, { target: LABEL, why: `which allows at most ${MAX_SOURCES} sources` }, { targetFile: file });
       return;
     }
     // label has minLength 1: an empty label or id falls back to the written id.
@@ -76,7 +76,7 @@ export function emitSources(a: IrAgent, whole: JsonValue[] | undefined, r: Repor
     if (k.description !== undefined) value["description"] = k.description;
     Object.assign(value, { role: "knowledge", kind: "workspace", required: true, access: { capabilities: ["read", "search"] }, sharing: { strategy: "rebind" } });
     const renamed = id === k.id ? "" : `; its id "${k.id}" is written as "${id}"`;
-    r.at(a, "transformed-value", `/knowledge/${i}`, `{name} becomes a source requirement (role knowledge, kind workspace, read and search, rebound by the importing user)${renamed}`, { targetPointer: `/sources/${items.length}`, targetFile: file });
+    r.at(a, "transformed-value", `/knowledge/${i}`, { became: `becomes a source requirement (role knowledge, kind workspace, read and search, rebound by the importing user)${renamed}` }, { targetPointer: `/sources/${items.length}`, targetFile: file });
     items.push({ index: undefined, value });
   });
   return items.length || whole !== undefined ? byIndex(items) : undefined;
@@ -114,11 +114,11 @@ export function emitChecks(a: IrAgent, kept: readonly JsonValue[], r: Reporter, 
   const ids = uniqueKeys([...taken, ...fresh.map((i) => caseCheckId(evals[i]!))]).slice(taken.length);
   fresh.forEach((i, n) => {
     if (checks.length >= MAX_CHECKS) {
-      r.at(a, "dropped-field", `/evals/${i}`, `{name}: AgentMug allows at most ${MAX_CHECKS} evaluation checks`, { targetFile: file });
+      r.at(a, "dropped-field", `/evals/${i}`, { target: LABEL, why: `which allows at most ${MAX_CHECKS} evaluation checks` }, { targetFile: file });
       return;
     }
     const id = ids[n] as string;
-    r.at(a, "transformed-value", `/evals/${i}`, `{name} becomes evaluation check "${id}" (custom, post-run, assertion = desiredOutcome) with the whole case in config.evalCase`, { targetPointer: `/evaluation/checks/${checks.length}`, targetFile: file });
+    r.at(a, "transformed-value", `/evals/${i}`, { became: `becomes evaluation check "${id}" (custom, post-run, assertion = desiredOutcome) with the whole case in config.evalCase` }, { targetPointer: `/evaluation/checks/${checks.length}`, targetFile: file });
     checks.push(caseToCheck(evals[i]!, id));
   });
   return { checks, added: fresh.length > 0 };

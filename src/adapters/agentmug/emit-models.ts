@@ -7,7 +7,7 @@ import { primaryModelIndex } from "../../ir/agent.js";
 import { inferProvider } from "../../ir/providers.js";
 import type { JsonObject } from "../../ir/json.js";
 import type { EffectiveDefault } from "../types.js";
-import { DEFAULT_PRIMARY_MODEL, FORMAT } from "./spec.js";
+import { DEFAULT_PRIMARY_MODEL, FORMAT, LABEL } from "./spec.js";
 import { isHome } from "../../ir/home.js";
 import { looksLikeDisplayName } from "../../ir/prompt-checks.js";
 
@@ -24,15 +24,15 @@ export function emitModels(a: IrAgent, r: Reporter, file: string, hasPolicy: boo
   const primary = models[p];
   const t = { targetFile: file };
   if (!primary) {
-    if (a.models) r.at(a, "dropped-field", "/models", "{name} (an empty list) has no counterpart in AgentMug", { ...t, effect: "representation" });
-    r.atSource(a, "defaulted-placeholder", "", `the agent names no model; blueprint.primaryModel is set to "${DEFAULT_PRIMARY_MODEL}"${hasPolicy ? "" : " and blueprint.modelPolicy.mode to \"host_choice\" (the runtime picks)"}`, {
+    if (a.models) r.at(a, "dropped-field", "/models", { aside: "an empty list", target: LABEL }, { ...t, effect: "representation" });
+    r.atSource(a, "defaulted-placeholder", "", { lacks: "names no model", wrote: `blueprint.primaryModel "${DEFAULT_PRIMARY_MODEL}"${hasPolicy ? "" : ' and blueprint.modelPolicy.mode "host_choice" (the runtime picks)'}`, check: "check it against the models your host runs" }, {
       targetPointer: "/blueprint/primaryModel", targetFile: file, hint: "name a model in the source, or edit blueprint.primaryModel",
     });
     return hasPolicy ? { primaryModel: DEFAULT_PRIMARY_MODEL } : { primaryModel: DEFAULT_PRIMARY_MODEL, modelPolicy: { mode: "host_choice" } };
   }
   const out: EmittedModels = { primaryModel: primary.id };
   if (!isHome(a, FORMAT) && looksLikeDisplayName(primary.id)) {
-    r.at(a, "model-display-name", `/models/${p}/id`, `{name} "${primary.id}" reads as a display name; blueprint.primaryModel names a model id, which a host would not resolve from it`, { targetPointer: "/blueprint/primaryModel", targetFile: file, hint: "write the model id (gpt-4.1, claude-sonnet-4-6) in blueprint.primaryModel" });
+    r.at(a, "model-display-name", `/models/${p}/id`, { shown: primary.id, became: "reads as a display name; blueprint.primaryModel names a model id, which a host would not resolve from it" }, { targetPointer: "/blueprint/primaryModel", targetFile: file, hint: "write the model id (gpt-4.1, claude-sonnet-4-6) in blueprint.primaryModel" });
   }
   if (primary.maxTokens !== undefined) out.maxTokens = primary.maxTokens;
   else {
@@ -45,29 +45,29 @@ export function emitModels(a: IrAgent, r: Reporter, file: string, hasPolicy: boo
   const role = primary.role !== undefined && primary.role !== "main" ? primary.role : undefined;
   const moved = /\/[1-9][0-9]*$/.test(a.sourceMap[`/models/${p}`] ?? "");
   if (role !== undefined || moved) {
-    r.at(a, "transformed-value", `/models/${p}`, `{name} becomes blueprint.primaryModel, AgentMug's one model${role === undefined ? "" : `; its role "${role}" is dropped`}${moved ? "; read back, it is the first model row" : ""}`, { targetPointer: "/blueprint/primaryModel", targetFile: file });
+    r.at(a, "transformed-value", `/models/${p}`, { became: `becomes blueprint.primaryModel, AgentMug's one model${role === undefined ? "" : `; its role "${role}" is dropped`}${moved ? "; read back, it is the first model row" : ""}` }, { targetPointer: "/blueprint/primaryModel", targetFile: file });
   }
   const alternates: string[] = [];
   models.forEach((m, i) => {
-    if (m.temperature !== undefined) r.at(a, "dropped-field", `/models/${i}/temperature`, "{name} has no counterpart in AgentMug (no temperature setting)", t);
+    if (m.temperature !== undefined) r.at(a, "dropped-field", `/models/${i}/temperature`, { target: LABEL, why: "which has no temperature setting" }, t);
     if (i === p) return;
     if (m.role !== undefined && m.role !== "main") {
-      r.at(a, "dropped-field", `/models/${i}`, `{name} (model role "${m.role}") has no counterpart in AgentMug, which names one model per agent`, t);
+      r.at(a, "dropped-field", `/models/${i}`, { aside: `model role "${m.role}"`, target: LABEL, why: "which names one model per agent" }, t);
       return;
     }
     if (hasPolicy) {
-      r.at(a, "dropped-field", `/models/${i}`, "{name} is a further model for the main role, but blueprint.modelPolicy is already set", t);
+      r.at(a, "dropped-field", `/models/${i}`, { aside: "a further model for the main role", target: LABEL, why: "whose blueprint.modelPolicy is already set" }, t);
       return;
     }
     // preferredModels items need a character; an empty id (mas " /") cannot be listed.
     if (m.id === "" || primary.id === "") {
-      r.at(a, "dropped-field", `/models/${i}`, "{name} cannot be an alternate in blueprint.modelPolicy.preferredModels, which needs non-empty model ids", t);
+      r.at(a, "dropped-field", `/models/${i}`, { target: LABEL, why: "whose blueprint.modelPolicy.preferredModels needs non-empty model ids" }, t);
       return;
     }
     alternates.push(m.id);
-    r.at(a, "transformed-value", `/models/${i}`, `{name} becomes an alternate in blueprint.modelPolicy.preferredModels (mode "preferred")`, { targetPointer: "/blueprint/modelPolicy/preferredModels", targetFile: file });
+    r.at(a, "transformed-value", `/models/${i}`, { became: "becomes an alternate in blueprint.modelPolicy.preferredModels (mode \"preferred\")" }, { targetPointer: "/blueprint/modelPolicy/preferredModels", targetFile: file });
     reportSpelling(a, r, i, file);
-    if (m.maxTokens !== undefined) r.at(a, "dropped-field", `/models/${i}/maxTokens`, "{name} of an alternate model has no counterpart in AgentMug", t);
+    if (m.maxTokens !== undefined) r.at(a, "dropped-field", `/models/${i}/maxTokens`, { aside: "of an alternate model", target: LABEL }, t);
   });
   if (alternates.length) out.modelPolicy = { mode: "preferred", preferredModels: [primary.id, ...alternates] };
   return out;
@@ -80,10 +80,10 @@ function reportSpelling(a: IrAgent, r: Reporter, i: number, file: string): void 
   const t = { targetPointer: i === primaryModelIndex(a) ? "/blueprint/primaryModel" : "/blueprint/modelPolicy/preferredModels", targetFile: file };
   const implied = inferProvider(m.id);
   if (m.provider !== undefined && m.provider !== implied) {
-    r.at(a, "dropped-field", `/models/${i}/provider`, `{name}: AgentMug holds a bare model id, and "${m.id}" does not imply the provider "${m.provider}"`, t);
+    r.at(a, "dropped-field", `/models/${i}/provider`, { aside: `the provider "${m.provider}"`, target: LABEL, why: `which holds only the model id "${m.id}", and that does not imply it` }, t);
   } else if (m.provider !== undefined && m.providerSource === "explicit") {
-    r.at(a, "transformed-value", `/models/${i}/provider`, `{name} is not written: AgentMug infers the provider "${m.provider}" from the model id "${m.id}"`, t);
+    r.at(a, "transformed-value", `/models/${i}/provider`, { became: `is not written: AgentMug infers the provider "${m.provider}" from the model id "${m.id}"` }, t);
   } else if (m.raw !== undefined && m.raw !== m.id) {
-    r.at(a, "transformed-value", `/models/${i}/id`, `{name} "${m.raw}" is written as the model id "${m.id}"`, t);
+    r.at(a, "transformed-value", `/models/${i}/id`, { shown: m.raw, became: `is written as the model id "${m.id}"` }, t);
   }
 }

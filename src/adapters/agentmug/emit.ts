@@ -54,7 +54,7 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporte
 
   out["$schema"] = SCHEMA_URL;
   if (legacySchema) {
-    r.atSource(a, "transformed-value", "/$schema", `$schema "${LEGACY_SCHEMA_URL}" (the legacy alias) is written as "${SCHEMA_URL}", the URL producers must emit`, { targetPointer: "/$schema", targetFile: file });
+    r.atSource(a, "transformed-value", "/$schema", { value: "$schema", shown: LEGACY_SCHEMA_URL, aside: "the legacy alias", became: `is written as "${SCHEMA_URL}", the URL producers must emit` }, { targetPointer: "/$schema", targetFile: file });
   }
   Object.assign(out, identity(a, id, options, r, file));
 
@@ -66,19 +66,19 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporte
   const params = emitParameters(a, fromHere, r, file);
   bp["systemPrompt"] = withPlaceholders(a, systemPrompt(a, r, file), params, r, file);
   if (a.reasoning?.budgetTokens !== undefined) bp["extendedThinkingBudget"] = a.reasoning.budgetTokens;
-  if (a.reasoning?.effort !== undefined) r.at(a, "dropped-field", "/reasoning/effort", "{name} has no counterpart in AgentMug (only a thinking budget)", t);
+  if (a.reasoning?.effort !== undefined) r.at(a, "dropped-field", "/reasoning/effort", { target: LABEL, why: "which has only a thinking budget" }, t);
   if (a.tools || bp["tools"] === undefined) {
     const tools: JsonValue[] = [];
     (a.tools ?? []).forEach((tool, i) => {
       if (tool.name === "") {
         // Every AgentMug tool name needs a character.
-        r.at(a, "dropped-field", `/tools/${i}`, "{name} has an empty name, which AgentMug does not allow", { targetPointer: "/blueprint/tools", targetFile: file });
+        r.at(a, "dropped-field", `/tools/${i}`, { aside: "a tool with an empty name", target: LABEL, why: "whose tools need a name" }, { targetPointer: "/blueprint/tools", targetFile: file });
         // The tools after it change place, which the item's own pointer does not cover.
-        if (i < (a.tools ?? []).length - 1) r.at(a, "transformed-value", "/tools", `{name}: the tools after the dropped tool ${i + 1} move up one place`, { targetPointer: "/blueprint/tools", targetFile: file });
+        if (i < (a.tools ?? []).length - 1) r.at(a, "transformed-value", "/tools", { clause: `the tools after the dropped tool ${i + 1} move up one place` }, { targetPointer: "/blueprint/tools", targetFile: file });
         return;
       }
       const e = emitTool(tool, fromHere);
-      if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, `{name} is written as the builtin tool name "${tool.name}"; ${e.lost.join(", ")} cannot be expressed in AgentMug`, { targetPointer: `/blueprint/tools/${tools.length}`, targetFile: file });
+      if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, { carried: `is written as the builtin tool name "${tool.name}"`, rest: e.lost.join(", "), target: LABEL }, { targetPointer: `/blueprint/tools/${tools.length}`, targetFile: file });
       tools.push(e.value);
     });
     bp["tools"] = tools;
@@ -90,7 +90,7 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporte
   if (a.inputs) out["inputs"] = cloneJson(a.inputs);
   else if (out["inputs"] === undefined) {
     out["inputs"] = { accepts: ["text"] };
-    r.defaulted(a, "/inputs", 'inputs is required by AgentMug; set to {"accepts": ["text"]}', file);
+    r.defaulted(a, "/inputs", { field: "inputs", by: "AgentMug", filled: "set to", set: { accepts: ["text"] } }, file);
   }
   if (a.outputs) out["outputs"] = cloneJson(a.outputs);
   if (params) out["parameters"] = params.value;
@@ -100,7 +100,7 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporte
   if (wholeSources === undefined || Array.isArray(wholeSources)) {
     const sources = emitSources(a, wholeSources ?? (a.knowledge ? [] : undefined), r, file);
     // An empty sources list reads back as no knowledge at all: the empty list itself does not return.
-    if (a.knowledge?.length === 0 && wholeSources === undefined) r.at(a, "transformed-value", "/knowledge", "{name} is an empty list; written as sources: [], which reads back as no knowledge list", { targetPointer: "/sources", targetFile: file });
+    if (a.knowledge?.length === 0 && wholeSources === undefined) r.at(a, "transformed-value", "/knowledge", { became: "is an empty list; written as sources: [], which reads back as no knowledge list" }, { targetPointer: "/sources", targetFile: file });
     if (sources) out["sources"] = sources;
   } else out["sources"] = cloneJson(wholeSources);
   emitEvaluation(a, out, r, file);
@@ -117,8 +117,7 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporte
     if (v === undefined) continue;
     if (options.includePrivate) out[key] = cloneJson(v);
     else {
-      const what = Array.isArray(v) ? `${v.length} private ${key} ${v.length === 1 ? "entry" : "entries"}` : `the private ${key} value`;
-      r.atSource(a, "private-omitted", `/${key}`, `${what} left out`, { targetFile: file, hint: "pass --include-private (includePrivate) for an owner's personal export" });
+      r.atSource(a, "private-omitted", `/${key}`, { value: key, ...(Array.isArray(v) ? { entries: v.length } : {}), what: "private AgentMug data" }, { targetFile: file, hint: "pass --include-private (includePrivate) for an owner's personal export" });
     }
   }
 
@@ -156,36 +155,36 @@ function placeExtensions(out: JsonObject, ext: JsonObject): void {
 function identity(a: IrAgent, id: string, options: EmitOptions, r: Reporter, file: string): JsonObject {
   if (nonEmpty(a.id) === undefined) {
     // A bundle key carried as the id is a renamed value, reported where it was; an id made from the name is added.
-    if (nonEmpty(a.key) !== undefined) r.at(a, "transformed-value", "/key", `{name} "${id}" becomes the id (AgentMug has no bundle keys)`, { targetPointer: "/id", targetFile: file });
-    else r.defaulted(a, "/id", `id is required by AgentMug; derived from the name as "${id}"`, file);
+    if (nonEmpty(a.key) !== undefined) r.at(a, "transformed-value", "/key", { shown: id, became: "becomes the id (AgentMug has no bundle keys)" }, { targetPointer: "/id", targetFile: file });
+    else r.defaulted(a, "/id", { field: "id", by: "AgentMug", filled: "derived from the name as", set: id }, file);
   }
   const name = nonEmpty(a.name) ?? id;
-  if (nonEmpty(a.name) === undefined) r.defaulted(a, "/name", `name is required by AgentMug; set to the id "${id}"`, file);
+  if (nonEmpty(a.name) === undefined) r.defaulted(a, "/name", { field: "name", by: "AgentMug", filled: "set to the id", set: id }, file);
 
   let description = nonEmpty(a.description);
   const routing = nonEmpty(a.routingDescription);
   if (description === undefined && routing !== undefined) {
     description = routing;
-    r.at(a, "transformed-value", "/routingDescription", "{name} becomes the description (AgentMug has no separate routing description)", { targetPointer: "/description", targetFile: file });
+    r.at(a, "transformed-value", "/routingDescription", { became: "becomes the description (AgentMug has no separate routing description)" }, { targetPointer: "/description", targetFile: file });
   } else if (routing !== undefined && routing !== description) {
-    r.at(a, "dropped-field", "/routingDescription", "{name} has no counterpart in AgentMug (only one description)", { targetFile: file });
+    r.at(a, "dropped-field", "/routingDescription", { target: LABEL, why: "which has only one description" }, { targetFile: file });
   }
   // An empty source description is a value that changes, not one that is added.
-  if (a.description === "") r.at(a, "transformed-value", "/description", `{name} is empty, which AgentMug does not allow; replaced by the ${description === undefined ? `name "${name}"` : "routing description"}`, { targetPointer: "/description", targetFile: file });
+  if (a.description === "") r.at(a, "transformed-value", "/description", { became: `is empty, which AgentMug does not allow; replaced by the ${description === undefined ? `name "${name}"` : "routing description"}` }, { targetPointer: "/description", targetFile: file });
   if (description === undefined) {
     description = name;
-    if (a.description !== "") r.defaulted(a, "/description", `description is required by AgentMug; set to the name "${name}"`, file);
+    if (a.description !== "") r.defaulted(a, "/description", { field: "description", by: "AgentMug", filled: "set to the name", set: name }, file);
   }
 
   const version = nonEmpty(a.version) ?? DEFAULT_VERSION;
-  if (nonEmpty(a.version) === undefined) r.defaulted(a, "/version", `version is required by AgentMug; set to "${DEFAULT_VERSION}"`, file);
+  if (nonEmpty(a.version) === undefined) r.defaulted(a, "/version", { field: "version", by: "AgentMug", filled: "set to", set: DEFAULT_VERSION }, file);
 
   const source = a.provenance?.exportedAt;
   const exportedAt = options.exportedAt ?? source ?? DEFAULT_EXPORTED_AT;
   if (source !== undefined && exportedAt !== source) {
-    r.at(a, "transformed-value", "/provenance/exportedAt", `{name} "${source}" is replaced by the requested export time "${exportedAt}"`, { targetPointer: "/exportedAt", targetFile: file });
+    r.at(a, "transformed-value", "/provenance/exportedAt", { shown: source, became: `is replaced by the requested export time "${exportedAt}"` }, { targetPointer: "/exportedAt", targetFile: file });
   } else if (options.exportedAt === undefined && source === undefined) {
-    r.atSource(a, "defaulted-required", "", `exportedAt is required by AgentMug; set to the fixed value "${DEFAULT_EXPORTED_AT}" (output never depends on the clock)`, {
+    r.atSource(a, "defaulted-required", "", { field: "exportedAt", by: "AgentMug", filled: "set to the fixed value", set: DEFAULT_EXPORTED_AT, why: "output never depends on the clock" }, {
       targetPointer: "/exportedAt", targetFile: file, hint: "pass --exported-at (exportedAt) to stamp the real export time",
     });
   }
@@ -196,7 +195,7 @@ function identity(a: IrAgent, id: string, options: EmitOptions, r: Reporter, fil
 function withPlaceholders(a: IrAgent, text: string, params: EmittedParameters | undefined, r: Reporter, file: string): string {
   const respelled = params ? respellPlaceholders(a, text, params.names) : undefined;
   if (respelled === undefined) return text;
-  r.at(a, "transformed-value", "/instructions", "{name}: each parameter placeholder is written as {{params.<name>}}, the way AgentMug substitutes parameters", { targetPointer: "/blueprint/systemPrompt", targetFile: file });
+  r.at(a, "transformed-value", "/instructions", { clause: "each parameter placeholder is written as {{params.<name>}}, the way AgentMug substitutes parameters" }, { targetPointer: "/blueprint/systemPrompt", targetFile: file });
   return respelled;
 }
 
@@ -205,18 +204,18 @@ function systemPrompt(a: IrAgent, r: Reporter, file: string): string {
   const t = { targetPointer: "/blueprint/systemPrompt", targetFile: file };
   const plain = chunks.length === 1 && chunks[0]?.key === undefined;
   if (a.instructions && chunks.length === 0) {
-    r.at(a, "transformed-value", "/instructions", '{name} has no parts; blueprint.systemPrompt is ""', t);
+    r.at(a, "transformed-value", "/instructions", { became: 'has no parts; blueprint.systemPrompt is ""' }, t);
   } else if (chunks.length && !plain) {
-    r.at(a, "transformed-value", "/instructions", '{name} is joined into one blueprint.systemPrompt: "[key] text" per part, parts separated by a blank line, empty parts left out', t);
+    r.at(a, "transformed-value", "/instructions", { became: 'is joined into one blueprint.systemPrompt: "[key] text" per part, parts separated by a blank line, empty parts left out' }, t);
   }
   chunks.forEach((c, i) => {
     // A platform text (Caplo policy.guidance, chatStyle, voiceStyle; mas chunks of those names) says where it went, or that it is gone.
     const own = i > 0 && PLATFORM_KEYS.has(c.key ?? "");
-    if (own && c.ref === undefined && (c.text ?? "").trim() === "") r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name} is empty${c.key === undefined ? "" : ` (it turns the platform's ${c.key} off)`}, which blueprint.systemPrompt cannot say`, t);
-    else if (own && c.ref === undefined) r.at(a, "transformed-value", `/instructions/chunks/${i}`, `{name} is appended to blueprint.systemPrompt${c.key === undefined ? "" : ` as "[${c.key}] …"`}, after the instructions`, t);
+    if (own && c.ref === undefined && (c.text ?? "").trim() === "") r.at(a, "dropped-field", `/instructions/chunks/${i}`, { aside: c.key === undefined ? "empty" : `empty: it turns the platform's ${c.key} off`, target: LABEL, why: "whose blueprint.systemPrompt cannot say it" }, t);
+    else if (own && c.ref === undefined) r.at(a, "transformed-value", `/instructions/chunks/${i}`, { became: `is appended to blueprint.systemPrompt${c.key === undefined ? "" : ` as "[${c.key}] …"`}, after the instructions` }, t);
     if (c.ref === undefined) return;
-    if (c.text === undefined) r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name}: the file "${c.ref}" was not read, so its text is missing from blueprint.systemPrompt`, t);
-    else r.at(a, "transformed-value", `/instructions/chunks/${i}`, `{name}: the text of the file "${c.ref}" is written inline`, t);
+    if (c.text === undefined) r.at(a, "dropped-field", `/instructions/chunks/${i}`, { carried: `refers to the file "${c.ref}", which was not read`, rest: "its text", target: LABEL }, t);
+    else r.at(a, "transformed-value", `/instructions/chunks/${i}`, { clause: `the text of the file "${c.ref}" is written inline` }, t);
   });
   return renderInstructions(a.instructions) ?? "";
 }
@@ -226,12 +225,12 @@ function emitSkills(a: IrAgent, fromHere: boolean, r: Reporter, file: string): J
   const out: JsonObject[] = [];
   a.skills.forEach((s, i) => {
     if (s.trigger === undefined || s.recipe === undefined) {
-      r.at(a, "dropped-field", `/skills/${i}`, "{name} has no trigger and recipe, which every AgentMug skill needs (none is invented)", { targetFile: file });
+      r.at(a, "dropped-field", `/skills/${i}`, { aside: "no trigger and recipe", target: LABEL, why: "where every skill needs them (none is invented)" }, { targetFile: file });
       return;
     }
     const skill: JsonObject = {};
     if (s.extra && fromHere) for (const k of Object.keys(s.extra)) setKey(skill, k, cloneJson(s.extra[k] as JsonValue));
-    else if (s.extra) r.at(a, "dropped-field", `/skills/${i}`, `{name}: the settings ${Object.keys(s.extra).join(", ")} have no counterpart in AgentMug`, { targetFile: file });
+    else if (s.extra) r.at(a, "dropped-field", `/skills/${i}`, { parts: Object.keys(s.extra), target: LABEL }, { targetFile: file });
     Object.assign(skill, { name: s.name, trigger: s.trigger, recipe: s.recipe });
     out.push(orderKeys(skill, SKILL_ORDER));
   });
@@ -248,22 +247,22 @@ function emitEvaluation(a: IrAgent, out: JsonObject, r: Reporter, file: string):
   if (e.added && evaluation["version"] === undefined) evaluation["version"] = 1;
   if (e.added && evaluation["failurePolicy"] === undefined) {
     evaluation["failurePolicy"] = "warn";
-    r.defaulted(a, "/evaluation/failurePolicy", 'evaluation.failurePolicy is required by AgentMug; set to "warn" (eval cases are tests, not a deploy gate)', file);
+    r.defaulted(a, "/evaluation/failurePolicy", { field: "evaluation.failurePolicy", by: "AgentMug", filled: "set to", set: "warn", why: "eval cases are tests, not a deploy gate" }, file);
   }
   out["evaluation"] = orderKeys(evaluation, EVALUATION_ORDER);
 }
 
 function reportLosses(a: IrAgent, r: Reporter, file: string): void {
   r.dropUnsupported(a, UNSUPPORTED, LABEL, file);
-  if (a.subAgents?.length === 0) r.at(a, "dropped-field", "/subAgents", "{name} (an empty list) has no counterpart in AgentMug", { targetFile: file, effect: "representation" });
+  if (a.subAgents?.length === 0) r.at(a, "dropped-field", "/subAgents", { aside: "an empty list", target: LABEL }, { targetFile: file, effect: "representation" });
   if (a.evals?.length === 0 && !a.extensions[FORMAT]?.["/evaluation"]) {
-    r.at(a, "dropped-field", "/evals", "{name} (no cases) cannot be written: AgentMug evaluation needs at least one check", { targetFile: file });
+    r.at(a, "dropped-field", "/evals", { aside: "no cases", target: LABEL, why: "whose evaluation needs at least one check" }, { targetFile: file });
   }
   (a.subAgents ?? []).forEach((link, i) => {
     const target = link.local ?? link.external ?? "?";
     // A link of a bundle's delegation graph (a MAS workflow's delegates_to) has no place in the agent's own file.
-    const what = sourceOf(a, `/subAgents/${i}`) === undefined ? `The delegation to "${target}" (a link of the bundle this agent was read from)` : `{name} (sub-agent "${target}")`;
-    r.at(a, "dropped-link", `/subAgents/${i}`, `${what} cannot be expressed in AgentMug, which has no links between agents: this agent can no longer hand work to "${target}"`, { targetFile: file });
+    const lost = { to: target, target: LABEL, why: "which has no links between agents", consequence: `this agent can no longer hand work to "${target}"` };
+    r.at(a, "dropped-link", `/subAgents/${i}`, sourceOf(a, `/subAgents/${i}`) === undefined ? { value: `the delegation to "${target}"`, aside: "a link of the bundle this agent was read from", target: LABEL, why: lost.why, consequence: lost.consequence } : lost, { targetFile: file });
   });
   r.dropForeignExtensions(a, LABEL, file);
 }

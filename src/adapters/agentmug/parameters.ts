@@ -37,7 +37,7 @@ export function emitParameters(a: IrAgent, fromHere: boolean, r: Reporter, file:
     const source = typeof p["name"] === "string" ? p["name"] : String(i);
     const name = /^[a-z][a-z0-9_]*$/.test(source) ? source : snake(source);
     names.set(source, name);
-    if (name !== source) r.at(a, "transformed-value", `/parameters/${i}/name`, `{name} "${source}" becomes "${name}" (AgentMug parameter names are snake_case)`, t);
+    if (name !== source) r.at(a, "transformed-value", `/parameters/${i}/name`, { shown: source, became: `becomes "${name}" (AgentMug parameter names are snake_case)` }, t);
     const out: JsonObject = { name };
     const lost: string[] = [];
     out["label"] = typeof p["label"] === "string" && p["label"] !== "" ? p["label"] : source;
@@ -46,16 +46,16 @@ export function emitParameters(a: IrAgent, fromHere: boolean, r: Reporter, file:
     if (FORM_TYPES.includes(type)) out["type"] = type;
     else {
       out["type"] = FROM_JSON[type] ?? "string";
-      r.at(a, "transformed-value", `/parameters/${i}/type`, `{name} "${type}" is written as the AgentMug form type "${String(out["type"])}"`, t);
+      r.at(a, "transformed-value", `/parameters/${i}/type`, { shown: type, became: `is written as the AgentMug form type "${String(out["type"])}"` }, t);
     }
     if (p["default"] !== undefined) out["default"] = cloneJson(p["default"] as JsonValue);
     // A value without a default must be supplied: that is what "required" says.
     out["required"] = typeof p["required"] === "boolean" ? p["required"] : p["default"] === undefined;
     for (const k of Object.keys(p)) if (!["name", "label", "description", "type", "default", "required"].includes(k)) lost.push(k);
-    if (lost.length) r.at(a, "dropped-field", `/parameters/${i}`, `{name}: ${lost.join(", ")} cannot be expressed in an AgentMug parameter`, t);
+    if (lost.length) r.at(a, "dropped-field", `/parameters/${i}`, { parts: lost, target: "an AgentMug parameter" }, t);
     return orderKeys(out, ORDER);
   });
-  r.defaulted(a, "/parameters", "each AgentMug parameter needs a label and a required flag; the label is the name, and a parameter without a default is required", file);
+  r.defaulted(a, "/parameters", { field: "a label and a required flag of each parameter", plural: true, by: "AgentMug", filled: "the label is the name, and a parameter without a default is required" }, file);
   return { value, names };
 }
 

@@ -21,7 +21,7 @@ import { SLOT } from "./slot.js";
 export function parseAgentmug(data: JsonValue, options: ParseOptions): ParseResult {
   if (!isObject(data)) {
     const source = options.file === undefined ? { pointer: "" } : { file: options.file, pointer: "" };
-    return { diagnostics: [diagnostic("invalid-input", { message: "an AgentMug file must be a JSON object", source })] };
+    return { diagnostics: [diagnostic("invalid-input", { problem: "an AgentMug file must be a JSON object" }, { source })] };
   }
   const a = newAgent(FORMAT, "", options.file);
   const keep = (pointer: string, v: JsonValue): void => keepExtension(a, FORMAT, pointer, cloneJson(v));

@@ -2,6 +2,7 @@
 // Every value that does not arrive exactly is reported where it came from; every
 // required value the IR lacks is derived and reported at its target pointer.
 import type { Reporter } from "../../ir/reporter.js";
+import type { Placeholder } from "../../ir/payloads.js";
 import type { IrAgent, IrEvalCase, IrInstructions, IrLink, IrTool } from "../../ir/model.js";
 import { isHome } from "../../ir/home.js";
 import { reportPlaceholders } from "../../ir/prompt-checks.js";
@@ -61,7 +62,7 @@ export function emitAgent(a: IrAgent, t: AgentTarget): JsonObject {
   if (a.description !== undefined) setKey(out, "description", limitText(a, t, "/description", "/description", a.description, MAX.description));
   else if (a.routingDescription !== undefined && a.routingDescription.trim() !== "") {
     // The routing text (mas spec.description) is the nearest thing to a description Caplo has, as for AgentMug.
-    t.r.at(a, "transformed-value", "/routingDescription", "{name} becomes the description (Caplo has no routing description; its sub-agent links say when to call an agent)", tp(t, "/description"));
+    t.r.at(a, "transformed-value", "/routingDescription", { became: "becomes the description (Caplo has no routing description; its sub-agent links say when to call an agent)" }, tp(t, "/description"));
     setKey(out, "description", limitText(a, t, "/routingDescription", "/description", a.routingDescription, MAX.description));
     used.add("/routingDescription");
   }
@@ -103,20 +104,20 @@ export function emitAgent(a: IrAgent, t: AgentTarget): JsonObject {
  */
 function withSkills(a: IrAgent, t: AgentTarget, instructions: string): string {
   const parts = [instructions];
-  if (a.skills?.length === 0) t.r.at(a, "dropped-field", "/skills", "{name} (an empty list) has no counterpart in Caplo v2", { targetFile: t.file, effect: "representation" });
+  if (a.skills?.length === 0) t.r.at(a, "dropped-field", "/skills", { aside: "an empty list", target: LABEL }, { targetFile: t.file, effect: "representation" });
   (a.skills ?? []).forEach((s, i) => {
     const text = (s.document ?? s.recipe)?.trim();
     const p = `/skills/${i}`;
     if (text === undefined || text === "") {
-      t.r.at(a, "dropped-field", p, `{name} "${s.name}": its text was not read, so Caplo's instructions lack what the source runtime adds to the prompt`, { targetFile: t.file });
+      t.r.at(a, "dropped-field", p, { shown: s.name, carried: "was not read", rest: "the text its runtime adds to the prompt", target: LABEL }, { targetFile: t.file });
       return;
     }
     parts.push(`[skill:${s.name}]\n${text}`);
     const what = s.document !== undefined ? "its document" : s.trigger !== undefined ? "its recipe (the trigger is not written)" : "its recipe";
-    t.r.at(a, "transformed-value", p, `{name} "${s.name}" is appended to instructions as "[skill:${s.name}]" and ${what}, as the mas runtime injects a skill`, tp(t, "/instructions"));
-    for (const k of Object.keys(s.extra ?? {})) t.r.at(a, "dropped-field", `${p}/extra/${escapeToken(k)}`, `{name}: the skill "${s.name}"'s ${k} has no counterpart in Caplo v2`, { targetFile: t.file });
+    t.r.at(a, "transformed-value", p, { shown: s.name, became: `is appended to instructions as "[skill:${s.name}]" and ${what}, as the mas runtime injects a skill` }, tp(t, "/instructions"));
+    for (const k of Object.keys(s.extra ?? {})) t.r.at(a, "dropped-field", `${p}/extra/${escapeToken(k)}`, { shown: s.name, parts: [k], target: LABEL }, { targetFile: t.file });
   });
-  if (parts.length > 1) t.r.at(a, "transformed-value", "/instructions", `{name} is followed by the text of ${parts.length - 1} skill${parts.length > 2 ? "s" : ""} ("[skill:<name>]" and its text)`, tp(t, "/instructions"));
+  if (parts.length > 1) t.r.at(a, "transformed-value", "/instructions", { became: `is followed by the text of ${parts.length - 1} skill${parts.length > 2 ? "s" : ""} ("[skill:<name>]" and its text)` }, tp(t, "/instructions"));
   return parts.join("\n\n");
 }
 
@@ -135,13 +136,13 @@ function leftoverExtensions(a: IrAgent, t: AgentTarget, ext: JsonObject): void {
   for (const rel of Object.keys(ext)) {
     if (rel === PROVIDER_SPELLING || rel === EMPTY_POLICY) continue;
     if (EXT_CHECKS.get(rel)?.(ext[rel] as JsonValue)) continue;
-    t.r.atSource(a, "dropped-field", rel, `${dotted(rel)} is not a valid Caplo v2 value`, { targetFile: t.file });
+    t.r.atSource(a, "dropped-field", rel, { aside: "not a valid Caplo v2 value", target: LABEL }, { targetFile: t.file });
   }
 }
 
 /** A required value nothing in the source implies: a warning at the agent's root, naming the filled target field. */
-function placeholder(a: IrAgent, t: AgentTarget, rel: string, message: string): void {
-  t.r.atSource(a, "defaulted-placeholder", "", message, tp(t, rel));
+function placeholder(a: IrAgent, t: AgentTarget, rel: string, payload: Placeholder): void {
+  t.r.atSource(a, "defaulted-placeholder", "", payload, tp(t, rel));
 }
 
 function tp(t: AgentTarget, rel: string): { targetPointer: string; targetFile: string } {
@@ -151,7 +152,7 @@ function tp(t: AgentTarget, rel: string): { targetPointer: string; targetFile: s
 /** A string with a length cap; a longer one is shortened at a word boundary and reported. */
 function limitText(a: IrAgent, t: AgentTarget, ir: string, rel: string, s: string, max: number): string {
   const out = truncateAtWord(s, max);
-  if (out !== s) t.r.at(a, "truncated-value", ir, `{name} has ${[...s].length} characters; Caplo allows ${max}, so it was shortened`, tp(t, rel));
+  if (out !== s) t.r.at(a, "truncated-value", ir, { length: [...s].length, max, target: "Caplo" }, tp(t, rel));
   return out;
 }
 
@@ -159,8 +160,8 @@ function limitText(a: IrAgent, t: AgentTarget, ir: string, rel: string, s: strin
 function requiredText(a: IrAgent, t: AgentTarget, ir: string, rel: string, v: string | undefined, derive: () => { value: string; why: string }): string {
   if (v !== undefined && v !== "") return v;
   const d = derive();
-  if (v === "") t.r.at(a, "transformed-value", ir, `{name} is empty but Caplo requires ${dotted(rel)}; ${d.why} was used`, tp(t, rel));
-  else t.r.defaulted(a, t.at + rel, `${dotted(rel)} is required by Caplo and missing in the source; ${d.why} was used`, t.file);
+  if (v === "") t.r.at(a, "transformed-value", ir, { became: `is empty but Caplo requires ${dotted(rel)}; ${d.why} was used` }, tp(t, rel));
+  else t.r.defaulted(a, t.at + rel, { field: dotted(rel), by: "Caplo", filled: `${d.why} was used` }, t.file);
   return d.value;
 }
 
@@ -169,7 +170,7 @@ function name(a: IrAgent, t: AgentTarget, used: Set<string>): string {
   // A single agent's id is its only name (a mas metadata.name): it is used, not dropped.
   if (a.name === undefined && t.key === undefined && a.id !== undefined && a.id !== "") {
     used.add("/id");
-    t.r.at(a, "transformed-value", "/id", `{name} "${a.id}" became the name (Caplo has no separate id, and requires a name)`, tp(t, "/name"));
+    t.r.at(a, "transformed-value", "/id", { shown: a.id, became: "became the name (Caplo has no separate id, and requires a name)" }, tp(t, "/name"));
     return truncateAtWord(a.id, MAX.name);
   }
   const base = a.id ?? a.key ?? t.key ?? "Agent";
@@ -190,7 +191,7 @@ function platformParts(a: IrAgent, t: AgentTarget): { rest: IrInstructions | und
   if (only && only.c.key === undefined && only.c.text !== undefined && !isHome(a, FORMAT)) {
     const split = splitPlatformTail(only.c.text);
     if (split) {
-      t.r.at(a, "transformed-value", `/instructions/chunks/${only.i}`, `{name} ends with ${split.parts.map((p) => `"[${p.key}] …"`).join(", ")}, agentport's writing of Caplo's platform texts: ${split.parts.map((p) => `policy.${memberOf(p.key)}`).join(", ")} again`, tp(t, "/policy"));
+      t.r.at(a, "transformed-value", `/instructions/chunks/${only.i}`, { became: `ends with ${split.parts.map((p) => `"[${p.key}] …"`).join(", ")}, agentport's writing of Caplo's platform texts: ${split.parts.map((p) => `policy.${memberOf(p.key)}`).join(", ")} again` }, tp(t, "/policy"));
       for (const p of split.parts) texts.set(memberOf(p.key), p.text);
       return { rest: { chunks: [{ ...only.c, text: split.head }] }, texts };
     }
@@ -205,7 +206,7 @@ function platformParts(a: IrAgent, t: AgentTarget): { rest: IrInstructions | und
     }
     const rel = `/policy/${p.member}`;
     texts.set(p.member, limitText(a, t, `/instructions/chunks/${i}`, rel, c.text, p.max));
-    if (!isHome(a, FORMAT)) t.r.at(a, "transformed-value", `/instructions/chunks/${i}`, `{name} becomes policy.${p.member}, the text the Caplo platform adds after the instructions`, tp(t, rel));
+    if (!isHome(a, FORMAT)) t.r.at(a, "transformed-value", `/instructions/chunks/${i}`, { became: `becomes policy.${p.member}, the text the Caplo platform adds after the instructions` }, tp(t, rel));
   }
   return { rest, texts };
 }
@@ -229,14 +230,14 @@ function instructions(a: IrAgent, t: AgentTarget, given: IrInstructions | undefi
   const chunks = given?.chunks ?? [];
   chunks.forEach((c, i) => {
     if (c.ref === undefined) return;
-    if (c.text === undefined) t.r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name} refers to the file "${c.ref}", which was not read; its text is missing from instructions`, tp(t, "/instructions"));
-    else t.r.at(a, "transformed-value", `/instructions/chunks/${i}`, `{name}: the text of "${c.ref}" is written inline; the file reference is not kept`, tp(t, "/instructions"));
+    if (c.text === undefined) t.r.at(a, "dropped-field", `/instructions/chunks/${i}`, { carried: `refers to the file "${c.ref}", which was not read`, rest: "its text", target: LABEL }, tp(t, "/instructions"));
+    else t.r.at(a, "transformed-value", `/instructions/chunks/${i}`, { clause: `the text of "${c.ref}" is written inline; the file reference is not kept` }, tp(t, "/instructions"));
   });
   const rendered = renderInstructions(given);
   if (rendered !== undefined && rendered !== "") {
     const only = chunks[0];
     if (chunks.length > 1 || only?.key !== undefined) {
-      t.r.at(a, "transformed-value", "/instructions", `{name} became one text: ${chunks.length === 1 ? "the named part is" : `${chunks.length} parts are`} written as "[key] text", separated by a blank line`, tp(t, "/instructions"));
+      t.r.at(a, "transformed-value", "/instructions", { became: `became one text: ${chunks.length === 1 ? "the named part is" : `${chunks.length} parts are`} written as "[key] text", separated by a blank line` }, tp(t, "/instructions"));
     }
     return { text: rendered, fromRouting: false };
   }
@@ -245,10 +246,10 @@ function instructions(a: IrAgent, t: AgentTarget, given: IrInstructions | undefi
   ];
   const [value, what] = fallback.find(([v]) => v !== undefined && v !== "") ?? [a.id ?? a.key ?? t.key ?? "Agent", "id"];
   const why = `the agent's ${what}`;
-  if (given !== undefined) t.r.at(a, "transformed-value", "/instructions", `{name} is empty but Caplo requires instructions; ${why} was used`, tp(t, "/instructions"));
-  else t.r.defaulted(a, t.at + "/instructions", `instructions are required by Caplo and missing in the source; ${why} was used`, t.file);
+  if (given !== undefined) t.r.at(a, "transformed-value", "/instructions", { became: `is empty but Caplo requires instructions; ${why} was used` }, tp(t, "/instructions"));
+  else t.r.defaulted(a, t.at + "/instructions", { field: "instructions", by: "Caplo", filled: `${why} was used` }, t.file);
   const fromRouting = what === "routing description";
-  if (fromRouting) t.r.at(a, "transformed-value", "/routingDescription", `{name} became instructions (Caplo has no routing description)`, tp(t, "/instructions"));
+  if (fromRouting) t.r.at(a, "transformed-value", "/routingDescription", { became: "became instructions (Caplo has no routing description)" }, tp(t, "/instructions"));
   return { text: value as string, fromRouting };
 }
 
@@ -256,20 +257,20 @@ function modelOf(a: IrAgent, t: AgentTarget, ext: JsonObject): JsonObject {
   const models = a.models ?? [];
   const pi = primaryModelIndex(a);
   models.forEach((m, i) => {
-    if (i !== pi) t.r.at(a, "dropped-field", `/models/${i}`, `{name}${m.role ? ` (role "${m.role}")` : ""} has no counterpart in Caplo v2, which holds one model per agent`, tp(t, "/model"));
+    if (i !== pi) t.r.at(a, "dropped-field", `/models/${i}`, { ...(m.role ? { aside: `role "${m.role}"` } : {}), target: LABEL, why: "which holds one model per agent" }, tp(t, "/model"));
   });
   const m = models[pi];
   if (m === undefined) {
-    placeholder(a, t, "/model", `the source names no model; wrote the placeholder ${DEFAULT_MODEL.provider} ${DEFAULT_MODEL.name}: check it against your workspace`);
+    placeholder(a, t, "/model", { lacks: "names no model", wrote: `the placeholder ${DEFAULT_MODEL.provider} ${DEFAULT_MODEL.name}`, check: "check it against your workspace" });
     return { ...DEFAULT_MODEL };
   }
   const p = `/models/${pi}`;
   const out: JsonObject = { provider: providerOf(a, t, m.provider, m.providerSource, m.id, ext, p), name: m.id };
-  if (m.role !== undefined) t.r.at(a, "transformed-value", `${p}/role`, `{name} "${m.role}": Caplo's one model is the agent's main model, so the role is implied`, tp(t, "/model"));
+  if (m.role !== undefined) t.r.at(a, "transformed-value", `${p}/role`, { shown: m.role, clause: "Caplo's one model is the agent's main model, so the role is implied" }, tp(t, "/model"));
   // A row that was not the source's first comes back as the first: its whole row changes place.
-  if (/\/[1-9][0-9]*$/.test(a.sourceMap[p] ?? "")) t.r.at(a, "transformed-value", p, "{name} becomes Caplo's one model; read back, it is the first model row", tp(t, "/model"));
+  if (/\/[1-9][0-9]*$/.test(a.sourceMap[p] ?? "")) t.r.at(a, "transformed-value", p, { became: "becomes Caplo's one model; read back, it is the first model row" }, tp(t, "/model"));
   if (m.raw !== undefined && m.raw !== m.id) {
-    t.r.at(a, "transformed-value", `${p}/raw`, `{name} "${m.raw}" became model.provider "${String(out["provider"])}" and model.name "${m.id}"`, tp(t, "/model"));
+    t.r.at(a, "transformed-value", `${p}/raw`, { shown: m.raw, became: `became model.provider "${String(out["provider"])}" and model.name "${m.id}"` }, tp(t, "/model"));
   }
   if (m.temperature !== undefined) setKey(out, "temperature", clamp(a, t, `${p}/temperature`, "/model/temperature", m.temperature, TEMPERATURE));
   else setDefault(a, t, out, "temperature", "/models/0/temperature", "/model/temperature", TEMPERATURE);
@@ -284,14 +285,14 @@ function providerOf(a: IrAgent, t: AgentTarget, key: string | undefined, source:
     if (typeof spelled === "string" && (providerKey(spelled) ?? fallbackProviderKey(spelled)) === key) return spelled;
     const display = providerDisplay(key);
     if (display === undefined) {
-      t.r.at(a, "unknown-provider", `${p}/provider`, `{name} "${key}" is not in the provider table; written as is`, { ...tp(t, "/model/provider"), hint: "use the provider name your Caplo workspace shows" });
+      t.r.at(a, "unknown-provider", `${p}/provider`, { shown: key, became: "is not in the provider table; written as is" }, { ...tp(t, "/model/provider"), hint: "use the provider name your Caplo workspace shows" });
     }
     if (source === "inferred") madeExplicit(a, t, p, display ?? key, id);
     return display ?? key;
   }
   const inferred = inferProvider(id);
   const display = inferred === undefined ? UNKNOWN_PROVIDER : (providerDisplay(inferred) ?? inferred);
-  if (inferred === undefined) placeholder(a, t, "/model/provider", `the source names no provider for model "${id}" and none can be inferred; wrote "${UNKNOWN_PROVIDER}": set the provider your workspace uses`);
+  if (inferred === undefined) placeholder(a, t, "/model/provider", { lacks: `names no provider for model "${id}" and none can be inferred`, wrote: `"${UNKNOWN_PROVIDER}"`, check: "set the provider your workspace uses" });
   else madeExplicit(a, t, p, display, id);
   return display;
 }
@@ -302,7 +303,7 @@ function providerOf(a: IrAgent, t: AgentTarget, key: string | undefined, source:
  */
 function madeExplicit(a: IrAgent, t: AgentTarget, p: string, display: string, id: string): void {
   const ir = a.sourceMap[`${p}/provider`] !== undefined ? `${p}/provider` : `${p}/id`;
-  t.r.at(a, "transformed-value", ir, `{name} "${id}" names no provider; Caplo states it, so model.provider is "${display}", inferred from the model id`, tp(t, "/model/provider"));
+  t.r.at(a, "transformed-value", ir, { shown: id, became: `names no provider; Caplo states it, so model.provider is "${display}", inferred from the model id` }, tp(t, "/model/provider"));
 }
 
 /**
@@ -316,17 +317,17 @@ function setDefault(a: IrAgent, t: AgentTarget, out: JsonObject, member: string,
   const target = { ...tp(t, rel), hint: "set the limit the agent needs in the source, or edit it here" };
   if (d.value === null) {
     setKey(out, member, range.max);
-    t.r.atSource(a, "clamped-value", d.at, `${d.name} is not set, which in ${d.from} means no limit; Caplo always limits ${dotted(rel)}, so it is ${range.max}, its highest value`, target);
+    t.r.atSource(a, "clamped-value", d.at, { value: d.name, reason: `is not set, which in ${d.from} means no limit; Caplo always limits ${dotted(rel)} (to ${range.max} at most)`, now: range.max }, target);
     return;
   }
   const v = fit(d.value, range);
-  if (v !== d.value) t.r.atSource(a, "clamped-value", d.at, `${d.name} is not set, so ${d.from} uses ${d.value}, which is outside Caplo's ${dotted(rel)} range ${describeRange(range)}; set to ${v}`, target);
+  if (v !== d.value) t.r.atSource(a, "clamped-value", d.at, { value: d.name, reason: `is not set, so ${d.from} uses ${d.value}, which is outside Caplo's ${dotted(rel)} range ${describeRange(range)}`, now: v }, target);
   setKey(out, member, v);
 }
 
 function clamp(a: IrAgent, t: AgentTarget, ir: string, rel: string, v: number, range: { min: number; max: number; integer: boolean }): number {
   const out = fit(v, range);
-  if (out !== v) t.r.at(a, "clamped-value", ir, `{name} ${v} is outside Caplo's ${dotted(rel)} range ${describeRange(range)}; set to ${out}`, tp(t, rel));
+  if (out !== v) t.r.at(a, "clamped-value", ir, { was: v, reason: `is outside Caplo's ${dotted(rel)} range ${describeRange(range)}`, now: out }, tp(t, rel));
   return out;
 }
 
@@ -335,9 +336,9 @@ function tools(a: IrAgent, t: AgentTarget, list: readonly IrTool[]): string[] {
   list.forEach((tool, i) => {
     const p = `/tools/${i}`;
     if (out.includes(tool.name)) {
-      t.r.at(a, "dropped-field", p, `{name} "${tool.name}" repeats a tool id, and Caplo tools are unique (the first one stays)`, tp(t, "/tools"));
+      t.r.at(a, "dropped-field", p, { shown: tool.name, aside: "a repeated tool id", target: LABEL, why: "whose tool ids are unique (the first one stays)" }, tp(t, "/tools"));
       // The items after it change place, which the item's own pointer does not cover.
-      if (i < list.length - 1) t.r.at(a, "transformed-value", "/tools", `{name}: the items after the merged item ${i + 1} move up one place`, tp(t, "/tools"));
+      if (i < list.length - 1) t.r.at(a, "transformed-value", "/tools", { clause: `the items after the merged item ${i + 1} move up one place` }, tp(t, "/tools"));
       return;
     }
     out.push(tool.name);
@@ -346,12 +347,12 @@ function tools(a: IrAgent, t: AgentTarget, list: readonly IrTool[]): string[] {
       // Name what is lost as the source spells it: `extra` holds the source's own members.
       const toolAt = sourceOf(a, p);
       const words = lost.flatMap((k) => (k === "extra" ? Object.keys(tool.extra ?? {}) : [memberName(a, `${p}/${k}`, toolAt) ?? k]));
-      t.r.at(a, "dropped-field", p, `{name} is ${TOOL_KIND_WORDS[tool.kind]}: ${words.length ? `its ${words.join(", ")} ${words.length === 1 ? "has" : "have"} no counterpart in Caplo v2, which keeps only the id "${tool.name}"` : `Caplo v2 keeps only the id "${tool.name}", not the kind`}`, tp(t, `/tools/${out.length - 1}`));
+      t.r.at(a, "dropped-field", p, { is: TOOL_KIND_WORDS[tool.kind], parts: words.length ? words : ["kind"], target: LABEL, why: `which keeps only the id "${tool.name}"` }, tp(t, `/tools/${out.length - 1}`));
       return;
     }
-    for (const k of lost) t.r.at(a, "dropped-field", `${p}/${k}`, `{name} has no counterpart in Caplo v2, whose tools are bare ids`, tp(t, `/tools/${out.length - 1}`));
+    for (const k of lost) t.r.at(a, "dropped-field", `${p}/${k}`, { target: LABEL, why: "whose tools are bare ids" }, tp(t, `/tools/${out.length - 1}`));
     if (tool.kind === "builtin" && tool.shorthand !== true) {
-      t.r.at(a, "transformed-value", p, `{name} became the tool id "${tool.name}" (its builtin kind is implied)`, tp(t, `/tools/${out.length - 1}`));
+      t.r.at(a, "transformed-value", p, { became: `became the tool id "${tool.name}" (its builtin kind is implied)` }, tp(t, `/tools/${out.length - 1}`));
     }
   });
   return out;
@@ -362,13 +363,13 @@ function knowledge(a: IrAgent, t: AgentTarget): string[] {
   (a.knowledge ?? []).forEach((k, i) => {
     const p = `/knowledge/${i}`;
     if (out.includes(k.id)) {
-      t.r.at(a, "dropped-field", p, `{name} "${k.id}" repeats a knowledge base id, and Caplo ids are unique (the first one stays)`, tp(t, "/knowledgeBases"));
-      if (i < (a.knowledge ?? []).length - 1) t.r.at(a, "transformed-value", "/knowledge", `{name}: the items after the merged item ${i + 1} move up one place`, tp(t, "/knowledgeBases"));
+      t.r.at(a, "dropped-field", p, { shown: k.id, aside: "a repeated knowledge base id", target: LABEL, why: "whose knowledge base ids are unique (the first one stays)" }, tp(t, "/knowledgeBases"));
+      if (i < (a.knowledge ?? []).length - 1) t.r.at(a, "transformed-value", "/knowledge", { clause: `the items after the merged item ${i + 1} move up one place` }, tp(t, "/knowledgeBases"));
       return;
     }
     out.push(k.id);
     for (const f of ["label", "description"] as const) {
-      if (k[f] !== undefined) t.r.at(a, "dropped-field", `${p}/${f}`, `{name} has no counterpart in Caplo v2, whose knowledge bases are bare ids`, tp(t, `/knowledgeBases/${out.length - 1}`));
+      if (k[f] !== undefined) t.r.at(a, "dropped-field", `${p}/${f}`, { target: LABEL, why: "whose knowledge bases are bare ids" }, tp(t, `/knowledgeBases/${out.length - 1}`));
     }
   });
   return out;
@@ -384,22 +385,22 @@ function subAgents(a: IrAgent, t: AgentTarget, list: readonly IrLink[]): JsonObj
     if (l.local !== undefined) {
       const hit = t.resolve(l.local);
       if (hit === undefined) {
-        t.r.at(a, "unresolved-link", p, `{name} names "${l.local}", which is not an agent of the emitted ${t.key === undefined ? "document (a single Agent has no bundle keys)" : "bundle"}; the link was dropped`, { targetFile: t.file, hint: "convert all linked agents together (a bundle), or link by agentId" });
+        t.r.at(a, "unresolved-link", p, { became: `names "${l.local}", which is not an agent of the emitted ${t.key === undefined ? "document (a single Agent has no bundle keys)" : "bundle"}; the link was dropped` }, { targetFile: t.file, hint: "convert all linked agents together (a bundle), or link by agentId" });
         return;
       }
       child = hit.agent;
       setKey(link, "local", hit.key);
-      if (hit.key !== l.local) t.r.at(a, "transformed-value", `${p}/local`, `{name} "${l.local}" became the bundle key "${hit.key}"`, tp(t, `${rel}/local`));
-      if (l.external !== undefined) t.r.at(a, "dropped-link", `${p}/external`, `{name}: a Caplo link names either a local key or an agentId, not both (the local key is written, the agentId not)`, tp(t, rel));
+      if (hit.key !== l.local) t.r.at(a, "transformed-value", `${p}/local`, { shown: l.local, became: `became the bundle key "${hit.key}"` }, tp(t, `${rel}/local`));
+      if (l.external !== undefined) t.r.at(a, "dropped-link", `${p}/external`, { target: LABEL, why: "whose link names either a local key or an agentId, not both (the local key is written)" }, tp(t, rel));
     } else if (l.external !== undefined) {
       setKey(link, "agentId", l.external);
     } else {
-      t.r.at(a, "dropped-link", p, `{name} names no agent`, { targetFile: t.file });
+      t.r.at(a, "dropped-link", p, { is: "a link that names no agent", target: LABEL }, { targetFile: t.file });
       return;
     }
     if (l.release !== undefined) {
       if (l.release === "latest" || RELEASE_RE.test(l.release)) setKey(link, "release", l.release);
-      else t.r.at(a, "dropped-link", `${p}/release`, `{name} "${l.release}" is neither "latest" nor x.y.z (Caplo then uses latest)`, tp(t, rel));
+      else t.r.at(a, "dropped-link", `${p}/release`, { shown: l.release, target: LABEL, why: 'whose release is "latest" or x.y.z (it then uses latest)' }, tp(t, rel));
     }
     const target = child === undefined ? (l.external ?? "") : (child.name ?? child.id ?? l.local ?? "");
     setKey(link, "useWhen", requiredText(a, t, `${p}/useWhen`, `${rel}/useWhen`, l.useWhen, () => {
@@ -419,14 +420,14 @@ function routingOf(a: IrAgent, t: AgentTarget, links: readonly JsonObject[]): Js
   if (r.mode === "fast") {
     const lacking = links.map((l, k) => (typeof l["doNotUseWhen"] === "string" ? undefined : k)).filter((k) => k !== undefined);
     if (lacking.length) {
-      t.r.at(a, "dropped-field", "/routing", `{name} "fast" needs doNotUseWhen on every sub-agent, which subAgents ${lacking.map((k) => `[${k}]`).join(", ")} lack (the model decides)`, tp(t, "/routing"));
+      t.r.at(a, "dropped-field", "/routing", { shown: "fast", target: LABEL, why: `where it needs doNotUseWhen on every sub-agent, which subAgents ${lacking.map((k) => `[${k}]`).join(", ")} lack (the model decides)` }, tp(t, "/routing"));
       return undefined;
     }
   }
   const out: JsonObject = { mode: r.mode };
   if (r.minConfidence !== undefined) {
     const v = fitConfidence(r.minConfidence);
-    if (v !== r.minConfidence) t.r.at(a, "clamped-value", "/routing/minConfidence", `{name} ${r.minConfidence} is outside Caplo's range ${MIN_CONFIDENCE.min}..${MIN_CONFIDENCE.max} in steps of ${MIN_CONFIDENCE.step}; set to ${v}`, tp(t, "/routing/minConfidence"));
+    if (v !== r.minConfidence) t.r.at(a, "clamped-value", "/routing/minConfidence", { was: r.minConfidence, reason: `is outside Caplo's range ${MIN_CONFIDENCE.min}..${MIN_CONFIDENCE.max} in steps of ${MIN_CONFIDENCE.step}`, now: v }, tp(t, "/routing/minConfidence"));
     setKey(out, "minConfidence", v);
   }
   return orderKeys(out, ROUTING_ORDER);
@@ -436,7 +437,7 @@ function evalCase(a: IrAgent, t: AgentTarget, c: IrEvalCase, i: number): JsonObj
   const p = `/evals/${i}`;
   const rel = `/evals/cases/${i}`;
   if (i >= MAX.cases) {
-    t.r.at(a, "dropped-field", p, `{name}: Caplo holds at most ${MAX.cases} eval cases`, { targetFile: t.file });
+    t.r.at(a, "dropped-field", p, { target: LABEL, why: `which holds at most ${MAX.cases} eval cases` }, { targetFile: t.file });
     return undefined;
   }
   const out: JsonObject = {};
@@ -444,8 +445,8 @@ function evalCase(a: IrAgent, t: AgentTarget, c: IrEvalCase, i: number): JsonObj
   else {
     const where = t.r.where(a, p).pointer;
     const id = uuidV5(`agentport:caplo-eval:${t.key ?? ""}:${where}:${i}:${c.name}`);
-    if (c.id !== undefined) t.r.at(a, "transformed-value", `${p}/id`, `{name} "${c.id}" is not a UUID; replaced by the UUIDv5 ${id}`, tp(t, `${rel}/id`));
-    else t.r.defaulted(a, `${t.at}${rel}/id`, `eval case id is required by Caplo; derived the UUIDv5 ${id} from the case's place`, t.file);
+    if (c.id !== undefined) t.r.at(a, "transformed-value", `${p}/id`, { shown: c.id, became: `is not a UUID; replaced by the UUIDv5 ${id}` }, tp(t, `${rel}/id`));
+    else t.r.defaulted(a, `${t.at}${rel}/id`, { field: "eval case id", by: "Caplo", filled: "derived from the case's place as the UUIDv5", set: id }, t.file);
     setKey(out, "id", id);
   }
   const text = (f: "name" | "input" | "desiredOutcome", max: number): string => {
@@ -458,7 +459,7 @@ function evalCase(a: IrAgent, t: AgentTarget, c: IrEvalCase, i: number): JsonObj
   for (const [k, v] of Object.entries(c.expectations ?? {})) {
     const known = (CASE_EXPECTATIONS as readonly string[]).includes(k) && (k !== "routedBy" || (ROUTED_BY as readonly string[]).includes(v));
     if (known) setKey(out, k, v);
-    else t.r.at(a, "dropped-field", `${p}/expectations/${escapeToken(k)}`, `{name} has no counterpart in a Caplo eval case`, tp(t, rel));
+    else t.r.at(a, "dropped-field", `${p}/expectations/${escapeToken(k)}`, { target: "a Caplo eval case" }, tp(t, rel));
   }
   return orderKeys(out, CASE_ORDER);
 }
@@ -493,24 +494,24 @@ function reasoningOf(a: IrAgent, t: AgentTarget, responseLimit: number | undefin
   const rel = "/policy/reasoning";
   if (r.effort !== undefined) {
     const mapped = r.effort === "minimal" ? "low" : r.effort === "max" ? "high" : r.effort === "none" ? undefined : r.effort;
-    if (mapped === undefined) t.r.at(a, "dropped-field", "/reasoning/effort", `{name} "none" cannot be expressed in Caplo, which has no way to turn reasoning off`, tp(t, rel));
+    if (mapped === undefined) t.r.at(a, "dropped-field", "/reasoning/effort", { shown: "none", target: LABEL, why: "which has no way to turn reasoning off" }, tp(t, rel));
     else {
-      if (mapped !== r.effort) t.r.at(a, "transformed-value", "/reasoning/effort", `{name} "${r.effort}" became "${mapped}", the nearest Caplo effort`, tp(t, `${rel}/effort`));
+      if (mapped !== r.effort) t.r.at(a, "transformed-value", "/reasoning/effort", { shown: r.effort, became: `became "${mapped}", the nearest Caplo effort` }, tp(t, `${rel}/effort`));
       setKey(out, "effort", mapped);
     }
   }
   const b = r.budgetTokens;
   if (b !== undefined) {
-    if (b <= 0) t.r.at(a, "dropped-field", "/reasoning/budgetTokens", `{name} ${b} means thinking off, which Caplo cannot express`, tp(t, rel));
+    if (b <= 0) t.r.at(a, "dropped-field", "/reasoning/budgetTokens", { shown: b, aside: "thinking off", target: LABEL, why: "which cannot turn thinking off" }, tp(t, rel));
     else {
       let v = clamp(a, t, "/reasoning/budgetTokens", `${rel}/thinkingBudgetTokens`, b, THINKING_BUDGET);
       // Caplo requires the budget to be smaller than the response limit; the limit is the user's, so the budget yields.
       if (responseLimit !== undefined && v >= responseLimit) {
         if (responseLimit - 1 >= THINKING_BUDGET.min) {
-          t.r.at(a, "clamped-value", "/reasoning/budgetTokens", `{name} ${v} must be smaller than model.responseLimit ${responseLimit} in Caplo; set to ${responseLimit - 1}`, tp(t, `${rel}/thinkingBudgetTokens`));
+          t.r.at(a, "clamped-value", "/reasoning/budgetTokens", { was: v, reason: `must be smaller than model.responseLimit ${responseLimit} in Caplo`, now: responseLimit - 1 }, tp(t, `${rel}/thinkingBudgetTokens`));
           v = responseLimit - 1;
         } else {
-          t.r.at(a, "dropped-field", "/reasoning/budgetTokens", `{name} must be smaller than model.responseLimit ${responseLimit} and at least ${THINKING_BUDGET.min} in Caplo`, tp(t, rel));
+          t.r.at(a, "dropped-field", "/reasoning/budgetTokens", { target: LABEL, why: `where it must be smaller than model.responseLimit ${responseLimit} and at least ${THINKING_BUDGET.min}` }, tp(t, rel));
           v = NaN;
         }
       }

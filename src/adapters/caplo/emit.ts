@@ -15,7 +15,7 @@ export function emitCaplo(doc: IrDocument, options: EmitOptions, context: EmitCo
   const r = new Reporter(FORMAT);
   const agents = doc.agents;
   if (agents.length === 0) {
-    return { outputs: [], diagnostics: [diagnostic("usage-error", { message: "there is no agent to write as Caplo v2" })] };
+    return { outputs: [], diagnostics: [diagnostic("usage-error", { problem: "there is no agent to write as Caplo v2" })] };
   }
   const asBundle = doc.bundle || agents.length !== 1 || options.bundle === true;
   const keys = uniqueKeys(agents.map((a) => (a.key !== undefined && KEY_RE.test(a.key) ? a.key : slugKey(a.key ?? a.id ?? a.name ?? "agent"))));
@@ -49,14 +49,14 @@ export function emitCaplo(doc: IrDocument, options: EmitOptions, context: EmitCo
 function reportKey(r: Reporter, a: IrAgent, key: string, at: string, file: string): void {
   const target = { targetPointer: `${at}/key`, targetFile: file };
   if (a.key !== undefined && a.key !== key && a.sourceMap["/key"] !== undefined) {
-    r.at(a, "transformed-value", "/key", `{name} "${a.key}" became the bundle key "${key}" (keys are unique and match ^[a-z][a-z0-9-]*$)`, target);
+    r.at(a, "transformed-value", "/key", { shown: a.key, became: `became the bundle key "${key}" (keys are unique and match ^[a-z][a-z0-9-]*$)` }, target);
   }
   if (a.id !== undefined && a.id !== key) {
-    r.at(a, "transformed-value", "/id", `{name} "${a.id}" became the bundle key "${key}" (keys are unique and match ^[a-z][a-z0-9-]*$)`, target);
+    r.at(a, "transformed-value", "/id", { shown: a.id, became: `became the bundle key "${key}" (keys are unique and match ^[a-z][a-z0-9-]*$)` }, target);
   }
   // A key set without a source (e.g. by --bundle merging) was derived, not carried.
   if ((a.key === undefined || a.sourceMap["/key"] === undefined) && a.id === undefined) {
-    r.defaulted(a, `${at}/key`, `key is required in a Caplo bundle; derived "${key}" from the agent's name`, file);
+    r.defaulted(a, `${at}/key`, { field: "key", by: "a Caplo bundle", filled: "derived from the agent's name as", set: key }, file);
   }
 }
 
@@ -64,8 +64,7 @@ function apiVersionOf(r: Reporter, doc: IrDocument, file: string): string {
   const kept = doc.extensions[FORMAT]?.["/apiVersion"];
   if (kept === undefined) return "v2";
   if (typeof kept === "string" && API_VERSION_RE.test(kept)) return kept;
-  r.push(diagnostic("transformed-value", {
-    message: `apiVersion ${JSON.stringify(kept)} is not a Caplo v2 version; wrote "v2"`,
+  r.push(diagnostic("transformed-value", { value: "apiVersion", shown: kept, became: 'is not a Caplo v2 version; written as "v2"' }, {
     source: doc.file === undefined ? { pointer: "/apiVersion" } : { file: doc.file, pointer: "/apiVersion" },
     target: { format: FORMAT, file, pointer: "/apiVersion" },
   }));

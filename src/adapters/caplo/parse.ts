@@ -24,7 +24,7 @@ interface Ctx {
 export function parseCaplo(data: JsonValue, options: ParseOptions): ParseResult {
   const ctx: Ctx = { file: options.file, diagnostics: [] };
   if (!isObject(data)) {
-    return { diagnostics: [diagnostic("invalid-input", { message: "Caplo v2: a manifest must be an object", source: src(ctx, "") })] };
+    return { diagnostics: [diagnostic("invalid-input", { problem: "Caplo v2: a manifest must be an object" }, { source: src(ctx, "") })] };
   }
   const bundle = data["kind"] === "AgentBundle" || (data["kind"] !== "Agent" && Array.isArray(data["agents"]));
   const docExt: JsonObject = {};
@@ -96,8 +96,7 @@ function parseModel(a: IrAgent, v: JsonValue | undefined, pointer: string, ctx: 
     m.provider = known ?? fallbackProviderKey(provider);
     mapSource(a, "/models/0/provider", "/model/provider");
     if (known === undefined) {
-      ctx.diagnostics.push(diagnostic("unknown-provider", {
-        message: `model.provider "${provider}" is not in the provider table; its key is taken as "${m.provider}"`,
+      ctx.diagnostics.push(diagnostic("unknown-provider", { value: "model.provider", shown: provider, became: `is not in the provider table; its key is taken as "${m.provider}"` }, {
         source: src(ctx, pointer + "/model/provider"),
         hint: "other formats will see the provider under that key",
       }));
@@ -266,8 +265,7 @@ function reportUnresolvedLinks(agents: IrAgent[], ctx: Ctx): void {
     (a.subAgents ?? []).forEach((l, j) => {
       if (l.local === undefined || keys.has(l.local)) return;
       const rel = a.sourceMap[`/subAgents/${j}/local`] ?? `/subAgents/${j}`;
-      ctx.diagnostics.push(diagnostic("unresolved-link", {
-        message: `subAgents[${j}].local "${l.local}" names no agent key in this ${agents.length > 1 || a.key !== undefined ? "bundle" : "document (a single Agent has no bundle keys)"}`,
+      ctx.diagnostics.push(diagnostic("unresolved-link", { value: `subAgents[${j}].local`, shown: l.local, became: `names no agent key in this ${agents.length > 1 || a.key !== undefined ? "bundle" : "document (a single Agent has no bundle keys)"}` }, {
         source: src(ctx, a.origin.pointer + rel),
         hint: "add an agent with that key to the bundle, or link an existing workspace agent by agentId",
       }));
