@@ -37,6 +37,8 @@ const KINDS: { name: string; ext: string; text: (i: number) => string }[] = [
 interface Expected {
   code: number;
   warnings: number;
+  /** Notes (info): the folder run's closing line counts them for --verbose. */
+  notes: number;
   /** The names of its outputs. */
   outputs: string[];
 }
@@ -89,7 +91,7 @@ beforeAll(async () => {
     writeFileSync(file, k.text(0));
     const r = await run(["convert", file, "--to", "agentmug", "--json"]);
     const body = JSON.parse(r.stdout) as { outputs: { name: string }[]; diagnostics: { severity: string }[] };
-    single.set(k.name, { code: r.code, warnings: body.diagnostics.filter((d) => d.severity === "warning").length, outputs: body.outputs.map((o) => o.name) });
+    single.set(k.name, { code: r.code, warnings: body.diagnostics.filter((d) => d.severity === "warning").length, notes: body.diagnostics.filter((d) => d.severity === "info").length, outputs: body.outputs.map((o) => o.name) });
   }
   // The mix must hold each outcome, or the test would prove little.
   const codes = [...single.values()].map((e) => e.code);
@@ -147,8 +149,13 @@ describe("folder mode agrees with itself at every count", () => {
         const t = await run(["convert", dir, "--to", "agentmug", "-o", outText, "--jobs", String(jobs)]);
         expect(t.code, at).toBe(worst);
         expect(t.stdout, at).toBe("");
-        const last = t.stderr.trimEnd().split("\n").pop();
-        expect(last, at).toBe(`agentport: converted ${converted}, with warnings ${withWarnings}, failed ${failed}`);
+        const lines = t.stderr.trimEnd().split("\n");
+        const notes = expected.filter((e) => e.code === 0).reduce((k, e) => k + e.notes, 0);
+        const more = notes > 0 ? `; --verbose lists the ${notes} note${notes === 1 ? "" : "s"}` : "";
+        expect(lines.pop(), at).toBe(`agentport: converted ${converted}, with warnings ${withWarnings}, failed ${failed}${more}`);
+        // One line per output written, named by its path, as a one-file run ends.
+        const perOutput = lines.filter((l) => l.startsWith(outText)).map((l) => relative(outText, l.slice(0, l.indexOf(": "))));
+        expect(perOutput.sort(), at).toEqual(okStems);
         expect(filesUnder(outText), at).toEqual(okStems);
       }
     }

@@ -41,6 +41,25 @@ describe("globs", () => {
 });
 
 describe("agentport convert DIR", () => {
+  it("ends as a one-file run does: a line per output written, by its path, and the notes --verbose would list", async () => {
+    const root = tree();
+    const out = tempDir("agentport-batch-lines-");
+    const r = await cli(["convert", root, "--to", "agentmug", "-o", out, "--jobs", "1"]);
+    const written = r.stderr.split("\n").filter((l) => l.startsWith(out + "/"));
+    // one.json and two.json give one file each; the bundle three, in a folder named after it.
+    expect(written.map((l) => l.slice(out.length + 1, l.indexOf(": "))).sort()).toEqual(["one.agent.json", "team-a/nested/bundle/billing.agent.json", "team-a/nested/bundle/front-desk.agent.json", "team-a/nested/bundle/tech.agent.json", "team-a/two.agent.json"]);
+    for (const l of written) expect(existsSync(l.slice(0, l.indexOf(": ")))).toBe(true);
+    expect(written.every((l) => /: (no behaviour change|\d+ behaviour changes?)(, \d+ notes?)?$/.test(l))).toBe(true);
+    const notes = Number(/--verbose lists the (\d+) notes$/m.exec(r.stderr)?.[1]);
+    const v = await cli(["convert", root, "--to", "agentmug", "-o", tempDir("agentport-batch-verbose-"), "--jobs", "1", "--verbose"]);
+    const infoLines = v.stderr.split("\n").filter((l) => / info [a-z-]+ /.test(l) && !/ info skipped-document /.test(l)).length;
+    expect(notes).toBeGreaterThan(0);
+    expect(notes).toBe(infoLines);
+    expect(v.stderr).not.toMatch(/--verbose lists/);
+    const q = await cli(["convert", root, "--to", "agentmug", "-o", tempDir("agentport-batch-quiet-"), "--jobs", "1", "--quiet"]);
+    expect(q.stderr).not.toMatch(/behaviour change/);
+  });
+
   it("converts a folder tree file by file, mirrors it under OUTDIR and exits with the worst file's code", async () => {
     const root = tree();
     const out = tempDir("agentport-batch-out-");
@@ -49,13 +68,13 @@ describe("agentport convert DIR", () => {
     expect(r.stderr).toMatch(/broken\.json:\d+:\d+ error invalid-syntax/);
     // Every value AgentMug cannot hold rides in x-agentport; the warnings are the behaviour the agents lose there
     // (greetings, links, limits: stashed, but not held by AgentMug) and the Caplo defaults AgentMug cannot state.
-    expect(r.stderr).toMatch(/^agentport: converted 3, with warnings 3, failed 1$/m);
+    expect(r.stderr).toMatch(/^agentport: converted 3, with warnings 3, failed 1; --verbose lists the \d+ notes$/m);
     const warned = r.stderr.split("\n").filter((l) => / warning /.test(l));
     expect(warned.every((l) => / warning (default-lost|stashed-value) /.test(l))).toBe(true);
     expect(warned.some((l) => / warning stashed-value greeting /.test(l))).toBe(true);
     expect(r.stderr).not.toMatch(/ warning stashed-value (key|name|version) /);
     const off = await cli(["convert", root, "--to", "agentmug", "-o", tempDir("agentport-batch-nostash-"), "--jobs", "1", "--no-stash"]);
-    expect(off.stderr).toMatch(/^agentport: converted 3, with warnings 3, failed 1$/m);
+    expect(off.stderr).toMatch(/^agentport: converted 3, with warnings 3, failed 1; --verbose lists the \d+ notes$/m);
     // outputs are named after their input; a bundle split into several files gets a folder
     expect(readdirSync(out).filter((f) => f.endsWith(".agent.json"))).toEqual(["one.agent.json"]);
     expect(readdirSync(join(out, "team-a")).sort()).toEqual(["nested", "two.agent.json"]);

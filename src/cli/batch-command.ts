@@ -48,6 +48,7 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   // Notes (info): only with --verbose, like every note.
   if (!args.json && !args.sarif && args.verbose) for (const p of parts) io.err(formatDiagnostic(partDiagnostic(p)) + "\n");
   const findings: BaselineFinding[] = [];
+  let notes = 0;
   let lastDraw = 0;
   const summary = await runBatch(
     tasks,
@@ -56,6 +57,7 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
     jobs,
     (r, done) => {
       if (r.findings) findings.push(...r.findings);
+      notes += r.notes ?? 0;
       if (args.json || args.sarif) {
         // Only what the JSON needs is kept: documents are on disk, not in memory.
         outputs.push(...r.written);
@@ -83,7 +85,8 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   else if (args.json) io.out(JSON.stringify({ outputs, diagnostics, summary: { ...summary } }, null, 2) + "\n");
   else {
     if (args.progress) io.err("\r\x1b[K");
-    if (!args.quiet) io.err(`agentport: ${line}\n`);
+    const more = notes > 0 ? `; --verbose lists the ${n(notes)} note${notes === 1 ? "" : "s"}` : "";
+    if (!args.quiet) io.err(`agentport: ${line}${more}\n`);
   }
   return summary.worst;
 }

@@ -13,7 +13,7 @@ import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { globToRegExp, matchesAny } from "./glob.js";
 import { partsOf } from "../parts.js";
 import { readSmall } from "./roots.js";
-import { diagnosticLines } from "../cli/text-report.js";
+import { countsPerOutput, diagnosticLines, noteCount, outputLine } from "../cli/text-report.js";
 import { baselineFindings, policyErrors, strictFailures, type BaselineFinding } from "../policy.js";
 
 export { createPool, stopWorkers, type BatchPool } from "./batch-pool.js";
@@ -51,8 +51,10 @@ export interface BatchFileResult {
   warnings: number;
   written: { name: string; format: string; path: string }[];
   diagnostics: Diagnostic[];
-  /** The diagnostics as text lines, when options.render asked for it (diagnostics is then empty). */
+  /** The diagnostics as text lines, when options.render asked for it (diagnostics is then empty), and a line per output written. */
   text?: string;
+  /** With options.render: how many notes (info) the rendered text leaves out, for the closing line. */
+  notes?: number;
   /** Not converted: no agent (skipped-document), not a failure. */
   skipped?: boolean;
   /** With options.baselineOut. */
@@ -200,8 +202,15 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
   const findings = options.baselineOut && !ownError ? { findings: baselineFindings(diagnostics) } : {};
   if (options.render) {
     const verbosity = options.render === "quiet-text" ? "quiet" : options.render === "verbose-text" ? "verbose" : "default";
-    const text = diagnosticLines(diagnostics, r.outputs.map(writtenName), verbosity, code === 1).map((l) => l + "\n").join("");
-    return { file: task.file, code, warnings, written, diagnostics: [], text, ...flag, ...findings };
+    const names = r.outputs.map(writtenName);
+    const lines = diagnosticLines(diagnostics, names, verbosity, code === 1);
+    // As a one-file run ends: a line per output, what its agent no longer does and how many notes.
+    // Named by the path written: two folders of the tree may hold outputs of one name.
+    const pathOf = new Map(written.map((w) => [w.name, w.path] as const));
+    if (verbosity !== "quiet" && written.length > 0) for (const c of countsPerOutput(diagnostics, names)) lines.push(outputLine({ ...c, name: pathOf.get(c.name) ?? c.name }));
+    // A file that failed says only its errors, as a one-file run does.
+    const notes = verbosity === "default" && code !== 2 ? noteCount(diagnostics) : 0;
+    return { file: task.file, code, warnings, written, diagnostics: [], text: lines.map((l) => l + "\n").join(""), ...(notes ? { notes } : {}), ...flag, ...findings };
   }
   return { file: task.file, code, warnings, written, diagnostics, ...flag, ...findings };
 }
