@@ -24,11 +24,23 @@ export function mergeIntoBundle(docs: readonly IrDocument[]): { doc?: IrDocument
   const first = docs[0];
   // Each file of a split bundle carries the bundle's document-level values; any one of them restores them.
   const extensions: IrDocument["extensions"] = {};
-  for (const d of docs) mergeDocumentExtensions(extensions, d.extensions);
-  return {
-    doc: { format: first?.format ?? "ir", bundle: true, agents, extensions },
-    diagnostics,
-  };
+  // Which input each kept value came from: the first that has it, as mergeDocumentExtensions keeps it.
+  const extensionFiles: Record<string, Record<string, string>> = {};
+  for (const d of docs) {
+    if (d.file !== undefined) {
+      for (const [format, bag] of Object.entries(d.extensions)) {
+        for (const rel of Object.keys(bag)) {
+          if (Object.prototype.hasOwnProperty.call(extensions[format] ?? {}, rel)) continue;
+          const files = Object.prototype.hasOwnProperty.call(extensionFiles, format) ? extensionFiles[format]! : (extensionFiles[format] = Object.create(null) as Record<string, string>);
+          files[rel] = d.file;
+        }
+      }
+    }
+    mergeDocumentExtensions(extensions, d.extensions);
+  }
+  const doc: IrDocument = { format: first?.format ?? "ir", bundle: true, agents, extensions };
+  if (Object.keys(extensionFiles).length) doc.extensionFiles = extensionFiles;
+  return { doc, diagnostics };
 }
 
 /**

@@ -212,5 +212,10 @@ export const IrDocument = z.object({
   agents: z.array(IrAgent),
   /** Document-level values only one format has (e.g. Caplo's apiVersion spelling), keyed like agent extensions. */
   extensions: z.record(z.string(), JsonObjectSchema),
+  /**
+   * In a document merged from several (--bundle), which input each document-level value was read
+   * from, keyed like `extensions`: a diagnostic about the value names that file.
+   */
+  extensionFiles: z.optional(z.record(z.string(), z.record(z.string(), z.string()))),
 });
 export type IrDocument = z.infer<typeof IrDocument>;

@@ -4,7 +4,7 @@
 // build the stash from the target's own reading of its output, write it into the slot, report a
 // value already there that is no stash this version can restore, report what the stash keeps,
 // report other formats' document-level values, and, reading, restore a stash found in the slot.
-import { diagnostic, type Diagnostic } from "./diagnostics.js";
+import { diagnostic, type Diagnostic, type SourceLocation } from "./diagnostics.js";
 import type { IrAgent, IrDocument } from "./model.js";
 import { setKey, type JsonObject, type JsonValue } from "./json.js";
 import { lostDocumentValue, type DocumentValueUse, type Reporter } from "./reporter.js";
@@ -76,6 +76,12 @@ export function stashAgent(slot: ExtensionSlot, s: StashStep): void {
   reportStashed(s.r, s.agent, stash, s.label, s.file);
 }
 
+/** Where a document-level value was read: its document's file, or in a merged bundle the input it came from. */
+export function documentPlace(doc: IrDocument, format: string, rel: string): SourceLocation {
+  const file = doc.extensionFiles?.[format]?.[rel] ?? doc.file;
+  return file === undefined ? { pointer: rel } : { file, pointer: rel };
+}
+
 /**
  * Emit: document-level values of other formats (Caplo's apiVersion spelling, a team's own members)
  * have no place in the target but its stash: each is kept in the stash of every agent written
@@ -88,7 +94,7 @@ export function documentExtensions(slot: ExtensionSlot, doc: IrDocument, to: { f
   for (const [format, bag] of Object.entries(doc.extensions)) {
     if (format === to.format) continue;
     for (const rel of Object.keys(bag)) {
-      const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
+      const source = documentPlace(doc, format, rel);
       // The renderer ends the message: kept in the stash (of every file or agent written, ExtensionSlot.each), or dropped.
       const lost = lostDocumentValue(rel, bag[rel], to.label, uses?.[format]?.[rel]);
       const effect = lost.effect ? { effect: lost.effect } : {};

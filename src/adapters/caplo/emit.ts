@@ -3,6 +3,7 @@
 import type { EmitContext, EmitOptions, EmitResult } from "../types.js";
 import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { diagnostic } from "../../ir/diagnostics.js";
+import { documentPlace } from "../../ir/stash-slot.js";
 import { orderKeys, type JsonObject } from "../../ir/json.js";
 import { dotted } from "../../ir/pointer.js";
 import { lostDocumentValue, Reporter } from "../../ir/reporter.js";
@@ -65,7 +66,7 @@ function apiVersionOf(r: Reporter, doc: IrDocument, file: string): string {
   if (kept === undefined) return "v2";
   if (typeof kept === "string" && API_VERSION_RE.test(kept)) return kept;
   r.push(diagnostic("transformed-value", { value: "apiVersion", shown: kept, became: 'is not a Caplo v2 version; written as "v2"' }, {
-    source: doc.file === undefined ? { pointer: "/apiVersion" } : { file: doc.file, pointer: "/apiVersion" },
+    source: documentPlace(doc, FORMAT, "/apiVersion"),
     target: { format: FORMAT, file, pointer: "/apiVersion" },
   }));
   return "v2";
@@ -76,7 +77,7 @@ function reportDocExtensions(r: Reporter, doc: IrDocument, file: string, context
   for (const [format, bag] of Object.entries(doc.extensions)) {
     for (const rel of Object.keys(bag)) {
       if (format === FORMAT && rel === "/apiVersion") continue;
-      const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
+      const source = documentPlace(doc, format, rel);
       const lost = format === FORMAT ? { payload: { value: dotted(rel), aside: "not a valid Caplo v2 value", target: LABEL } } : lostDocumentValue(rel, bag[rel], LABEL, context.documentUses?.[format]?.[rel]);
       r.push(diagnostic("dropped-field", lost.payload, { source, target: { format: FORMAT, file }, ...("effect" in lost && lost.effect ? { effect: lost.effect } : {}) }));
     }
