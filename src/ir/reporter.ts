@@ -20,7 +20,7 @@ export interface Subject {
 }
 
 /** `effect: "behaviour"` on a reshape code (transformed-value, defaulted-required): the value itself changed, not only its form. */
-type Extra = { targetPointer?: string; targetFile?: string; hint?: string; effect?: Effect; /** Transitional (an untyped message only): the loss a stashed-value stands for. */ stashed?: DiagnosticCode };
+type Extra = { targetPointer?: string; targetFile?: string; hint?: string; effect?: Effect };
 
 /** A payload whose `value` (the value's name) the Reporter fills in from the pointer when the raiser leaves it out. */
 type Named<T> = T extends unknown ? ("value" extends keyof T ? Omit<T, "value"> & { value?: string } : T) : never;
@@ -102,7 +102,7 @@ export class Reporter {
     const place: DiagnosticPlace = { source, target: this.target(extra.targetPointer, extra.targetFile) };
     if (extra.hint) place.hint = extra.hint;
     if (extra.effect) place.effect = extra.effect;
-    const d = extra.stashed !== undefined && "untyped" in payload ? diagnostic(code, { message: payload.untyped, stashed: extra.stashed, ...place }) : diagnostic(code, payload, place);
+    const d = diagnostic(code, payload, place);
     this.payloads.set(d, payload);
     this.push(d);
     return d;
