@@ -144,6 +144,9 @@ export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
 /** Codes a stash can undo (the categories `dropped` and `changed`): their diagnostic then becomes `stashed-value`. */
 export type UndoableCode = { [C in DiagnosticCode]: (typeof DIAGNOSTIC_CODES)[C]["category"] extends "dropped" | "changed" ? C : never }[DiagnosticCode];
 
+/** The codes whose payload is a Problem (the error codes, lenient-input): "[<subject>: ]<problem>". */
+export type ProblemCode = { [C in DiagnosticCode]: P.Problem extends Payloads[C] ? C : never }[DiagnosticCode];
+
 /** A code's payload (during the migration of raise sites, also the transitional UntypedMessage). */
 export type PayloadOf<C extends DiagnosticCode> = Payloads[C] | P.UntypedMessage;
 

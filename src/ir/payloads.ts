@@ -140,17 +140,17 @@ export interface FilledRequired {
 export const filledRequired = (p: FilledRequired): string =>
   `${p.field} ${p.plural ? "are" : "is"} required${p.by === undefined ? "" : ` by ${p.by}`}; ${p.filled}${p.set === undefined ? "" : ` ${show(p.set)}`}${p.why === undefined ? "" : ` (${p.why})`}`;
 
-/** A required value nothing in the source implies, filled with a placeholder (`defaulted-placeholder`). */
+/** A required value nothing in the source implies, filled with a placeholder (`defaulted-placeholder`): "<because>; wrote <wrote>[: <check>]". */
 export interface Placeholder {
-  /** What the source lacks: "names no model". */
-  lacks: string;
+  /** Why a placeholder was needed: "the source names no model". */
+  because: string;
   /** What was written: `the placeholder OpenAI gpt-4o`. */
   wrote: string;
-  /** What the user should do. */
-  check: string;
+  /** What the user should check or do. */
+  check?: string;
 }
 
-export const placeholder = (p: Placeholder): string => `the source ${p.lacks}; wrote ${p.wrote}: ${p.check}`;
+export const placeholder = (p: Placeholder): string => `${p.because}; wrote ${p.wrote}${p.check === undefined ? "" : `: ${p.check}`}`;
 
 /** A setting the source leaves to its default, which differs from the target's (`default-differs`). */
 export interface DefaultDiffers {

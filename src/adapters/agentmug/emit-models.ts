@@ -25,7 +25,7 @@ export function emitModels(a: IrAgent, r: Reporter, file: string, hasPolicy: boo
   const t = { targetFile: file };
   if (!primary) {
     if (a.models) r.at(a, "dropped-field", "/models", { aside: "an empty list", target: LABEL }, { ...t, effect: "representation" });
-    r.atSource(a, "defaulted-placeholder", "", { lacks: "names no model", wrote: `blueprint.primaryModel "${DEFAULT_PRIMARY_MODEL}"${hasPolicy ? "" : ' and blueprint.modelPolicy.mode "host_choice" (the runtime picks)'}`, check: "check it against the models your host runs" }, {
+    r.atSource(a, "defaulted-placeholder", "", { because: "the source names no model", wrote: `blueprint.primaryModel "${DEFAULT_PRIMARY_MODEL}"${hasPolicy ? "" : ' and blueprint.modelPolicy.mode "host_choice" (the runtime picks)'}`, check: "check it against the models your host runs" }, {
       targetPointer: "/blueprint/primaryModel", targetFile: file, hint: "name a model in the source, or edit blueprint.primaryModel",
     });
     return hasPolicy ? { primaryModel: DEFAULT_PRIMARY_MODEL } : { primaryModel: DEFAULT_PRIMARY_MODEL, modelPolicy: { mode: "host_choice" } };

@@ -82,9 +82,9 @@ const identity = fieldHandler("identity", {
   const name = a.name ?? a.key ?? a.id;
   if (name === undefined || name === "") {
     out["name"] = "agent";
-    r.defaulted(a, t.targetPointer, 'name is required by Agent Spec; set to "agent"', t.targetFile);
+    r.defaulted(a, t.targetPointer, { field: "name", by: "Agent Spec", filled: "set to", set: "agent" }, t.targetFile);
   } else out["name"] = name;
-  if (a.name === undefined && a.key !== undefined) r.at(a, "transformed-value", "/key", `{name} "${a.key}" becomes the agent's name (Agent Spec has no bundle keys)`, t);
+  if (a.name === undefined && a.key !== undefined) r.at(a, "transformed-value", "/key", { shown: a.key, became: "becomes the agent's name (Agent Spec has no bundle keys)" }, t);
 });
 
 /** description, and the routing description a manager reads (Agent Spec has one description). */
@@ -96,10 +96,10 @@ const description = fieldHandler("description", {
   if (a.description !== undefined) out["description"] = a.description;
   else if (routing !== undefined) {
     out["description"] = routing;
-    r.at(a, "transformed-value", "/routingDescription", "{name} becomes the description (the text a manager reads to choose this agent)", t);
+    r.at(a, "transformed-value", "/routingDescription", { became: "becomes the description (the text a manager reads to choose this agent)" }, t);
     return;
   }
-  if (routing !== undefined && routing !== a.description) r.at(a, "dropped-field", "/routingDescription", "{name} has no counterpart in Agent Spec (only one description)", t);
+  if (routing !== undefined && routing !== a.description) r.at(a, "dropped-field", "/routingDescription", { target: LABEL, why: "which has only one description" }, t);
 });
 
 /** Parameters as the component's inputs (the prompt names each {{title}}). */
@@ -109,8 +109,8 @@ const inputs = fieldHandler("inputs", {
   if (!a.parameters) return;
   const props = a.parameters.map((p, i) => {
     const e = parameterToProperty(p);
-    if (e.lost.length) r.at(a, "dropped-field", `/parameters/${i}`, `{name} "${p.name}": ${e.lost.join(", ")} cannot be expressed in an Agent Spec input`, t);
-    if (e.retyped) r.at(a, "transformed-value", `/parameters/${i}/type`, `{name} "${p.name}" of type "${e.retyped}" is written as the JSON-schema type "string"`, t);
+    if (e.lost.length) r.at(a, "dropped-field", `/parameters/${i}`, { shown: p.name, parts: e.lost, target: "an Agent Spec input" }, t);
+    if (e.retyped) r.at(a, "transformed-value", `/parameters/${i}/type`, { shown: p.name, became: `of type "${e.retyped}" is written as the JSON-schema type "string"` }, t);
     return e.value;
   });
   out["inputs"] = props;
@@ -145,7 +145,7 @@ const llmConfig = fieldHandler("llm_config", {
   const models = a.models ?? [];
   const row = index === -1 ? undefined : models[index];
   models.forEach((m, i) => {
-    if (i !== index) r.at(a, "dropped-field", `/models/${i}`, `{name} (model "${m.id}"${m.role ? `, role ${m.role}` : ""}) has no counterpart in Agent Spec, which gives an agent one llm_config`, t);
+    if (i !== index) r.at(a, "dropped-field", `/models/${i}`, { aside: `model "${m.id}"${m.role ? `, role ${m.role}` : ""}`, target: LABEL, why: "which gives an agent one llm_config" }, t);
   });
   if (row) {
     let written = row;
@@ -157,14 +157,14 @@ const llmConfig = fieldHandler("llm_config", {
     // max_tokens is an integer in Agent Spec.
     if (row.maxTokens !== undefined && !Number.isInteger(row.maxTokens)) {
       written = { ...row, maxTokens: Math.max(1, Math.round(row.maxTokens)) };
-      r.at(a, "clamped-value", `/models/${index}/maxTokens`, `{name} ${row.maxTokens} is written as the integer ${String(written.maxTokens)} (max_tokens is an integer)`, t);
+      r.at(a, "clamped-value", `/models/${index}/maxTokens`, { was: row.maxTokens ?? 0, reason: "is not an integer (max_tokens)", now: Number(written.maxTokens) }, t);
     }
     const e = emitLlm(written, llmAt === undefined ? undefined : ext, llmAt);
-    if (e.derivedName !== undefined) r.defaulted(a, join(t.targetPointer, "name"), `llm_config.name is required by Agent Spec; set to the model id "${e.derivedName}"`, t.targetFile);
+    if (e.derivedName !== undefined) r.defaulted(a, join(t.targetPointer, "name"), { field: "llm_config.name", by: "Agent Spec", filled: "set to the model id", set: e.derivedName }, t.targetFile);
     if (row.providerSource === "inferred" && row.provider !== undefined && LLM_PROVIDER[String(e.value["component_type"])] === row.provider) {
-      r.at(a, "transformed-value", `/models/${index}/provider`, `{name}: the provider ${row.provider}, inferred from the model id, is stated by the config type ${String(e.value["component_type"])}`, t);
+      r.at(a, "transformed-value", `/models/${index}/provider`, { clause: `the provider ${row.provider}, inferred from the model id, is stated by the config type ${String(e.value["component_type"])}` }, t);
     }
-    if (row.role !== undefined && row.role !== "main") r.at(a, "dropped-field", `/models/${index}/role`, `{name} "${row.role}" has no counterpart in Agent Spec`, t);
+    if (row.role !== undefined && row.role !== "main") r.at(a, "dropped-field", `/models/${index}/role`, { shown: row.role, target: LABEL }, t);
     out["llm_config"] = e.value;
     return;
   }
@@ -174,7 +174,7 @@ const llmConfig = fieldHandler("llm_config", {
     return;
   }
   out["llm_config"] = { component_type: "LlmConfig", name: PLACEHOLDER_MODEL, model_id: PLACEHOLDER_MODEL };
-  r.atSource(a, "defaulted-placeholder", "", `llm_config is required by Agent Spec and the source names no model; set to the placeholder model_id "${PLACEHOLDER_MODEL}" (replace it)`, { targetPointer: t.targetPointer, targetFile: t.targetFile });
+  r.atSource(a, "defaulted-placeholder", "", { because: "llm_config is required by Agent Spec and the source names no model", wrote: `the placeholder model_id "${PLACEHOLDER_MODEL}"`, check: "replace it" }, { targetPointer: t.targetPointer, targetFile: t.targetFile });
 });
 
 /** Prompt parts the IR keys as platform texts (Caplo policy texts; mas chunks of those names). */
@@ -191,23 +191,23 @@ const systemPrompt = fieldHandler("system_prompt", {
 }, (r: HandlerReporter, a: IrAgent, t: Target): string => {
   const chunks = a.instructions?.chunks ?? [];
   const plain = chunks.length === 1 && chunks[0]?.key === undefined;
-  if (!a.instructions) r.defaulted(a, t.targetPointer, 'system_prompt is required by Agent Spec; set to ""', t.targetFile);
-  else if (chunks.length === 0) r.at(a, "transformed-value", "/instructions", '{name} has no parts; system_prompt is ""', t);
-  else if (!plain) r.at(a, "transformed-value", "/instructions", '{name} is joined into one system_prompt: "[key] text" per part, parts separated by a blank line, empty parts left out', t);
+  if (!a.instructions) r.defaulted(a, t.targetPointer, { field: "system_prompt", by: "Agent Spec", filled: "set to", set: "" }, t.targetFile);
+  else if (chunks.length === 0) r.at(a, "transformed-value", "/instructions", { became: 'has no parts; system_prompt is ""' }, t);
+  else if (!plain) r.at(a, "transformed-value", "/instructions", { became: 'is joined into one system_prompt: "[key] text" per part, parts separated by a blank line, empty parts left out' }, t);
   chunks.forEach((c, i) => {
     // An empty platform text (Caplo's policy.guidance, chatStyle, voiceStyle: "" turns that block off) is no part of one string.
     if (i > 0 && c.ref === undefined && PLATFORM_KEYS.has(c.key ?? "") && (c.text ?? "").trim() === "") {
-      r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name} is empty (it turns the platform's ${c.key ?? "block"} off), which system_prompt cannot say`, t);
+      r.at(a, "dropped-field", `/instructions/chunks/${i}`, { aside: `empty: it turns the platform's ${c.key ?? "block"} off`, target: LABEL, why: "whose system_prompt cannot say it" }, t);
     }
     if (c.ref === undefined) return;
-    if (c.text === undefined) r.at(a, "dropped-field", `/instructions/chunks/${i}`, `{name}: the file "${c.ref}" was not read, so its text is missing from system_prompt`, t);
-    else r.at(a, "transformed-value", `/instructions/chunks/${i}`, `{name}: the text of the file "${c.ref}" is written inline`, t);
+    if (c.text === undefined) r.at(a, "dropped-field", `/instructions/chunks/${i}`, { carried: `refers to the file "${c.ref}", which was not read`, rest: "its text", target: LABEL }, t);
+    else r.at(a, "transformed-value", `/instructions/chunks/${i}`, { clause: `the text of the file "${c.ref}" is written inline` }, t);
   });
   const text = renderInstructions(a.instructions) ?? "";
   const respelled = respellPlaceholders(a, text);
   if (respelled === undefined) return text;
   const where = plain ? "/instructions/chunks/0/text" : "/instructions";
-  r.at(a, "transformed-value", where, "{name}: each parameter placeholder is written as {{name}}, the way Agent Spec binds a prompt to its inputs", t);
+  r.at(a, "transformed-value", where, { clause: "each parameter placeholder is written as {{name}}, the way Agent Spec binds a prompt to its inputs" }, t);
   return respelled;
 });
 
@@ -234,8 +234,8 @@ const tools = fieldHandler("tools", {
     const toolAt = pm[`/tools/${i}`];
     const e = emitTool(tool, toolAt === undefined ? undefined : ext, toolAt);
     const target = { targetPointer: join(at, "tools", i), targetFile: file };
-    if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, `{name} is written as a ${String(e.value["component_type"])}; ${e.lost.join(", ")} cannot be expressed in Agent Spec`, target);
-    if (e.filled.length) r.defaulted(a, target.targetPointer, `tools[${i}]: ${e.filled.join(", ")} is required by Agent Spec; filled in`, file);
+    if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, { carried: `is written as a ${String(e.value["component_type"])}`, rest: e.lost.join(", "), target: LABEL }, target);
+    if (e.filled.length) r.defaulted(a, target.targetPointer, { field: `tools[${i}]: ${e.filled.join(", ")}`, by: "Agent Spec", filled: "filled in" }, file);
     return e.value;
   });
 });

@@ -44,7 +44,7 @@ export function emitAgentspec(doc: IrDocument, options: EmitOptions, context: Em
   const r = new Reporter(FORMAT);
   const scope: EmitScope = { r, check: context.checkDeclarations === true };
   const agents = doc.agents;
-  if (agents.length === 0) return { outputs: [], diagnostics: [diagnostic("usage-error", { message: `there is no agent to write as ${LABEL}` })] };
+  if (agents.length === 0) return { outputs: [], diagnostics: [diagnostic("usage-error", { problem: `there is no agent to write as ${LABEL}` })] };
   const docExt = doc.extensions[FORMAT] ?? {};
   const multi = agents.length > 1 || (agents[0]?.subAgents ?? []).some((l) => l.external !== undefined && isUrl(l.external));
   const teamName = typeof docExt["/name"] === "string" ? docExt["/name"] : undefined;
@@ -129,9 +129,9 @@ function writeOne(r: HandlerReporter, team: Team): Written {
   const { doc, file } = team;
   const a = doc.agents[0] as IrAgent;
   const value = emitAgentComponent(a, { scope: team.scope, file, at: "", ...(team.defaults[0] ? { defaults: team.defaults[0] } : {}) });
-  (a.subAgents ?? []).forEach((l, j) => r.at(a, "dropped-link", `/subAgents/${j}`, `{name} (sub-agent "${l.local ?? l.external ?? "?"}") cannot be expressed: an Agent Spec agent calls other agents only inside a ManagerWorkers or Swarm, and this document holds one agent`, { targetFile: file }));
-  if (doc.bundle) r.atSource(a, "transformed-value", "", `a bundle of one agent is written as an ${LABEL} Agent`, { targetFile: file });
-  if (a.subAgents?.length === 0) r.at(a, "dropped-field", "/subAgents", "{name} (an empty list) has no counterpart in an Agent Spec Agent", { targetFile: file, effect: "representation" });
+  (a.subAgents ?? []).forEach((l, j) => r.at(a, "dropped-link", `/subAgents/${j}`, { to: l.local ?? l.external ?? "?", target: "this document", why: "as an Agent Spec agent calls other agents only inside a ManagerWorkers or Swarm, and this document holds one agent" }, { targetFile: file }));
+  if (doc.bundle) r.atSource(a, "transformed-value", "", { value: "the bundle", aside: "of one agent", became: `is written as an ${LABEL} Agent` }, { targetFile: file });
+  if (a.subAgents?.length === 0) r.at(a, "dropped-field", "/subAgents", { aside: "an empty list", target: "an Agent Spec Agent" }, { targetFile: file, effect: "representation" });
   return { root: value, components: [{ agent: 0, value }] };
 }
 
@@ -155,7 +155,7 @@ function writeTeam(r: HandlerReporter, team: Team, defs: JsonObject): Written {
     else if (link.external !== undefined) {
       const remote = remoteAgent(r, team, a, link, j);
       if (remote) edges.push({ from: i, j, remote, link });
-    } else r.at(a, "dropped-link", `/subAgents/${j}`, `{name} names "${link.local ?? "?"}", which no agent of the document is`, { targetFile: file });
+    } else r.at(a, "dropped-link", `/subAgents/${j}`, { to: link.local ?? "?", target: LABEL, why: "as no agent of the document has that key" }, { targetFile: file });
   }));
   const local = edges.filter((e) => e.to !== undefined);
   const star = edges.every((e) => e.from === 0) && new Set(local.map((e) => e.to)).size === local.length && local.every((e) => e.to !== 0);
@@ -170,23 +170,23 @@ function writeTeam(r: HandlerReporter, team: Team, defs: JsonObject): Written {
       // A bundle key is the agent's id in the document (read back, a key-shaped id is the key again).
       c["id"] = ids[i] as string;
       reorder(c, AGENT_ORDER);
-      r.at(a, "transformed-value", "/key", `{name} "${a.key}" becomes the component id${ids[i] === a.key ? "" : ` "${String(ids[i])}"`} (Agent Spec links agents by reference)`, { targetFile: file });
+      r.at(a, "transformed-value", "/key", { shown: a.key, became: `becomes the component id${ids[i] === a.key ? "" : ` "${String(ids[i])}"`} (Agent Spec links agents by reference)` }, { targetFile: file });
     } else if (a.key !== undefined && a.sourceMap["/key"] !== undefined && a.key !== (/^[a-z][a-z0-9-]*$/.test(a.id ?? "") ? a.id : slugKey(a.name ?? a.id ?? "agent"))) {
-      r.at(a, "transformed-value", "/key", `{name} "${a.key}" is not carried: Agent Spec agents are linked by reference, and read back the key is derived from the id or the name`, { targetFile: file });
+      r.at(a, "transformed-value", "/key", { shown: a.key, became: "is not carried: Agent Spec agents are linked by reference, and read back the key is derived from the id or the name" }, { targetFile: file });
     }
-    if (swarm && a.id === undefined && a.key === undefined) r.defaulted(a, `/${REFS}/${ids[i]}/id`, `a Swarm refers to its agents by id; set to "${ids[i]}"`, file);
+    if (swarm && a.id === undefined && a.key === undefined) r.defaulted(a, `/${REFS}/${ids[i]}/id`, { field: "id", by: "a Swarm, which refers to its agents by id", filled: "set to", set: ids[i] ?? "" }, file);
   });
   const own = rebuild(docExt, "", TEAM_SKIP);
   const name = typeof own["name"] === "string" ? own["name"] : `${agents[0]?.name ?? agents[0]?.key ?? "agents"} team`;
-  if (typeof own["name"] !== "string") r.atSource(agents[0] as IrAgent, "defaulted-required", "", `name is required by ${swarm ? "Swarm" : "ManagerWorkers"}; set to "${name}"`, { targetPointer: "/name", targetFile: file });
+  if (typeof own["name"] !== "string") r.atSource(agents[0] as IrAgent, "defaulted-required", "", { field: "name", by: swarm ? "Swarm" : "ManagerWorkers", filled: "set to", set: name }, { targetPointer: "/name", targetFile: file });
   if (!swarm) {
     // The manager delegates to the workers in the document's agent order; remote workers follow.
     const workers: JsonValue[] = comps.slice(1);
     for (const e of edges) if (e.remote) workers.push(e.remote);
     const linkedOrder = local.map((e) => e.to);
-    if (local.length > 1 && linkedOrder.some((to, k) => to !== k + 1)) r.at(agents[0] as IrAgent, "transformed-value", "/subAgents", "{name}: the workers are written in the document's agent order, not the order of the links", { targetFile: file });
+    if (local.length > 1 && linkedOrder.some((to, k) => to !== k + 1)) r.at(agents[0] as IrAgent, "transformed-value", "/subAgents", { clause: "the workers are written in the document's agent order, not the order of the links" }, { targetFile: file });
     if (local.length < agents.length - 1) {
-      r.atSource(agents[0] as IrAgent, "defaulted-placeholder", "", `ManagerWorkers needs a group manager and nothing in the source names one; the first agent, "${name}", manages the ${agents.length - 1 - local.length === 1 ? "other agent" : "other agents"} (review: it can now delegate to them)`, { targetPointer: "/group_manager", targetFile: file });
+      r.atSource(agents[0] as IrAgent, "defaulted-placeholder", "", { because: "ManagerWorkers needs a group manager and nothing in the source names one", wrote: `the first agent, "${name}", as the manager of the ${agents.length - 1 - local.length === 1 ? "other agent" : "other agents"}`, check: "it can now delegate to them (review)" }, { targetPointer: "/group_manager", targetFile: file });
     }
     const root = orderKeys({ ...own, component_type: "ManagerWorkers", name, group_manager: comps[0] as JsonObject, workers }, MANAGER_ORDER);
     return { root, components: comps.map((value, agent) => ({ agent, value })) };
@@ -204,7 +204,7 @@ function writeTeam(r: HandlerReporter, team: Team, defs: JsonObject): Written {
   const added: Edge[] = agents.flatMap((a, i) => (reached.has(i) ? [] : [{ from: 0, j: -1, to: i, link: { local: a.key ?? String(i) } }]));
   if (added.length) {
     const names = added.map((e) => `"${agents[e.to as number]?.name ?? agents[e.to as number]?.key ?? e.to}"`).join(", ");
-    r.atSource(agents[0] as IrAgent, "defaulted-placeholder", "", `a Swarm holds only agents that call or are called; ${names} ${added.length === 1 ? "is" : "are"} reached from the first agent, "${agents[0]?.name ?? agents[0]?.key ?? "0"}" (review: it can now hand over to ${added.length === 1 ? "it" : "them"})`, { targetPointer: "/relationships", targetFile: file });
+    r.atSource(agents[0] as IrAgent, "defaulted-placeholder", "", { because: `a Swarm holds only agents that call or are called, and ${names} ${added.length === 1 ? "is" : "are"} neither`, wrote: `a relationship from the first agent, "${agents[0]?.name ?? agents[0]?.key ?? "0"}", to ${added.length === 1 ? "it" : "each"}`, check: `it can now hand over to ${added.length === 1 ? "it" : "them"} (review)` }, { targetPointer: "/relationships", targetFile: file });
   }
   // Agents are read back in the order the relationships first name them: written so that it is the document's order.
   const order = (e: Edge) => Math.max(e.from, e.to ?? e.from);
@@ -212,7 +212,7 @@ function writeTeam(r: HandlerReporter, team: Team, defs: JsonObject): Written {
   agents.forEach((a, i) => {
     const was = edges.filter((e) => e.from === i);
     const now = sorted.filter((e) => e.from === i && e.j !== -1);
-    if (was.some((e, k) => now[k] !== e)) r.at(a, "transformed-value", "/subAgents", "{name}: its relationships are written in the order that names the agents in the document's order, not the order of the links", { targetFile: file });
+    if (was.some((e, k) => now[k] !== e)) r.at(a, "transformed-value", "/subAgents", { clause: "its relationships are written in the order that names the agents in the document's order, not the order of the links" }, { targetFile: file });
   });
   const relationships: JsonValue[] = sorted.map((e) => [ref(e.from), e.to !== undefined ? ref(e.to) : (e.remote as JsonObject)]);
   const root = orderKeys({ ...own, component_type: "Swarm", name, first_agent: ref(0), relationships }, SWARM_ORDER);
@@ -240,10 +240,10 @@ function remoteAgent(r: HandlerReporter, team: Team, a: IrAgent, link: IrLink, j
     return orderKeys({ ...kept, [field]: ext }, [...A2A_ORDER, "agent_endpoint_id", "client_config"]);
   }
   if (!isUrl(ext)) {
-    r.at(a, "dropped-link", `/subAgents/${j}`, `{name} points at the agent "${ext}", and Agent Spec reaches an agent served elsewhere only by its URL (A2AAgent)`, { targetFile: team.file });
+    r.at(a, "dropped-link", `/subAgents/${j}`, { to: ext, target: LABEL, why: "which reaches an agent served elsewhere only by its URL (A2AAgent)" }, { targetFile: team.file });
     return undefined;
   }
-  r.atSource(a, "defaulted-required", "", `the external agent ${ext} is written as an A2AAgent; its name and connection_config are required and derived`, { targetFile: team.file });
+  r.atSource(a, "defaulted-required", "", { field: `the name and connection_config of the A2AAgent written for the external agent ${ext}`, plural: true, by: LABEL, filled: "derived from its URL" }, { targetFile: team.file });
   return orderKeys({ component_type: "A2AAgent", name: slugKey(ext.replace(/^https?:\/\//i, "")), agent_url: ext, connection_config: { component_type: "A2AConnectionConfig", name: "connection" } }, A2A_ORDER);
 }
 
@@ -254,7 +254,7 @@ function reportLinkDetails(r: HandlerReporter, a: IrAgent, link: IrLink, j: numb
   if (link.release !== undefined) lost.push(`the pinned release ${link.release}`);
   if (link.mode !== undefined) lost.push(`the mode ${link.mode}`);
   // Named by its target: links read from a MAS workflow share the agent's place, and one report must not stand for two links.
-  if (lost.length) r.at(a, "dropped-link", `/subAgents/${j}`, `{name} (→ ${link.local ?? link.external ?? "?"}): ${lost.join(", ")} cannot be expressed (a manager reads the worker's description)`, { targetFile: file });
+  if (lost.length) r.at(a, "dropped-link", `/subAgents/${j}`, { to: link.local ?? link.external ?? "?", parts: lost, why: "as a manager reads the worker's description" }, { targetFile: file });
 }
 
 /** What an Agent component cannot hold rides in its metadata's x-agentport (slot.ts; the hub's steps, src/ir/stash-slot.ts). */

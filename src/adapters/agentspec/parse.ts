@@ -54,20 +54,20 @@ function keepDoc(ctx: Ctx, pointer: string, v: JsonValue): void {
 
 export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseResult {
   const file = options.file;
-  const fail = (message: string, pointer = "", code: "invalid-input" | "unsupported-document" = "invalid-input"): ParseResult => ({
-    diagnostics: [diagnostic(code, { message, source: file === undefined ? { pointer } : { file, pointer } })],
+  const fail = (problem: string, pointer = "", code: "invalid-input" | "unsupported-document" = "invalid-input"): ParseResult => ({
+    diagnostics: [diagnostic(code, { problem }, { source: file === undefined ? { pointer } : { file, pointer } })],
   });
   if (!isObject(data)) return fail(`an ${LABEL} document must be an object`);
   const res = resolveRefs(data);
   const ctx: Ctx = { res, data, consumed: new Set(), diagnostics: [], docExt: {}, ...(file === undefined ? {} : { file }) };
   if (res.cycles.length) return fail(`$component_ref leads back into its own definition (a cycle)`, res.cycles[0] as string);
   for (const u of res.unresolved) {
-    ctx.diagnostics.push(diagnostic("ref-kept", { message: `$component_ref "${u.id}" names a component that no $referenced_components of this document defines (a configuration split over several files); kept as a reference`, source: src(ctx, u.pointer) }));
+    ctx.diagnostics.push(diagnostic("ref-kept", { value: "$component_ref", shown: u.id, became: "names a component that no $referenced_components of this document defines (a configuration split over several files); kept as a reference" }, { source: src(ctx, u.pointer) }));
   }
   const root = res.value as JsonObject;
   const version = data["agentspec_version"];
   if (typeof version === "string" && version !== WRITE_VERSION) {
-    ctx.diagnostics.push(diagnostic("transformed-value", { message: `agentspec_version "${version}" is read; ${LABEL} documents are written as version ${WRITE_VERSION}`, source: src(ctx, "/agentspec_version") }));
+    ctx.diagnostics.push(diagnostic("transformed-value", { value: "agentspec_version", shown: version, became: `is read; ${LABEL} documents are written as version ${WRITE_VERSION}` }, { source: src(ctx, "/agentspec_version") }));
   }
   for (const u of res.unused) setKey(ctx.docExt, u.pointer, cloneJson(u.value));
 
@@ -112,7 +112,7 @@ function sharedNote(ctx: Ctx, p: string): Diagnostic {
   const v = get(ctx.data, p);
   const type = isObject(v) && typeof v["component_type"] === "string" ? v["component_type"] : "component";
   const name = isObject(v) && typeof v["name"] === "string" ? ` "${v["name"]}"` : "";
-  return diagnostic("transformed-value", { message: `${dotted(p)} defines the ${type}${name} once, by id, for each $component_ref that names it; read in each place that refers to it (written by reference again into ${LABEL})`, source: src(ctx, p), effect: "representation" });
+  return diagnostic("transformed-value", { value: dotted(p), became: `defines the ${type}${name} once, by id, for each $component_ref that names it; read in each place that refers to it (written by reference again into ${LABEL})` }, { source: src(ctx, p), effect: "representation" });
 }
 
 /** Applies the agent's stash (metadata.x-agentport, slot.ts) when it is one this version writes; otherwise it stays an ordinary metadata value. */
@@ -137,7 +137,7 @@ function parseAgent(ctx: Ctx, node: JsonObject, at: string): IrAgent {
   const refSite = (member: (string | number)[], v: JsonValue | undefined): void => {
     if (!isObject(v) || typeof v[REF] !== "string") return;
     const p = join(at, ...member, REF);
-    ctx.diagnostics.push(diagnostic("transformed-value", { message: `${dotted(p)} names the component "${v[REF]}": read as that component, and written by reference again`, source: src(ctx, p), effect: "representation" }));
+    ctx.diagnostics.push(diagnostic("transformed-value", { value: dotted(p), became: `names the component "${v[REF]}": read as that component, and written by reference again` }, { source: src(ctx, p), effect: "representation" }));
   };
   for (const k of ["id", "name", "description"] as const) {
     const v = node[k];
@@ -253,10 +253,7 @@ type Multi = { agents: IrAgent[] } | { error: Diagnostic };
 
 function unsupportedMember(ctx: Ctx, pointer: string, what: string, v: JsonValue): Diagnostic {
   const type = isObject(v) && typeof v["component_type"] === "string" ? v["component_type"] : "(no component_type)";
-  return diagnostic("unsupported-document", {
-    message: `${what} is a ${type}; agentport converts Agent members of ManagerWorkers and Swarm (and a remote agent as a worker or callee, which becomes an external link)`,
-    source: src(ctx, pointer),
-  });
+  return diagnostic("unsupported-document", { problem: `${what} is a ${type}; agentport converts Agent members of ManagerWorkers and Swarm (and a remote agent as a worker or callee, which becomes an external link)` }, { source: src(ctx, pointer) });
 }
 
 const isAgent = (v: JsonValue): v is JsonObject => isObject(v) && v["component_type"] === "Agent";
@@ -337,7 +334,7 @@ function parseSwarm(ctx: Ctx, root: JsonObject): Multi {
   const pending: { caller: IrAgent; callee: IrAgent | JsonObject; r: number; at: string }[] = [];
   for (let r = 0; r < rels.length; r++) {
     const pair = rels[r];
-    if (!Array.isArray(pair) || pair.length !== 2) return { error: diagnostic("invalid-input", { message: "a Swarm relationship is a pair [caller, callee]", source: src(ctx, `/relationships/${r}`) }) };
+    if (!Array.isArray(pair) || pair.length !== 2) return { error: diagnostic("invalid-input", { problem: "a Swarm relationship is a pair [caller, callee]" }, { source: src(ctx, `/relationships/${r}`) }) };
     const [caller, callee] = pair as [JsonValue, JsonValue];
     if (!isAgent(caller)) return { error: unsupportedMember(ctx, `/relationships/${r}/0`, `the caller of relationships[${r}]`, caller) };
     const from = agentFor(caller, pointerOf(ctx, caller, `/relationships/${r}/0`));
@@ -367,9 +364,9 @@ function parseSwarm(ctx: Ctx, root: JsonObject): Multi {
     const v = get(ctx.data, pointer);
     return isObject(v) && typeof v[REF] === "string";
   };
-  const note = (pointer: string, what: string) => ctx.diagnostics.push(diagnostic("transformed-value", { message: `${what} by $component_ref: read as the agent it names, and written again by that agent's id`, source: src(ctx, pointer), effect: "representation" }));
-  if (byRef("/first_agent")) note("/first_agent", "first_agent names its agent");
-  if (rels.some((_, r) => byRef(`/relationships/${r}/0`) || byRef(`/relationships/${r}/1`))) note("/relationships", "relationships name their agents");
+  const note = (pointer: string, value: string, names: string) => ctx.diagnostics.push(diagnostic("transformed-value", { value, became: `${names} by $component_ref: read as the agent it names, and written again by that agent's id` }, { source: src(ctx, pointer), effect: "representation" }));
+  if (byRef("/first_agent")) note("/first_agent", "first_agent", "names its agent");
+  if (rels.some((_, r) => byRef(`/relationships/${r}/0`) || byRef(`/relationships/${r}/1`))) note("/relationships", "relationships", "name their agents");
   keepTeamMembers(ctx, root, ["component_type", "first_agent", "relationships", "agentspec_version", REFS]);
   return { agents };
 }

@@ -261,7 +261,7 @@ function modelOf(a: IrAgent, t: AgentTarget, ext: JsonObject): JsonObject {
   });
   const m = models[pi];
   if (m === undefined) {
-    placeholder(a, t, "/model", { lacks: "names no model", wrote: `the placeholder ${DEFAULT_MODEL.provider} ${DEFAULT_MODEL.name}`, check: "check it against your workspace" });
+    placeholder(a, t, "/model", { because: "the source names no model", wrote: `the placeholder ${DEFAULT_MODEL.provider} ${DEFAULT_MODEL.name}`, check: "check it against your workspace" });
     return { ...DEFAULT_MODEL };
   }
   const p = `/models/${pi}`;
@@ -292,7 +292,7 @@ function providerOf(a: IrAgent, t: AgentTarget, key: string | undefined, source:
   }
   const inferred = inferProvider(id);
   const display = inferred === undefined ? UNKNOWN_PROVIDER : (providerDisplay(inferred) ?? inferred);
-  if (inferred === undefined) placeholder(a, t, "/model/provider", { lacks: `names no provider for model "${id}" and none can be inferred`, wrote: `"${UNKNOWN_PROVIDER}"`, check: "set the provider your workspace uses" });
+  if (inferred === undefined) placeholder(a, t, "/model/provider", { because: `the source names no provider for model "${id}" and none can be inferred`, wrote: `"${UNKNOWN_PROVIDER}"`, check: "set the provider your workspace uses" });
   else madeExplicit(a, t, p, display, id);
   return display;
 }

@@ -52,13 +52,13 @@ export function parseContext(ctx: MasParseCtx, value: JsonValue): void {
 function refChunk(ctx: MasParseCtx, key: string, path: string, ptr: string): IrChunk {
   if (!ctx.readFile) {
     // The prompt needs the file's text: without it, no conversion could say what the model sees.
-    note(ctx, "ref-not-found", ptr, `${dotted(ptr)} refers to the file ${path}, which cannot be read without file access`, NO_FILES);
+    note(ctx, "ref-not-found", ptr, { subject: dotted(ptr), problem: `refers to the file ${path}, which cannot be read without file access` }, NO_FILES);
     return { key, ref: path };
   }
   const r = ctx.readFile(path);
   if (!r.ok) {
     // Outside the root, the message says what to pass; a missing file fails the runtime too.
-    note(ctx, r.code, ptr, `${dotted(ptr)}: ${r.message}`, ...(r.code === "ref-not-found" ? ["the mas runtime fails with ContextRefNotFoundError on this manifest too"] : []));
+    note(ctx, r.code, ptr, { subject: dotted(ptr), problem: r.message }, ...(r.code === "ref-not-found" ? ["the mas runtime fails with ContextRefNotFoundError on this manifest too"] : []));
     return { key, ref: path };
   }
   return { key, ref: path, text: r.text.trim() };
@@ -70,19 +70,19 @@ function stringChunk(ctx: MasParseCtx, key: string, raw: string, ptr: string): I
   if (text.startsWith("./") || text.startsWith("../")) {
     // An explicit path: the runtime raises when it is missing (the schema's "inline text" wording is not what runs).
     if (!ctx.readFile) {
-      note(ctx, "ref-not-found", ptr, `${dotted(ptr)} names the file ${text}, which cannot be read without file access`, NO_FILES);
+      note(ctx, "ref-not-found", ptr, { subject: dotted(ptr), problem: `names the file ${text}, which cannot be read without file access` }, NO_FILES);
       return { key, ref: text, raw };
     }
     const r = ctx.readFile(text);
     if (!r.ok) {
-      note(ctx, r.code, ptr, `${dotted(ptr)}: ${r.message}`, ...(r.code === "ref-not-found" ? ["a context value starting with ./ or ../ must name an existing file"] : []));
+      note(ctx, r.code, ptr, { subject: dotted(ptr), problem: r.message }, ...(r.code === "ref-not-found" ? ["a context value starting with ./ or ../ must name an existing file"] : []));
       return { key, ref: text, raw };
     }
     return { key, ref: text, raw, text: r.text.trim() };
   }
   if (text !== "" && isPathLike(text)) {
     if (!ctx.readFile) {
-      note(ctx, "ref-kept", ptr, `${dotted(ptr)} ("${text}") may name a file; without file access it is carried as inline text`);
+      note(ctx, "ref-kept", ptr, { value: dotted(ptr), aside: JSON.stringify(text), became: "may name a file; without file access it is carried as inline text" });
       return { key, ref: text, raw, text };
     }
     const r = ctx.readFile(text);
@@ -90,10 +90,10 @@ function stringChunk(ctx: MasParseCtx, key: string, raw: string, ptr: string): I
     if (r.code === "ref-outside-root") {
       // Only maybe a file (no ./, no {ref}): the runtime takes it as text when no such file exists,
       // and agentport never looks outside the folder, so it is text here, not an error. Nothing is read.
-      note(ctx, "ref-kept", ptr, `${dotted(ptr)} ("${text}") would name a file outside the manifest's folder, which is not read; it is carried as inline text`, "if it is a prompt file, pass --allow-outside-refs to read it");
+      note(ctx, "ref-kept", ptr, { value: dotted(ptr), aside: JSON.stringify(text), became: "would name a file outside the manifest's folder, which is not read; it is carried as inline text" }, "if it is a prompt file, pass --allow-outside-refs to read it");
       return { key, ref: text, raw, text };
     }
-    note(ctx, "ref-kept", ptr, `${dotted(ptr)} ("${text}") names no existing file; it is inline text, as the mas runtime treats it`);
+    note(ctx, "ref-kept", ptr, { value: dotted(ptr), aside: JSON.stringify(text), became: "names no existing file; it is inline text, as the mas runtime treats it" });
     return { key, text, ...rawField };
   }
   return { key, text, ...rawField };
@@ -139,17 +139,17 @@ function emitContext(agent: IrAgent, r: HandlerReporter, extractPrompts?: string
   if (chunks.length === 1 && only && only.key === undefined) {
     const text = only.text ?? "";
     if (text.trim() === "") {
-      r.at(agent, "transformed-value", "/instructions", "{name} is empty; spec.context is omitted", { targetPointer: "/spec/context" });
+      r.at(agent, "transformed-value", "/instructions", { became: "is empty; spec.context is omitted" }, { targetPointer: "/spec/context" });
       return { files };
     }
     const split = splitRendered(text);
     if (split && split.length > 1) {
-      r.at(agent, "transformed-value", "/instructions", `{name} is agentport's rendering of named chunks; split back into spec.context ${split.map((c) => c.key).join(", ")}`, { targetPointer: "/spec/context" });
+      r.at(agent, "transformed-value", "/instructions", { became: `is agentport's rendering of named chunks; split back into spec.context ${split.map((c) => c.key).join(", ")}` }, { targetPointer: "/spec/context" });
       chunks = split;
     } else if (split) {
       chunks = split;
     } else {
-      r.at(agent, "transformed-value", "/instructions", "{name} becomes the single chunk spec.context.role; the mas runtime shows it to the model as \"[role] …\" (stripped)", { targetPointer: "/spec/context/role" });
+      r.at(agent, "transformed-value", "/instructions", { became: "becomes the single chunk spec.context.role; the mas runtime shows it to the model as \"[role] …\" (stripped)" }, { targetPointer: "/spec/context/role" });
       chunks = [{ key: "role", text }];
     }
   }
@@ -165,7 +165,7 @@ function emitContext(agent: IrAgent, r: HandlerReporter, extractPrompts?: string
       for (let n = 2; Object.prototype.hasOwnProperty.call(context, candidate) || (candidate !== c.key && used.has(candidate)); n++) candidate = `${base}_${n}`;
       key = candidate;
       used.add(key);
-      r.at(agent, "transformed-value", `/instructions/chunks/${i}`, `{name} becomes the chunk spec.context.${key}`, { targetPointer: join("/spec/context", key) });
+      r.at(agent, "transformed-value", `/instructions/chunks/${i}`, { became: `becomes the chunk spec.context.${key}` }, { targetPointer: join("/spec/context", key) });
     }
     setKey(context, key, chunkValue(agent, r, c, i, key, folder, files));
     order.push(key);
@@ -179,7 +179,7 @@ function chunkValue(agent: IrAgent, r: HandlerReporter, c: IrChunk, i: number, k
   if (folder !== undefined && !isFileChunk && c.text !== undefined) {
     const path = folder === "" ? `${fileName(key)}.md` : `${folder}/${fileName(key)}.md`;
     files.push({ path, text: rawStillTrue && c.raw !== undefined ? c.raw : `${c.text}\n` });
-    r.at(agent, "transformed-value", `/instructions/chunks/${i}`, `{name} is written to the prompt file ${path} and referenced from spec.context.${key}`, { targetPointer: join("/spec/context", key), targetFile: path });
+    r.at(agent, "transformed-value", `/instructions/chunks/${i}`, { became: `is written to the prompt file ${path} and referenced from spec.context.${key}` }, { targetPointer: join("/spec/context", key), targetFile: path });
     return { ref: path };
   }
   if (rawStillTrue && c.raw !== undefined) return c.raw;
@@ -209,7 +209,7 @@ function reportPlatformChunks(agent: IrAgent, r: HandlerReporter): void {
   (agent.instructions?.chunks ?? []).forEach((c, i) => {
     if (i === 0 || !["guidance", "chat_style", "voice_style"].includes(c.key ?? "")) return;
     const at = { targetPointer: join("/spec/context", c.key as string) };
-    if ((c.text ?? "").trim() === "") r.at(agent, "transformed-value", `/instructions/chunks/${i}`, `{name} is empty (it turns the platform's block off); written as the empty chunk spec.context.${c.key}, which the mas runtime leaves out`, at);
-    else r.at(agent, "transformed-value", `/instructions/chunks/${i}`, `{name} becomes the chunk spec.context.${c.key}, after the instructions: the model sees it as "[${c.key}] …"`, at);
+    if ((c.text ?? "").trim() === "") r.at(agent, "transformed-value", `/instructions/chunks/${i}`, { became: `is empty (it turns the platform's block off); written as the empty chunk spec.context.${c.key}, which the mas runtime leaves out` }, at);
+    else r.at(agent, "transformed-value", `/instructions/chunks/${i}`, { became: `becomes the chunk spec.context.${c.key}, after the instructions: the model sees it as "[${c.key}] …"` }, at);
   });
 }

@@ -9,6 +9,7 @@
 // skills, limits, links, what mas cannot hold), context.ts, models.ts and tools.ts. coverage.ts
 // builds the emit table from HANDLERS. The mas values kept at parse time are the format's own
 // (their parse rules declare them); putting them back raises no field's code.
+import type { LostValue } from "../../ir/payloads.js";
 import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
@@ -54,7 +55,7 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
   if (!system) {
     for (const rel of Object.keys(doc.extensions[MAS] ?? {})) {
       const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
-      diagnostics.push(diagnostic("dropped-field", { message: `${dotted(rel)} belongs in a kind: MAS manifest, which is written only for a bundle of agents`, source, target: { format: MAS } }));
+      diagnostics.push(diagnostic("dropped-field", { value: dotted(rel), target: "a mas kind: Agent manifest", why: "as it belongs in a kind: MAS manifest, which is written only for a bundle of agents" }, { source, target: { format: MAS } }));
     }
   }
   const names = doc.agents.map(fileStem);
@@ -105,17 +106,17 @@ const linksHandler = fieldHandler("links", {
   ],
   "/subAgents/**": stashed,
 }, (r: HandlerReporter, agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, masFile: string | undefined): void => {
-  if (agent.subAgents !== undefined && agent.subAgents.length === 0) r.at(agent, "dropped-field", "/subAgents", `{name} (an empty list) has no counterpart in ${LABEL}`, { effect: "representation" });
+  if (agent.subAgents !== undefined && agent.subAgents.length === 0) r.at(agent, "dropped-field", "/subAgents", { aside: "an empty list", target: LABEL }, { effect: "representation" });
   (agent.subAgents ?? []).forEach((link, i) => {
     const to = link.local ?? link.external ?? "?";
     const j = links.target(link.local);
     if (masFile === undefined || j === -1) {
-      r.at(agent, "dropped-link", `/subAgents/${i}`, `{name} (→ ${to}) cannot be expressed in a mas kind: Agent manifest (delegation lives in a kind: MAS workflow)`);
+      r.at(agent, "dropped-link", `/subAgents/${i}`, { to, target: "a mas kind: Agent manifest", why: "as delegation lives in a kind: MAS workflow" });
       return;
     }
     const child = doc.agents[j] as IrAgent;
     const at = { targetFile: masFile, targetPointer: "/spec/workflow/nodes" };
-    if (!isHome(agent, MAS)) r.at(agent, "transformed-value", `/subAgents/${i}/local`, `{name} (→ ${to}) is written as a delegates_to entry of the workflow in ${masFile}, the kind: MAS manifest`, at);
+    if (!isHome(agent, MAS)) r.at(agent, "transformed-value", `/subAgents/${i}/local`, { aside: `→ ${to}`, became: `is written as a delegates_to entry of the workflow in ${masFile}, the kind: MAS manifest` }, at);
     const description = writtenDescription(doc, j, fileStem(child), links);
     const childFile = { targetFile: `${fileStem(child)}.yaml`, targetPointer: "/spec/description" };
     const incoming = incomingRouting(doc, j, links);
@@ -125,15 +126,15 @@ const linksHandler = fieldHandler("links", {
       // The delegator's delegate_to_<child> tool shows the child's spec.description: the same text, held by the child.
       const notFor = link.doNotUseWhen !== undefined && description !== link.useWhen;
       notForCarried = notFor;
-      r.at(agent, "transformed-value", `/subAgents/${i}/useWhen`, `{name} becomes the spec.description of "${fileStem(child)}", the text mas gives the delegator's delegate_to_${fileStem(child)} tool${notFor ? ", with doNotUseWhen appended as a \"Not for: …\" sentence" : ""}`, childFile);
-      if (notFor) r.at(agent, "transformed-value", `/subAgents/${i}/doNotUseWhen`, `{name} is appended to the spec.description of "${fileStem(child)}" as "Not for: …"`, childFile);
+      r.at(agent, "transformed-value", `/subAgents/${i}/useWhen`, { became: `becomes the spec.description of "${fileStem(child)}", the text mas gives the delegator's delegate_to_${fileStem(child)} tool${notFor ? ", with doNotUseWhen appended as a \"Not for: …\" sentence" : ""}` }, childFile);
+      if (notFor) r.at(agent, "transformed-value", `/subAgents/${i}/doNotUseWhen`, { became: `is appended to the spec.description of "${fileStem(child)}" as "Not for: …"` }, childFile);
     } else if (link.useWhen !== undefined && linkRoutingText(link.useWhen, link.doNotUseWhen) !== description && link.useWhen !== description) {
       const whose = incoming !== undefined && (child.routingDescription ?? "") === "" ? `, which holds the useWhen of the first link to it (${doc.agents[incoming.parent]?.key ?? doc.agents[incoming.parent]?.id ?? "another agent"})` : ", which says something else";
-      r.at(agent, "dropped-link", `/subAgents/${i}/useWhen`, `{name} has no place in a mas workflow: a delegator reads the spec.description of "${fileStem(child)}"${whose}`);
+      r.at(agent, "dropped-link", `/subAgents/${i}/useWhen`, { target: "a mas workflow", why: `where a delegator reads the spec.description of "${fileStem(child)}"${whose}` });
     }
     for (const k of ["doNotUseWhen", "mode", "release"] as const) {
       if (k === "doNotUseWhen" && (notForCarried || (link.useWhen !== undefined && linkRoutingText(link.useWhen, link.doNotUseWhen) === description))) continue;
-      if (link[k] !== undefined) r.at(agent, "dropped-link", `/subAgents/${i}/${k}`, `{name} has no counterpart in a mas workflow (delegates_to lists only the targets)`);
+      if (link[k] !== undefined) r.at(agent, "dropped-link", `/subAgents/${i}/${k}`, { target: "a mas workflow", why: "whose delegates_to lists only the targets" });
     }
   });
 });
@@ -210,10 +211,10 @@ const metadataHandler = fieldHandler("metadata", {
   if (agent.description !== undefined) metadata["description"] = agent.description;
   const version = masVersion(agent, r);
   if (version !== undefined) metadata["version"] = version;
-  else if (agent.version !== undefined) r.at(agent, "dropped-field", "/version", `{name} "${agent.version}" is not a mas version (x.y.z)`);
+  else if (agent.version !== undefined) r.at(agent, "dropped-field", "/version", { shown: agent.version, target: LABEL, why: "whose versions are x.y.z" });
   if (agent.tags !== undefined) metadata["tags"] = [...agent.tags];
   if (agent.name !== undefined && agent.name !== name) {
-    r.at(agent, "dropped-field", "/name", `{name} "${agent.name}" is a display name and mas has only the id metadata.name`);
+    r.at(agent, "dropped-field", "/name", { shown: agent.name, aside: "a display name", target: LABEL, why: "which has only the id metadata.name" });
   }
   return metadata;
 });
@@ -222,15 +223,15 @@ function metadataName(agent: IrAgent, r: HandlerReporter): string {
   let n = agent.id ?? agent.key ?? (agent.name !== undefined ? slugKey(agent.name) : undefined);
   if (n === undefined || n === "") {
     n = "agent";
-    r.defaulted(agent, "/metadata/name", `metadata.name is required and the agent has no id; "${n}" is used`);
+    r.defaulted(agent, "/metadata/name", { field: "metadata.name", filled: "the agent has no id, so it is", set: n });
   } else if (agent.id === undefined && agent.key === undefined) {
-    r.defaulted(agent, "/metadata/name", `metadata.name is required; "${n}" is derived from the agent's name`);
+    r.defaulted(agent, "/metadata/name", { field: "metadata.name", filled: "derived from the agent's name as", set: n });
   } else if (agent.id === undefined && !/[/\\]/.test(n)) {
-    r.at(agent, "transformed-value", "/key", `{name} "${n}" becomes metadata.name (mas has no bundle keys)`, { targetPointer: "/metadata/name" });
+    r.at(agent, "transformed-value", "/key", { shown: n, became: "becomes metadata.name (mas has no bundle keys)" }, { targetPointer: "/metadata/name" });
   }
   if (/[/\\]/.test(n)) {
     const fixed = n.replace(/[/\\]+/g, "-");
-    r.at(agent, "transformed-value", agent.id !== undefined ? "/id" : "/key", `{name} "${n}" contains / or \\, which a mas metadata.name must not; written as "${fixed}"`, { targetPointer: "/metadata/name" });
+    r.at(agent, "transformed-value", agent.id !== undefined ? "/id" : "/key", { shown: n, became: `contains / or \\, which a mas metadata.name must not; written as "${fixed}"` }, { targetPointer: "/metadata/name" });
     n = fixed;
   }
   return n;
@@ -242,7 +243,7 @@ function masVersion(agent: IrAgent, r: HandlerReporter): string | undefined {
   const m = /^v?([0-9]+)(?:\.([0-9]+))?(?:\.([0-9]+))?([-+].*)?$/.exec(v);
   if (!m) return undefined;
   const fixed = `${m[1]}.${m[2] ?? "0"}.${m[3] ?? "0"}${m[4] ?? ""}`;
-  r.at(agent, "transformed-value", "/version", `{name} "${v}" is written as "${fixed}" (mas versions are x.y.z)`, { targetPointer: "/metadata/version" });
+  r.at(agent, "transformed-value", "/version", { shown: v, became: `is written as "${fixed}" (mas versions are x.y.z)` }, { targetPointer: "/metadata/version" });
   return fixed;
 }
 
@@ -256,11 +257,11 @@ function routingDescription(agent: IrAgent, r: HandlerReporter, name: string, do
   const incoming = incomingRouting(doc, index, links);
   if (incoming) {
     const parent = doc.agents[incoming.parent];
-    r.defaulted(agent, "/spec/description", `spec.description (the routing text delegators read) is required; filled with the useWhen of the link from "${parent?.key ?? parent?.id ?? "its parent"}"`);
+    r.defaulted(agent, "/spec/description", { field: "spec.description (the routing text delegators read)", filled: `filled with the useWhen of the link from "${parent?.key ?? parent?.id ?? "its parent"}"` });
     return incoming.text;
   }
   const [text, from] = agent.description !== undefined && agent.description !== "" ? [agent.description, "description"] : agent.name !== undefined ? [agent.name, "name"] : [name, "id"];
-  r.defaulted(agent, "/spec/description", `spec.description (the routing text delegators read) is required; filled with the agent's ${from}`);
+  r.defaulted(agent, "/spec/description", { field: "spec.description (the routing text delegators read)", filled: `filled with the agent's ${from}` });
   return text;
 }
 
@@ -288,12 +289,12 @@ function emitSkills(agent: IrAgent, r: HandlerReporter, spec: JsonObject): { pat
     if (s.ref === undefined && s.recipe !== undefined) {
       const path = `skills/${skillFolder(s.name)}/SKILL.md`;
       files.push({ path, text: skillFile(s) });
-      r.at(agent, "transformed-value", `/skills/${i}`, `{name} "${s.name}" is written as ${path} beside the agent file (front matter name and description${s.trigger === undefined ? "" : " from its trigger"}, the recipe as its body), which the mas runtime appends to the prompt; spec.skills names it`, { targetPointer: `/spec/skills/${i}`, targetFile: path });
+      r.at(agent, "transformed-value", `/skills/${i}`, { shown: s.name, became: `is written as ${path} beside the agent file (front matter name and description${s.trigger === undefined ? "" : " from its trigger"}, the recipe as its body), which the mas runtime appends to the prompt; spec.skills names it` }, { targetPointer: `/spec/skills/${i}`, targetFile: path });
     } else if (s.ref === undefined && s.trigger !== undefined) {
-      r.at(agent, "dropped-field", `/skills/${i}/trigger`, `{name} of the skill "${s.name}" has no recipe to write a SKILL.md with`);
+      r.at(agent, "dropped-field", `/skills/${i}/trigger`, { aside: `of the skill "${s.name}"`, target: LABEL, why: "where a SKILL.md needs a recipe, and the skill has none" });
     }
     // Reported member by member: the SKILL.md holds the name, the trigger and the recipe only.
-    for (const k of extra) r.at(agent, "dropped-field", `/skills/${i}/extra/${escapeToken(k)}`, `{name}: the skill "${s.name}"'s ${k} has no place in ${LABEL} or its SKILL.md`);
+    for (const k of extra) r.at(agent, "dropped-field", `/skills/${i}/extra/${escapeToken(k)}`, { shown: s.name, parts: [k], target: `${LABEL} or its SKILL.md` });
   });
   return files;
 }
@@ -344,15 +345,15 @@ function emitLimits(agent: IrAgent, r: HandlerReporter, spec: JsonObject, fromMa
       return;
     }
     const n = Math.max(0, Math.round(v));
-    if (n !== v) r.at(agent, "clamped-value", `/limits/${irKey}`, `{name} ${v} is written as ${masKey} ${n} (an integer ≥ 0)`);
-    else if (!fromMas) r.at(agent, "transformed-value", `/limits/${irKey}`, `{name} becomes spec.budget.${masKey}: a ceiling per run of this agent, not per turn of the whole agent graph`, { targetPointer: `/spec/budget/${masKey}` });
+    if (n !== v) r.at(agent, "clamped-value", `/limits/${irKey}`, { was: v, reason: `is not an integer ≥ 0 (${masKey})`, now: n });
+    else if (!fromMas) r.at(agent, "transformed-value", `/limits/${irKey}`, { became: `becomes spec.budget.${masKey}: a ceiling per run of this agent, not per turn of the whole agent graph` }, { targetPointer: `/spec/budget/${masKey}` });
     budget[masKey] = n;
   };
   put("maxModelCalls", "max_llm_calls");
   put("maxToolCalls", "max_tool_calls");
   for (const k of ["maxSearches", "maxParallelToolCalls", "maxDepth", "knowledgePassages", "historyTokens"] as const) {
     if (k === "maxDepth" && depthPlaced) continue;
-    if (l[k] !== undefined) r.at(agent, "dropped-field", `/limits/${k}`, `{name} has no counterpart in ${LABEL}`);
+    if (l[k] !== undefined) r.at(agent, "dropped-field", `/limits/${k}`, { target: LABEL });
   }
   if (Object.keys(budget).length > 0) spec["budget"] = orderKeys(budget, ["max_llm_calls", "max_tool_calls"]);
 }
@@ -372,7 +373,7 @@ function placeMaxDepth(agent: IrAgent, r: HandlerReporter, spec: JsonObject): bo
   const tool = agent.tools?.[ir];
   if (!isObject(item) || !tool || !isSubAgentTool(tool)) return false;
   const n = Math.max(0, Math.round(depth));
-  if (n !== depth) r.at(agent, "clamped-value", "/limits/maxDepth", `{name} ${depth} is written as max_depth ${n} (an integer ≥ 0)`);
+  if (n !== depth) r.at(agent, "clamped-value", "/limits/maxDepth", { was: depth, reason: "is not an integer ≥ 0 (max_depth)", now: n });
   const params: JsonObject = isObject(item["params"]) ? item["params"] : {};
   params["max_depth"] = n;
   item["params"] = params;
@@ -392,11 +393,11 @@ function replayExtensions(agent: IrAgent, r: Reporter, out: JsonObject): Set<str
       || (top === "metadata" && second !== undefined && !second.startsWith("x-") && !METADATA_ORDER.includes(second))
       || (!(TOP_ORDER as readonly string[]).includes(top) && !top.startsWith("x-"));
     if (misplaced) {
-      r.atExtension(agent, "dropped-field", MAS, rel, (second ?? top).startsWith("x-") ? ignoredMessage(rel) : `${dotted(rel)} is not allowed there in ${LABEL}`);
+      r.atExtension(agent, "dropped-field", MAS, rel, (second ?? top).startsWith("x-") ? ignored(rel) : { aside: "not allowed there", target: LABEL });
       continue;
     }
     if (!setAt(out, tokens, value, "")) {
-      r.atExtension(agent, "dropped-field", MAS, rel, `${dotted(rel)} has no place left in the ${LABEL} output (its parent value changed)`);
+      r.atExtension(agent, "dropped-field", MAS, rel, { target: LABEL, why: "as its parent value changed" });
       continue;
     }
     if (top === "spec" && second !== undefined) replayed.add(second);
@@ -449,8 +450,8 @@ function normaliseShapes(spec: JsonObject): void {
   if (isObject(llm)) spec["llm"] = orderKeys(llm, LLM_ORDER);
 }
 
-function ignoredMessage(pointer: string): string {
-  return `${dotted(pointer)} is an x- extension, which the mas runtime ignores; a ${LABEL} Agent manifest may hold x- keys only at the top level and in metadata`;
+function ignored(pointer: string): LostValue {
+  return { value: dotted(pointer), aside: "an x- extension, which the mas runtime ignores", target: `a ${LABEL} Agent manifest`, why: "which may hold x- keys only at the top level and in metadata" };
 }
 
 /**
@@ -472,7 +473,7 @@ function dropIgnoredExtensions(agent: IrAgent, r: Reporter, out: JsonObject): vo
       delete parent[last];
       moved = true;
       const rel = rels.filter((k) => isAncestorOrSelf(k, issue.pointer)).sort((a, b) => b.length - a.length)[0];
-      if (rel !== undefined) r.atExtension(agent, "dropped-field", MAS, rel, ignoredMessage(issue.pointer));
+      if (rel !== undefined) r.atExtension(agent, "dropped-field", MAS, rel, ignored(issue.pointer));
     }
     if (!moved) return;
   }
@@ -488,7 +489,7 @@ function repairInvalid(agent: IrAgent, r: Reporter, out: JsonObject, replayed: S
       if (top !== "spec" || member === undefined || member === "description" || !replayed.has(member)) continue;
       if (!Object.prototype.hasOwnProperty.call(spec, member)) continue;
       delete spec[member];
-      r.atExtension(agent, "dropped-field", MAS, `/spec/${member}`, `spec.${member} does not conform to the ${LABEL} schema (${issue.message})`);
+      r.atExtension(agent, "dropped-field", MAS, `/spec/${member}`, { value: `spec.${member}`, aside: `it does not conform to the schema: ${issue.message}`, target: LABEL });
       moved = true;
     }
     if (!moved) return;

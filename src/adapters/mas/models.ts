@@ -12,6 +12,7 @@ import { looksLikeDisplayName } from "../../ir/prompt-checks.js";
 import type { EffectiveDefault } from "../types.js";
 import { keep, note, type MasParseCtx } from "./parse-context.js";
 import { LLM_ORDER, MODEL_ROW_ORDER, REASONING_ORDER } from "./shapes.js";
+import { LABEL } from "./spec.js";
 
 type Effort = NonNullable<IrReasoning["effort"]>;
 const EFFORT: Record<string, Effort> = { none: "none", disable: "none", minimal: "minimal", low: "low", medium: "medium", high: "high", xhigh: "max", max: "max" };
@@ -31,8 +32,10 @@ export function splitModelString(s: string): { provider?: string; providerSource
 function modelFrom(ctx: MasParseCtx, s: string, ptr: string): IrModel {
   const sp = splitModelString(s);
   if (!sp.known) {
-    const what = sp.provider === undefined ? `the provider of "${s}" cannot be told` : `the provider prefix "${s.slice(0, s.indexOf("/"))}" is not in agentport's provider table`;
-    note(ctx, "unknown-provider", ptr, `${what}; passed through as written`, "use a LiteLLM provider prefix such as openai/, azure/ or vertex_ai/");
+    const payload = sp.provider === undefined
+      ? { value: dotted(ptr), shown: s, became: "names no provider agentport can tell; passed through as written" }
+      : { value: dotted(ptr), aside: `provider prefix "${s.slice(0, s.indexOf("/"))}"`, became: "is not in agentport's provider table; passed through as written" };
+    note(ctx, "unknown-provider", ptr, payload, "use a LiteLLM provider prefix such as openai/, azure/ or vertex_ai/");
   }
   const m: IrModel = { id: sp.id, raw: s };
   if (sp.provider !== undefined) m.provider = sp.provider;
@@ -93,7 +96,7 @@ function readReasoning(ctx: MasParseCtx, row: JsonObject, ptr: string, handled: 
   if (reasoning.effort === undefined && typeof alias === "string" && setEffort(alias, `${ptr}/reasoning_effort`)) {
     handled.add("reasoning_effort");
     // Like spec.llm: the spelling survives only a trip through a format with a slot for it.
-    note(ctx, "transformed-value", `${ptr}/reasoning_effort`, `${dotted(`${ptr}/reasoning_effort`)} (deprecated) is read as the agent's reasoning effort; coming back from a format that has no place for the spelling (Caplo), it is written as reasoning.effort`);
+    note(ctx, "transformed-value", `${ptr}/reasoning_effort`, { value: dotted(`${ptr}/reasoning_effort`), aside: "deprecated", became: "is read as the agent's reasoning effort; coming back from a format that has no place for the spelling (Caplo), it is written as reasoning.effort" });
   }
   if (reasoning.effort !== undefined || reasoning.budgetTokens !== undefined) {
     a.reasoning = reasoning;
@@ -126,14 +129,14 @@ export function parseModels(ctx: MasParseCtx, spec: JsonObject): void {
     });
     if (llm !== undefined) {
       keep(ctx, "/spec/llm", llm as JsonValue);
-      note(ctx, "dropped-field", "/spec/llm", "spec.llm is unused, since spec.models is set and the deprecated spec.llm applies only without models (only a mas output keeps it)");
+      note(ctx, "dropped-field", "/spec/llm", { value: "spec.llm", carried: "is not used, since spec.models is set and the deprecated spec.llm applies only without models", rest: "as written, it", target: "formats other than mas/v1" });
     }
   } else {
     if (rows !== undefined) keep(ctx, "/spec/models", rows as JsonValue);
     if (isObject(llm) && typeof llm["model"] === "string" && llm["model"] !== "any") {
       const m = readRow(ctx, llm, "/spec/llm", "/models/0", true, []);
       models.push(m);
-      note(ctx, "transformed-value", "/spec/llm", "the deprecated spec.llm is read as the agent's model; another format carries it as its model, and it comes back into mas as spec.models[0]");
+      note(ctx, "transformed-value", "/spec/llm", { value: "spec.llm", aside: "deprecated", became: "is read as the agent's model; another format carries it as its model, and it comes back into mas as spec.models[0]" });
     } else if (llm !== undefined) {
       keep(ctx, "/spec/llm", llm as JsonValue);
     }
@@ -193,19 +196,19 @@ function emitModels(agent: IrAgent, r: HandlerReporter, fromMas: boolean, defaul
     if (m.role !== undefined) row["id"] = m.role;
     row["model"] = modelString(m);
     if (!fromMas && looksLikeDisplayName(m.id)) {
-      r.at(agent, "model-display-name", `${ir}/id`, `{name} "${m.id}" reads as a display name; it is written as model "${row["model"]}", which LiteLLM would not resolve`, { hint: "write the provider's model id (gpt-4.1, claude-sonnet-4-6) in spec.models[].model" });
+      r.at(agent, "model-display-name", `${ir}/id`, { shown: m.id, became: `reads as a display name; it is written as model "${row["model"]}", which LiteLLM would not resolve` }, { hint: "write the provider's model id (gpt-4.1, claude-sonnet-4-6) in spec.models[].model" });
     }
     // A model id with a "/" (AgentMug "local/llama3") is read back by mas as provider/id.
     const readBack = splitModelString(row["model"]);
-    if (readBack.id !== m.id) r.at(agent, "transformed-value", `${ir}/id`, `{name} "${m.id}" is written as model "${row["model"]}", which mas reads as provider "${readBack.provider ?? ""}" and model "${readBack.id}"`, { effect: "behaviour" });
+    if (readBack.id !== m.id) r.at(agent, "transformed-value", `${ir}/id`, { shown: m.id, became: `is written as model "${row["model"]}", which mas reads as provider "${readBack.provider ?? ""}" and model "${readBack.id}"` }, { effect: "behaviour" });
     if (m.temperature !== undefined) {
       const t = Math.min(2, Math.max(0, m.temperature));
-      if (t !== m.temperature) r.at(agent, "clamped-value", `${ir}/temperature`, `{name} ${m.temperature} is outside mas's 0..2; written as ${t}`);
+      if (t !== m.temperature) r.at(agent, "clamped-value", `${ir}/temperature`, { was: m.temperature, reason: "is outside mas's 0..2", now: t });
       row["temperature"] = t;
     }
     if (m.maxTokens !== undefined) {
       const n = Math.max(1, Math.round(m.maxTokens));
-      if (n !== m.maxTokens) r.at(agent, "clamped-value", `${ir}/maxTokens`, `{name} ${m.maxTokens} is not an integer ≥ 1; written as max_tokens ${n}`);
+      if (n !== m.maxTokens) r.at(agent, "clamped-value", `${ir}/maxTokens`, { was: m.maxTokens, reason: "is not an integer ≥ 1 (max_tokens)", now: n });
       row["max_tokens"] = n;
     }
     if (i === primary) writeDefaults(agent, r, row, defaults);
@@ -216,7 +219,7 @@ function emitModels(agent: IrAgent, r: HandlerReporter, fromMas: boolean, defaul
     else rows.push(orderKeys(row, MODEL_ROW_ORDER));
   });
   if (models.length === 0 && agent.reasoning) {
-    r.at(agent, "dropped-field", "/reasoning", "{name} has no place in mas/v1 without a model row (reasoning lives on spec.models[])");
+    r.at(agent, "dropped-field", "/reasoning", { target: LABEL, why: "where reasoning lives on spec.models[], and there is no model row" });
   }
   const out: EmittedModels = {};
   if (rows.length > 0) out.models = rows;
@@ -234,7 +237,7 @@ function writeDefaults(agent: IrAgent, r: HandlerReporter, row: JsonObject, defa
     const d = defaults?.[ir];
     if (row[member] !== undefined || d === undefined || d.value === null) return;
     const v = fit(d.value);
-    if (v !== d.value) r.atSource(agent, "clamped-value", d.at, `${d.name} is not set, so ${d.from} uses ${d.value}, which is outside mas's ${range}; written as ${member} ${v}`);
+    if (v !== d.value) r.atSource(agent, "clamped-value", d.at, { value: d.name, reason: `is not set, so ${d.from} uses ${d.value}, which is outside mas's ${range} for ${member}`, now: v });
     row[member] = v;
   };
   fitted("/models/0/temperature", "temperature", (v) => Math.min(2, Math.max(0, v)), "0..2");
@@ -252,7 +255,7 @@ function reasoningMembers(agent: IrAgent, r: HandlerReporter): JsonObject {
   }
   if (re.budgetTokens !== undefined) {
     const n = Math.max(0, Math.round(re.budgetTokens));
-    if (n !== re.budgetTokens) r.at(agent, "clamped-value", "/reasoning/budgetTokens", `{name} ${re.budgetTokens} is not an integer ≥ 0; written as budget_tokens ${n}`);
+    if (n !== re.budgetTokens) r.at(agent, "clamped-value", "/reasoning/budgetTokens", { was: re.budgetTokens, reason: "is not an integer ≥ 0 (budget_tokens)", now: n });
     nested["budget_tokens"] = n;
   }
   if (Object.keys(nested).length > 0) out["reasoning"] = orderKeys(nested, REASONING_ORDER);

@@ -1,7 +1,7 @@
 // Shared state of one mas parse: the agent being filled, its diagnostics, and
 // the injected file reader. The mas document is single-agent, so every pointer
 // relative to the agent's origin is also the absolute pointer in the file.
-import { diagnostic, type Diagnostic, type DiagnosticCode } from "../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic, type DiagnosticCode, type PayloadOf } from "../../ir/diagnostics.js";
 import type { IrAgent } from "../../ir/model.js";
 import { cloneJson, type JsonValue } from "../../ir/json.js";
 import { keepExtension } from "../../ir/agent.js";
@@ -27,9 +27,9 @@ export function keysInOrder(ctx: MasParseCtx, pointer: string, value: Record<str
   return text && text.length === own.length && text.every((k) => Object.prototype.hasOwnProperty.call(value, k)) ? text : own;
 }
 
-export function note(ctx: MasParseCtx, code: DiagnosticCode, pointer: string, message: string, hint?: string): void {
+export function note<C extends DiagnosticCode>(ctx: MasParseCtx, code: C, pointer: string, payload: PayloadOf<C>, hint?: string): void {
   const source = ctx.file === undefined ? { pointer } : { file: ctx.file, pointer };
-  ctx.diagnostics.push(diagnostic(code, hint === undefined ? { message, source } : { message, source, hint }));
+  ctx.diagnostics.push(diagnostic(code, payload, hint === undefined ? { source } : { source, hint }));
 }
 
 /** Keeps a mas-only value under its pointer so the mas emitter writes it back unchanged. */

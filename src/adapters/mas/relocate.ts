@@ -72,8 +72,8 @@ export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptio
         // A string chunk stays an explicit path ("./…", "../…"): the runtime then reads it as a file.
         const written = c.raw !== undefined && !to.startsWith("../") ? `./${to}` : to;
         // The rewrite reads as it does where the outputs are written into the app (the library's); the copy is a note of its own.
-        if (written !== c.ref) r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, `{name} refers to ${c.ref} from the folder it was read in; this agent is written elsewhere, so it refers to ${written}, the same file`);
-        if (copied) r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, `{name}: the outputs go to another folder than the app's, so the prompt file ${copied.path} is copied there, where ${written} finds it`);
+        if (written !== c.ref) r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, { became: `refers to ${c.ref} from the folder it was read in; this agent is written elsewhere, so it refers to ${written}, the same file` });
+        if (copied) r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, { clause: `the outputs go to another folder than the app's, so the prompt file ${copied.path} is copied there, where ${written} finds it` });
         if (written === c.ref) return c;
         return { ...c, ref: written, ...(c.raw !== undefined ? { raw: written } : {}) };
       }),
@@ -85,8 +85,8 @@ export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptio
       const copied = copyOf(t.ref);
       if (copied) files.push(copied);
       const to = copied?.path ?? moved(t.ref);
-      if (to !== t.ref) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, `{name} ${t.ref} is a path from the folder the agent was read in; this agent is written elsewhere, so it is ${to}, the same tool manifest`);
-      if (copied) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, `{name}: the outputs go to another folder than the app's, so the tool manifest ${copied.path} is copied there, where ${to} finds it`);
+      if (to !== t.ref) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, { became: `${t.ref} is a path from the folder the agent was read in; this agent is written elsewhere, so it is ${to}, the same tool manifest` });
+      if (copied) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, { clause: `the outputs go to another folder than the app's, so the tool manifest ${copied.path} is copied there, where ${to} finds it` });
       if (to === t.ref) return t;
       return { ...t, ref: to };
     });
@@ -100,7 +100,7 @@ export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptio
     const path = copied.inApp ? copied.path : `skills/${skillFolder(s.name)}/SKILL.md`;
     if (files.some((f) => f.path === path)) return;
     files.push({ path, text: copied.text });
-    r.at(agent, "ref-rewritten", `/skills/${i}`, `{name} "${s.name}" was read from ${copied.path}; the outputs go to another folder than the app's, so the SKILL.md is copied there as ${path}, where the mas runtime finds it by its name`);
+    r.at(agent, "ref-rewritten", `/skills/${i}`, { shown: s.name, became: `was read from ${copied.path}; the outputs go to another folder than the app's, so the SKILL.md is copied there as ${path}, where the mas runtime finds it by its name` });
   });
   return { agent: copy, files };
 }

@@ -77,11 +77,11 @@ export function parseSkills(ctx: MasParseCtx, v: JsonValue): void {
 function resolveSkill(ctx: MasParseCtx, name: string, ptr: string): IrSkill {
   const skill: IrSkill = { name };
   if (name.startsWith("@")) {
-    note(ctx, "unresolved-skill", ptr, `spec.skills names "${name}", a skill of a workspace library, which only the mas runtime can resolve; its text (which the runtime adds to the prompt) is not carried to other formats`);
+    note(ctx, "unresolved-skill", ptr, { value: "spec.skills", became: `names "${name}", a skill of a workspace library, which only the mas runtime can resolve; its text (which the runtime adds to the prompt) is not carried to other formats` });
     return skill;
   }
   if (!ctx.readFile) {
-    note(ctx, "unresolved-skill", ptr, `spec.skills names "${name}", whose SKILL.md cannot be read without file access; its text (which the runtime adds to the prompt) is not carried to other formats`, "convert from a file (the CLI does), or pass readFile");
+    note(ctx, "unresolved-skill", ptr, { value: "spec.skills", became: `names "${name}", whose SKILL.md cannot be read without file access; its text (which the runtime adds to the prompt) is not carried to other formats` }, "convert from a file (the CLI does), or pass readFile");
     return skill;
   }
   for (const path of skillCandidates(name)) {
@@ -95,7 +95,7 @@ function resolveSkill(ctx: MasParseCtx, name: string, ptr: string): IrSkill {
     skill.recipe = doc.body;
     return skill;
   }
-  note(ctx, "unresolved-skill", ptr, `spec.skills names "${name}", and no SKILL.md was found for it under the agent's folder, the app's folder or their skills/ folders (the mas runtime fails with SkillNotFoundError); its text is not carried to other formats`, "put the skill at skills/<name>/SKILL.md in the app; agentport reads only inside the folder it may read (--allow-outside-refs widens it)");
+  note(ctx, "unresolved-skill", ptr, { value: "spec.skills", became: `names "${name}", and no SKILL.md was found for it under the agent's folder, the app's folder or their skills/ folders (the mas runtime fails with SkillNotFoundError); its text is not carried to other formats` }, "put the skill at skills/<name>/SKILL.md in the app; agentport reads only inside the folder it may read (--allow-outside-refs widens it)");
   return skill;
 }
 

@@ -107,7 +107,7 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
   used.add(listAt);
   let stored = ext[listAt];
   if (Array.isArray(stored) && stored.length !== doc.agents.length) {
-    diagnostics.push(diagnostic("dropped-field", { message: `${dotted(listAt)} lists ${stored.length} agents and the bundle now has ${doc.agents.length}; a new list is written`, source: source(listAt), target: { format: MAS } }));
+    diagnostics.push(diagnostic("dropped-field", { value: dotted(listAt), carried: `lists ${stored.length} agents and the bundle now has ${doc.agents.length}; a new list is written`, rest: "the old list", target: LABEL }, { source: source(listAt), target: { format: MAS } }));
     stored = undefined;
   }
   const storedList = Array.isArray(stored) ? stored : undefined;
@@ -179,13 +179,13 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
   const stem = (names[entryIndex] ?? "agents").replace(/[/\\]+/g, "-");
   fileName = `${stem}-mas.yaml`;
   for (const { i, from, ref } of movedRefs) {
-    diagnostics.push(diagnostic("transformed-value", { message: `${dotted(`${listAt}/${i}/ref`)} ${JSON.stringify(from)} is written as "${ref}": agentport writes the agent files next to the MAS manifest`, source: source(`${listAt}/${i}/ref`), target: target(`${listAt}/${i}/ref`) }));
+    diagnostics.push(diagnostic("transformed-value", { value: dotted(`${listAt}/${i}/ref`), shown: from, became: `is written as "${ref}": agentport writes the agent files next to the MAS manifest` }, { source: source(`${listAt}/${i}/ref`), target: target(`${listAt}/${i}/ref`) }));
   }
   if (typeof keptEntry !== "string" && roots.length !== 1) {
-    diagnostics.push(diagnostic("defaulted-placeholder", {
-      message: roots.length === 0
-        ? `every agent is delegated to by another (a cycle), so the workflow has no natural entry; spec.workflow.entry is "${entry}", the first agent`
-        : `${roots.length} agents are delegated to by no other (${roots.map((i) => names[i]).join(", ")}); spec.workflow.entry is "${entry}", the first of them`,
+    const because = roots.length === 0
+      ? "every agent is delegated to by another (a cycle), so the workflow has no natural entry"
+      : `${roots.length} agents are delegated to by no other (${roots.map((i) => names[i]).join(", ")})`;
+    diagnostics.push(diagnostic("defaulted-placeholder", { because, wrote: `spec.workflow.entry "${entry}", the first ${roots.length === 0 ? "agent" : "of them"}` }, {
       target: target("/spec/workflow/entry"),
       hint: "set spec.workflow.entry in the MAS manifest to the agent that should receive the user's request",
     }));
@@ -221,7 +221,7 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
       setKey(agencyHolder, third, value);
       placed = true;
     }
-    if (!placed) diagnostics.push(diagnostic("dropped-field", { message: `${dotted(rel)} is not allowed there in a ${LABEL} kind: MAS manifest`, source: source(rel), target: { format: MAS, file: fileName } }));
+    if (!placed) diagnostics.push(diagnostic("dropped-field", { value: dotted(rel), aside: "not allowed there", target: `a ${LABEL} kind: MAS manifest` }, { source: source(rel), target: { format: MAS, file: fileName } }));
   }
   if (!isObject(out["metadata"]) || typeof out["metadata"]["name"] !== "string") out["metadata"] = metadata;
   out["metadata"] = orderKeys(out["metadata"] as JsonObject, METADATA);
@@ -243,6 +243,6 @@ function dropInvalid(document: JsonObject, ext: JsonObject, source: (p: string) 
     const last = tokens[tokens.length - 1];
     if (!isObject(parent) || last === undefined || last === "agents" || last === "nodes" || last === "entry" || last === "name" || !(last in parent)) continue;
     delete parent[last];
-    diagnostics.push(diagnostic("dropped-field", { message: `${dotted(rel)} does not conform to the ${LABEL} MAS schema (${issue.message})`, source: source(rel), target: { format: MAS, file } }));
+    diagnostics.push(diagnostic("dropped-field", { value: dotted(rel), aside: `it does not conform to the schema: ${issue.message}`, target: `a ${LABEL} kind: MAS manifest` }, { source: source(rel), target: { format: MAS, file } }));
   }
 }

@@ -5,7 +5,8 @@
 // extensions.mas under its pointer in the MAS file, so MAS → mas gives it back.
 import type { IrAgent, IrDocument, IrLink, IrSourcePlace } from "../../ir/model.js";
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
-import { diagnostic, type Diagnostic, type DiagnosticCode } from "../../ir/diagnostics.js";
+import { diagnostic, type Diagnostic, type ProblemCode } from "../../ir/diagnostics.js";
+import type { Problem } from "../../ir/payloads.js";
 import { dotted, get, join } from "../../ir/pointer.js";
 import { dirOf, isAbsolutePath, joinPath } from "../../ir/file-paths.js";
 import { emitSystem, NOT_FOR, writesSystem } from "./system-emit.js";
@@ -54,13 +55,13 @@ export function parseMasSystem(data: JsonObject, options: ParseOptions): ParseRe
   const diagnostics: Diagnostic[] = [];
   const masFile = options.file;
   const inMas = (pointer: string) => (masFile === undefined ? { pointer } : { file: masFile, pointer });
-  const error = (code: DiagnosticCode, pointer: string, message: string, hint?: string) =>
-    diagnostics.push(diagnostic(code, { message, source: inMas(pointer), ...(hint ? { hint } : {}) }));
+  const error = (code: ProblemCode, pointer: string, problem: Problem, hint?: string) =>
+    diagnostics.push(diagnostic(code, problem, { source: inMas(pointer), ...(hint ? { hint } : {}) }));
   const spec = isObject(data["spec"]) ? data["spec"] : {};
   const listAt = agencyPointer(spec);
   const list = listAt === "/spec/agents" ? (spec["agents"] as JsonValue[]) : listAt ? ((spec["agency"] as JsonObject)["agents"] as JsonValue[]) : [];
   if (listAt === undefined || list.length === 0) {
-    error("unsupported-document", "/spec", "this kind: MAS manifest lists no agents (spec.agency.agents), so there is nothing to convert");
+    error("unsupported-document", "/spec", { problem: "this kind: MAS manifest lists no agents (spec.agency.agents), so there is nothing to convert" });
     return { diagnostics };
   }
 
@@ -91,17 +92,17 @@ export function parseMasSystem(data: JsonObject, options: ParseOptions): ParseRe
   return { doc, diagnostics };
 }
 
-type ErrorAt = (code: DiagnosticCode, pointer: string, message: string, hint?: string) => void;
+type ErrorAt = (code: ProblemCode, pointer: string, problem: Problem, hint?: string) => void;
 
 function readAgentFile(ref: string, refAt: string, options: ParseOptions, diagnostics: Diagnostic[], error: ErrorAt, documentLevel: IrDocument["extensions"][]): IrAgent | undefined {
   const path = relPath(ref);
   if (!options.readFile) {
-    error("ref-not-found", refAt, `the agent file ${ref} cannot be read without file access`, "convert the MAS manifest from a file (the CLI does), or pass readFile to the library");
+    error("ref-not-found", refAt, { problem: `the agent file ${ref} cannot be read without file access` }, "convert the MAS manifest from a file (the CLI does), or pass readFile to the library");
     return undefined;
   }
   const got = options.readFile(ref);
   if (!got.ok) {
-    error(got.code, refAt, got.message);
+    error(got.code, refAt, { problem: got.message });
     return undefined;
   }
   const file = path ?? ref;
@@ -112,7 +113,7 @@ function readAgentFile(ref: string, refAt: string, options: ParseOptions, diagno
   }
   const data = parsed.data;
   if (!isObject(data) || data["apiVersion"] !== "mas/v1" || data["kind"] !== "Agent") {
-    error("invalid-input", refAt, `${file} is not a mas/v1 kind: Agent manifest`);
+    error("invalid-input", refAt, { subject: file, problem: "not a mas/v1 kind: Agent manifest" });
     return undefined;
   }
   if (!checkAgent(data, { file, ref: refAt, locate: parsed.locate }, refAt, options, error, diagnostics)) return undefined;
@@ -163,13 +164,12 @@ function checkAgent(data: JsonObject, read: AgentFile | undefined, at: string, o
   const hint = options.lenient ? undefined : "fix the agent manifest, or convert with --lenient to read it as written";
   for (const issue of issues) {
     if (read === undefined) {
-      error(code, at + issue.pointer, `mas/v1: ${issue.message}`, hint);
+      error(code, at + issue.pointer, { subject: "mas/v1", problem: issue.message }, hint);
       continue;
     }
     const pos = read.locate(issue.pointer);
     const through = options.file === undefined ? `the MAS manifest's ${dotted(read.ref)}` : `${options.file}'s ${dotted(read.ref)}`;
-    const message = `mas/v1: ${issue.message} (an agent read through ${through})`;
-    diagnostics.push(diagnostic(code, { message, source: { file: read.file, pointer: issue.pointer, ...(pos ?? {}) }, ...(hint ? { hint } : {}) }));
+    diagnostics.push(diagnostic(code, { subject: "mas/v1", problem: `${issue.message} (an agent read through ${through})` }, { source: { file: read.file, pointer: issue.pointer, ...(pos ?? {}) }, ...(hint ? { hint } : {}) }));
   }
   return options.lenient === true || issues.length === 0;
 }
@@ -191,7 +191,7 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
     const binding = typeof n["agent"] === "string" ? n["agent"] : n["id"];
     const agent = byName.get(binding);
     if (!agent) {
-      error("invalid-input", `/spec/workflow/nodes/${i}/${typeof n["agent"] === "string" ? "agent" : "id"}`, `workflow node "${n["id"]}" is bound to "${binding}", which is no agent of this MAS (no metadata.name or agency id)`);
+      error("invalid-input", `/spec/workflow/nodes/${i}/${typeof n["agent"] === "string" ? "agent" : "id"}`, { problem: `workflow node "${String(n["id"])}" is bound to "${binding}", which is no agent of this MAS (no metadata.name or agency id)` });
       return;
     }
     byNode.set(n["id"], agent);
@@ -206,7 +206,7 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
     n["delegates_to"].forEach((t, j) => {
       const child = typeof t === "string" ? (byNode.get(t) ?? byName.get(t)) : undefined;
       if (!child) {
-        error("invalid-input", `/spec/workflow/nodes/${i}/delegates_to/${j}`, `spec.workflow.nodes[${i}].delegates_to names ${JSON.stringify(t)}, which is no node or agent of this MAS`);
+        error("invalid-input", `/spec/workflow/nodes/${i}/delegates_to/${j}`, { subject: `spec.workflow.nodes[${i}].delegates_to`, problem: `${JSON.stringify(t)} is no node or agent of this MAS` });
         return;
       }
       const link: IrLink = { local: child.key as string };

@@ -68,16 +68,15 @@ export function linkTemplates(agent: IrAgent, keyOf: (ref: string) => string | u
         sources.push([`/subAgents/${n}/useWhen`, `${rel}/description`]);
       }
       links.push(link);
-      out.push(diagnostic("transformed-value", {
-        message: `${dotted(rel)} (a ${tool.name} template naming ${f.ref}) becomes a local sub-agent link to "${f.key}", the agent of this bundle read from that file${link.useWhen === undefined ? "" : ", its description the link's useWhen"}: the parent calls that agent instead of spawning a one-shot copy of it`,
+      const became = `becomes a local sub-agent link to "${f.key}", the agent of this bundle read from that file${link.useWhen === undefined ? "" : ", its description the link's useWhen"}: the parent calls that agent instead of spawning a one-shot copy of it`;
+      out.push(diagnostic("transformed-value", { value: dotted(rel), aside: `a ${tool.name} template naming ${f.ref}`, became }, {
         source: where(rel),
         target: { format: to },
       }));
     });
     // The tool entry itself (its kind and name, and max_depth, read as the delegation depth) is said once, at the tool.
     const depth = agent.sourceMap["/limits/maxDepth"] === `${at}/params/max_depth` ? `, and its params.max_depth the agent's delegation depth` : "";
-    out.push(diagnostic("transformed-value", {
-      message: `${dotted(at)} (the ${tool.name} system tool) is not written as a tool: its templates name agents of this bundle, which become local sub-agent links${depth}`,
+    out.push(diagnostic("transformed-value", { value: dotted(at), aside: `the ${tool.name} system tool`, became: `is not written as a tool: its templates name agents of this bundle, which become local sub-agent links${depth}` }, {
       source: where(at),
       target: { format: to },
     }));
@@ -92,8 +91,7 @@ export function linkTemplates(agent: IrAgent, keyOf: (ref: string) => string | u
     settings.push(...Object.keys(bag).filter((k) => k.startsWith(`${at}/`)));
     for (const rel of settings) {
       delete bag[rel];
-      out.push(diagnostic("dropped-field", {
-        message: `${dotted(rel)} is a setting of the ${tool.name} tool, which became local sub-agent links; links have no such setting`,
+      out.push(diagnostic("dropped-field", { value: dotted(rel), aside: `a setting of the ${tool.name} tool, which became local sub-agent links`, target: "a link" }, {
         source: where(rel),
         target: { format: to },
       }));

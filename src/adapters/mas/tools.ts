@@ -45,7 +45,7 @@ function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: str
   if (!ctx.readFile || !isLocalPath(ref)) return fallback;
   const r = ctx.readFile(ref);
   if (!r.ok) {
-    note(ctx, "ref-kept", `${ptr}/ref`, `${dotted(ptr)}.ref: ${r.message}; the tool is named "${fallback.name}" after the file name`);
+    note(ctx, "ref-kept", `${ptr}/ref`, { value: `${dotted(ptr)}.ref`, clause: `${r.message}; the tool is named "${fallback.name}" after the file name` });
     return fallback;
   }
   const parsed = parseText(r.text, ref);
@@ -54,7 +54,7 @@ function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: str
     // A file that does not parse says why, where: the user fixes that file, not this one.
     const bad = parsed.diagnostics.find((d) => d.severity === "error");
     const why = bad === undefined ? "is not a valid mas/v1 kind: Tool manifest" : `cannot be read (line ${bad.source?.line ?? 1}, column ${bad.source?.column ?? 1}: ${bad.message})`;
-    note(ctx, "ref-kept", `${ptr}/ref`, `${dotted(ptr)}.ref: ${ref} ${why}; the tool is named "${fallback.name}" after the file name`);
+    note(ctx, "ref-kept", `${ptr}/ref`, { value: `${dotted(ptr)}.ref`, clause: `${ref} ${why}; the tool is named "${fallback.name}" after the file name` });
     return fallback;
   }
   const meta = data["metadata"] as JsonObject;
@@ -167,7 +167,7 @@ function emitTools(agent: IrAgent, r: HandlerReporter, fromMas: boolean): JsonVa
         item = t.name;
         // The object form ({kind: builtin, name}) reads back as a bare-string shorthand.
         if (t.shorthand !== true && t.description === undefined && Object.keys(t.extra ?? {}).length === 0) {
-          r.at(agent, "transformed-value", ir, `{name} (a builtin tool object) becomes the bare mas tool name "${t.name}"`);
+          r.at(agent, "transformed-value", ir, { became: `(a builtin tool object) becomes the bare mas tool name "${t.name}"` });
         }
         break;
       case "mcp":
@@ -195,7 +195,7 @@ function emitTools(agent: IrAgent, r: HandlerReporter, fromMas: boolean): JsonVa
     if (t.description !== undefined && t.kind !== "manifest-ref") lost.push("description");
     if (t.extra !== undefined && Object.keys(t.extra).length > 0) lost.push(...Object.keys(t.extra));
     if (lost.length > 0) {
-      r.at(agent, "dropped-field", ir, `{name} becomes the bare mas tool name "${t.name}"; ${lost.join(", ")} ${lost.length === 1 ? "has" : "have"} no counterpart in mas/v1`);
+      r.at(agent, "dropped-field", ir, { carried: `becomes the bare mas tool name "${t.name}"`, parts: lost, target: "mas/v1" });
     }
     if (isObject(item)) item = orderKeys(item, TOOL_ORDER);
     const at = fromMas ? sourceIndex(agent, i) : undefined;
