@@ -34,7 +34,7 @@ describe("an empty platform prompt part (Caplo's \"block off\")", () => {
       expect(r.ok).toBe(true);
       const d = at(r.diagnostics, "/spec/context/guidance");
       expect(d.map((x) => x.code)).toEqual([stash ? "stashed-value" : "dropped-field"]);
-      expect(d[0]!.message).toMatch(/empty .*turns the platform's guidance off.*system_prompt/);
+      expect(d[0]!.message).toMatch(/empty\b.*turns the platform's guidance off.*system_prompt/);
     });
   }
 

@@ -43,8 +43,8 @@ describe("the emit table is the handlers' declarations", () => {
 
 describe("a handler raises only what it declares", () => {
   const h = fieldHandler("description", { "/description": "exact", "/routingDescription": { stashed: "stashed-value" } }, (r, a: IrAgent, ir: string) => {
-    r.at(a, "dropped-field", ir, "{name} has no counterpart");
-    r.defaulted(a, "/name", "name is required; set", "x.json");
+    r.at(a, "dropped-field", ir, { target: "mas/v1" });
+    r.defaulted(a, "/name", { field: "name", filled: "set to", set: "x" }, "x.json");
   });
 
   it("checked: an undeclared code at a path throws, naming the handler", () => {

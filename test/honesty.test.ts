@@ -94,8 +94,14 @@ describe("round trips of several inputs are honest, input by input", () => {
 
 // The rule the suite enforces, checked on its own so a lax harness cannot pass everything.
 describe("the coverage rule", () => {
-  const at = (code: Parameters<typeof diagnostic>[0], pointer: string, file?: string) =>
-    diagnostic(code, { message: "m", source: file === undefined ? { pointer } : { file, pointer } });
+  const payloads = {
+    "dropped-field": { value: "v", target: "T" },
+    "defaulted-required": { field: "f", filled: "set" },
+    "ref-not-found": { problem: "m" },
+    "transformed-value": { value: "v", became: "m" },
+  } as const;
+  const at = (code: keyof typeof payloads, pointer: string, file?: string) =>
+    diagnostic(code, payloads[code], { source: file === undefined ? { pointer } : { file, pointer } });
   const original = { name: "A", tools: ["x", "y", "z"], model: { t: 0.2 } };
   const roundTripped = { name: "A", tools: ["y", "z"], model: { t: 0.2 }, greeting: "Hi" };
   const diffs = diffLeaves(original, roundTripped);

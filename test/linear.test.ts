@@ -15,15 +15,15 @@ describe("Reporter index", () => {
     const a = newAgent("caplo", "/agents/0");
     const b = newAgent("caplo", "/agents/1");
     const r = new Reporter("agentmug", "out.json");
-    r.at(a, "dropped-field", "/greeting", "{name} dropped");
-    r.at(b, "dropped-field", "/greeting", "{name} dropped");
+    r.at(a, "dropped-field", "/greeting", { target: "AgentMug v1" });
+    r.at(b, "dropped-field", "/greeting", { target: "AgentMug v1" });
     // A caller may push into the public array itself: replace still finds the place.
-    r.diagnostics.unshift(diagnostic("defaulted-required", { message: "first" }));
-    r.atExtension(a, "dropped-field", "caplo", "/x", "x dropped");
+    r.diagnostics.unshift(diagnostic("defaulted-required", { field: "first", filled: "set" }));
+    r.atExtension(a, "dropped-field", "caplo", "/x", { target: "AgentMug v1" });
     expect(r.aboutAgent(a).map((x) => x.s.ir ?? x.s.ext?.rel)).toEqual(["/greeting", "/x"]);
     expect(r.aboutAgent(b)).toHaveLength(1);
     const old = r.aboutAgent(a)[0]!.d;
-    const next = diagnostic("stashed-value", { message: "kept" });
+    const next = diagnostic("stashed-value", { kept: { code: "dropped-field", payload: { value: "greeting", target: "AgentMug v1" } } });
     r.replace(old, next);
     expect(r.diagnostics.indexOf(next)).toBe(1);
     expect(r.diagnostics).not.toContain(old);

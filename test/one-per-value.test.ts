@@ -87,14 +87,14 @@ describe("one value, one diagnostic: never two values in one", () => {
     const agent = parse({ apiVersion: "v2", kind: "Agent", name: "A", instructions: "Be brief.", greeting: "Hi", model: { provider: "OpenAI", name: "gpt-4.1", temperature: 0.2 } }).doc!.agents[0]!;
     const r = new Reporter("mas");
     // Two IR values read from one place, reported with a message that does not name which.
-    r.at(agent, "dropped-field", "/models/0/temperature", "model has no counterpart in mas/v1");
-    r.at(agent, "dropped-field", "/models/0/id", "model has no counterpart in mas/v1");
+    r.at(agent, "dropped-field", "/models/0/temperature", { value: "model", target: "mas/v1" });
+    r.at(agent, "dropped-field", "/models/0/id", { value: "model", target: "mas/v1" });
     const [a, b] = r.diagnostics;
     expect(a && b && sameReport(a, b)).toBe(false); // different pointers: never folded
-    r.atSource(agent, "dropped-field", "/model", "model has no counterpart in mas/v1");
+    r.atSource(agent, "dropped-field", "/model", { value: "model", target: "mas/v1" });
     const third = r.diagnostics[2]!;
     subjects.set(third, { agent, ir: "/models/0/provider" });
-    const fourth = r.atSource(agent, "dropped-field", "/model", "model has no counterpart in mas/v1");
+    const fourth = r.atSource(agent, "dropped-field", "/model", { value: "model", target: "mas/v1" });
     subjects.set(fourth, { agent, ir: "/models/0/maxTokens" });
     expect(collapsed(r.diagnostics)).toHaveLength(1);
   });

@@ -3,6 +3,8 @@
 // `npm run typecheck`: a payload of another code, or a sentence instead of a payload, does not compile.
 import { describe, expect, it } from "vitest";
 import { DIAGNOSTIC_CODES, diagnostic, renderMessage, type DiagnosticCode, type Payloads } from "../src/ir/diagnostics.js";
+import { Reporter } from "../src/ir/reporter.js";
+import { parse } from "../src/index.js";
 
 describe("a code selects its payload", () => {
   it("a payload of the code compiles; another code's does not", () => {
@@ -13,6 +15,26 @@ describe("a code selects its payload", () => {
     diagnostic("dropped-field", { value: "greeting" }, {});
     // @ts-expect-error default-lost says what the target lacks and who decides instead
     diagnostic("default-lost", { value: "model.temperature", source: "Caplo v2", sourceDefault: 0.4, target: "AgentMug v1" }, {});
+  });
+
+  it("no raise takes a sentence: diagnostic() and the Reporter's raise methods take payloads only", () => {
+    const agent = parse({ apiVersion: "v2", kind: "Agent", name: "A", instructions: "Be brief.", greeting: "Hi", model: { provider: "OpenAI", name: "gpt-4.1" } }).doc!.agents[0]!;
+    const r = new Reporter("mas");
+    // Never run: what it proves, `npm run typecheck` proves (each line must fail to compile).
+    const sentences = (): void => {
+      // @ts-expect-error a free-text message is no payload of any code
+      diagnostic("dropped-field", { message: "greeting has no counterpart in mas/v1" });
+      // @ts-expect-error nor is a string
+      diagnostic("transformed-value", "instructions became one text");
+      // @ts-expect-error the Reporter takes no template with {name} either
+      r.at(agent, "dropped-field", "/greeting", "{name} has no counterpart in mas/v1");
+      // @ts-expect-error nor does defaulted()
+      r.defaulted(agent, "/metadata/name", "metadata.name is required");
+    };
+    void sentences;
+    r.at(agent, "dropped-field", "/greeting", { target: "mas/v1" });
+    // The Reporter names the value by the source's key path.
+    expect(r.diagnostics.at(-1)?.message).toBe("greeting has no counterpart in mas/v1; dropped");
   });
 
   it("every catalog entry has its renderer", () => {

@@ -147,8 +147,8 @@ export type UndoableCode = { [C in DiagnosticCode]: (typeof DIAGNOSTIC_CODES)[C]
 /** The codes whose payload is a Problem (the error codes, lenient-input): "[<subject>: ]<problem>". */
 export type ProblemCode = { [C in DiagnosticCode]: P.Problem extends Payloads[C] ? C : never }[DiagnosticCode];
 
-/** A code's payload (during the migration of raise sites, also the transitional UntypedMessage). */
-export type PayloadOf<C extends DiagnosticCode> = Payloads[C] | P.UntypedMessage;
+/** A code's payload. */
+export type PayloadOf<C extends DiagnosticCode> = Payloads[C];
 
 /** A loss the stash undoes, as its raiser reported it: its code and payload. */
 export type KeptLoss = { [C in UndoableCode]: { code: C; payload: PayloadOf<C> } }[UndoableCode];
@@ -245,15 +245,8 @@ export interface DiagnosticPlace {
   hint?: string;
 }
 
-/** Transitional: a raise site not yet migrated to its code's payload gives its whole text as `message`. */
-export interface UntypedInit extends DiagnosticPlace {
-  message: string;
-  stashed?: DiagnosticCode;
-}
-
 /** A code's message without its ending: its renderer applied to the payload. */
 function body<C extends DiagnosticCode>(code: C, payload: PayloadOf<C>): string {
-  if ("untyped" in payload) return payload.untyped;
   const render = DIAGNOSTIC_CODES[code].render as (p: Payloads[C]) => string;
   return render(payload);
 }
@@ -274,24 +267,10 @@ export function stashedCode(payload: PayloadOf<"stashed-value">): UndoableCode |
   return "kept" in payload ? payload.kept.code : undefined;
 }
 
-/** A diagnostic of `code`, its message rendered from `payload`. */
-export function diagnostic<C extends DiagnosticCode>(code: C, payload: PayloadOf<C>, place?: DiagnosticPlace): Diagnostic;
-/** Transitional: a raise site not yet migrated (its whole text as `message`). */
-export function diagnostic(code: DiagnosticCode, init: UntypedInit): Diagnostic;
-export function diagnostic<C extends DiagnosticCode>(code: C, second: PayloadOf<C> | UntypedInit, third?: DiagnosticPlace): Diagnostic {
-  const legacy = third === undefined && "message" in second && typeof (second as UntypedInit).message === "string";
-  const init: DiagnosticPlace = legacy ? (second as UntypedInit) : (third ?? {});
-  let message: string;
-  let stashed: DiagnosticCode | undefined;
-  if (legacy) {
-    const u = second as UntypedInit;
-    stashed = u.stashed;
-    message = stashed === undefined ? renderMessage(code, { untyped: u.message }) : renderMessage("stashed-value", { kept: { code: stashed as UndoableCode, payload: { untyped: u.message } } });
-  } else {
-    const payload = second as PayloadOf<C>;
-    message = renderMessage(code, payload);
-    if (code === "stashed-value") stashed = stashedCode(payload as PayloadOf<"stashed-value">);
-  }
+/** A diagnostic of `code`, its message rendered from `payload` by the code's renderer. */
+export function diagnostic<C extends DiagnosticCode>(code: C, payload: PayloadOf<C>, init: DiagnosticPlace = {}): Diagnostic {
+  const message = renderMessage(code, payload);
+  const stashed = code === "stashed-value" ? stashedCode(payload as PayloadOf<"stashed-value">) : undefined;
   const effect = init.effect ?? initialEffect(code);
   const d: Diagnostic = { severity: severityOf(code, effect), code, effect, message };
   if (init.source) d.source = init.source;

@@ -50,8 +50,8 @@ export interface LostValue {
   chose?: string;
   /** The parts of the value that are lost, when not all of it (its members, as the source names them). */
   parts?: readonly string[];
-  /** What of a carried value is lost, when it is not parts: "which file holds each". */
-  rest?: string;
+  /** What of a carried value is lost, when it is not its members: "which file holds each", or a list of such phrases. */
+  rest?: string | readonly string[];
   target: FormatLabel;
   /** Why, or what the target has instead, as a clause after the target: "whose tools are bare ids". */
   why?: string;
@@ -65,7 +65,10 @@ export function lostValue(p: LostValue): string {
     const lead = p.carried !== undefined ? `${head} ${p.carried};` : p.is !== undefined ? `${head} is ${p.is}:` : `${head}:`;
     return `${lead} its ${listOf(p.parts)} ${hasHave(p.parts)} ${where}`;
   }
-  if (p.carried !== undefined) return `${head} ${p.carried}; ${p.rest ?? "as written, it"} has ${where}`;
+  if (p.carried !== undefined) {
+    const rest = p.rest ?? "as written, it";
+    return typeof rest === "string" ? `${head} ${p.carried}; ${rest} has ${where}` : `${head} ${p.carried}; ${listOf(rest)} ${hasHave(rest)} ${where}`;
+  }
   return `${head}${p.is === undefined ? "" : ` is ${p.is} and`} has ${where}`;
 }
 
@@ -288,11 +291,3 @@ export interface Skipped {
 
 export const skipped = (p: Skipped): string =>
   p.partOf === undefined ? `not converted: ${p.because}` : `not converted on its own: ${p.partOf} reads it as its part (${p.because}), so it is converted once, with it`;
-
-/**
- * The message's text as a raiser wrote it, from before payloads: accepted for every code while
- * its raise sites are migrated (docs/diagnostics.md, "Adding a code"). Nothing new may use it.
- */
-export interface UntypedMessage {
-  untyped: string;
-}

@@ -24,16 +24,12 @@ type Extra = { targetPointer?: string; targetFile?: string; hint?: string; effec
 
 /** A payload whose `value` (the value's name) the Reporter fills in from the pointer when the raiser leaves it out. */
 type Named<T> = T extends unknown ? ("value" extends keyof T ? Omit<T, "value"> & { value?: string } : T) : never;
-/**
- * What a Reporter method takes for `code`: its payload, `value` optional (the Reporter names the
- * value by its source key path). A string is the transitional untyped message ({name} is the value's name).
- */
-export type RaisePayload<C extends DiagnosticCode> = Named<PayloadOf<C>> | string;
+/** What a Reporter method takes for `code`: its payload, `value` optional (the Reporter names the value by its source key path). */
+export type RaisePayload<C extends DiagnosticCode> = Named<PayloadOf<C>>;
 
 /** The payload with the value's name filled in. */
 function withName<C extends DiagnosticCode>(payload: RaisePayload<C>, name: string): PayloadOf<C> {
-  if (typeof payload === "string") return { untyped: payload.replaceAll("{name}", name) };
-  if ("untyped" in payload || "kept" in payload || "value" in payload) return payload as PayloadOf<C>;
+  if ("kept" in payload || "value" in payload) return payload as PayloadOf<C>;
   return { ...payload, value: name } as PayloadOf<C>;
 }
 
@@ -108,9 +104,11 @@ export class Reporter {
     return d;
   }
 
-  /** The payload `d` was raised with. */
+  /** The payload `d` was raised with (every diagnostic raised through this Reporter has one). */
   payloadOf<C extends DiagnosticCode>(d: Diagnostic & { code: C }): PayloadOf<C> {
-    return (this.payloads.get(d) as PayloadOf<C> | undefined) ?? { untyped: d.message };
+    const payload = this.payloads.get(d) as PayloadOf<C> | undefined;
+    if (payload === undefined) throw new Error(`internal: no payload for the ${d.code} diagnostic "${d.message}"`);
+    return payload;
   }
 
   /** A diagnostic about an IR value; the payload's `value`, when left out, is the source's key path of it. */
@@ -207,7 +205,7 @@ export class Reporter {
   }
 
   /** A required target field filled with a derived value. */
-  defaulted(agent: IrAgent, targetPointer: string, payload: FilledRequired | string, targetFile?: string): void {
+  defaulted(agent: IrAgent, targetPointer: string, payload: FilledRequired, targetFile?: string): void {
     const extra = targetFile === undefined ? { targetPointer } : { targetPointer, targetFile };
     this.atSource(agent, "defaulted-required", "", payload, extra);
   }

@@ -78,7 +78,7 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporte
         return;
       }
       const e = emitTool(tool, fromHere);
-      if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, { carried: `is written as the builtin tool name "${tool.name}"`, rest: e.lost.join(", "), target: LABEL }, { targetPointer: `/blueprint/tools/${tools.length}`, targetFile: file });
+      if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, { carried: `is written as the builtin tool name "${tool.name}"`, rest: e.lost, target: LABEL }, { targetPointer: `/blueprint/tools/${tools.length}`, targetFile: file });
       tools.push(e.value);
     });
     bp["tools"] = tools;

@@ -91,7 +91,7 @@ export function linkTemplates(agent: IrAgent, keyOf: (ref: string) => string | u
     settings.push(...Object.keys(bag).filter((k) => k.startsWith(`${at}/`)));
     for (const rel of settings) {
       delete bag[rel];
-      out.push(diagnostic("dropped-field", { value: dotted(rel), aside: `a setting of the ${tool.name} tool, which became local sub-agent links`, target: "a link" }, {
+      out.push(diagnostic("dropped-field", { value: dotted(rel), aside: `a setting of the ${tool.name} tool, which became local sub-agent links`, target: "a sub-agent link" }, {
         source: where(rel),
         target: { format: to },
       }));
