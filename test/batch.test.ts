@@ -41,6 +41,22 @@ describe("globs", () => {
 });
 
 describe("agentport convert DIR", () => {
+  it("names the outputs of inputs that share a stem in one folder (a.json beside a.yaml) after their whole file names", async () => {
+    const root = tempDir("agentport-batch-stems-");
+    const agent = { apiVersion: "v2", kind: "Agent", ...bundle.agents.find((a: { key: string }) => a.key === "tech"), key: undefined };
+    writeFileSync(join(root, "a.json"), JSON.stringify(agent, null, 2));
+    writeFileSync(join(root, "a.yaml"), JSON.stringify(agent, null, 2));
+    writeFileSync(join(root, "b.json"), JSON.stringify(agent, null, 2));
+    mkdirSync(join(root, "sub"));
+    writeFileSync(join(root, "sub", "a.json"), JSON.stringify(agent, null, 2));
+    const out = tempDir("agentport-batch-stems-out-");
+    const r = await cli(["convert", root, "--to", "agentmug", "-o", out, "--jobs", "1"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(["a.json.agent.json", "a.yaml.agent.json", "b.agent.json", "sub"]);
+    // Another folder's a.json goes to another output folder: it keeps the short name.
+    expect(readdirSync(join(out, "sub"))).toEqual(["a.agent.json"]);
+  });
+
   it("ends as a one-file run does: a line per output written, by its path, and the notes --verbose would list", async () => {
     const root = tree();
     const out = tempDir("agentport-batch-lines-");

@@ -35,6 +35,11 @@ export interface BatchTask {
   outDir: string;
   /** The folder converted, which this file's references must stay inside (unless --root names another). */
   root?: string;
+  /**
+   * What its outputs are named after, when not its stem (inputStem): the whole file name, when
+   * another input of the same output folder has the same stem (a.json beside a.yaml).
+   */
+  stem?: string;
 }
 
 /** A file of the tree not converted on its own: a manifest of the tree reads it as its part. */
@@ -100,7 +105,15 @@ export function planBatch(roots: readonly string[], outDir: string, include: rea
     };
     walk(root);
   }
-  return tasks;
+  return distinctStems(tasks);
+}
+
+/** Inputs whose outputs would take one name (a.json and a.yaml of one folder) are named after their whole file names. */
+function distinctStems(tasks: BatchTask[]): BatchTask[] {
+  const key = (t: BatchTask) => `${t.outDir}\0${inputStem(t.file)}`;
+  const count = new Map<string, number>();
+  for (const t of tasks) count.set(key(t), (count.get(key(t)) ?? 0) + 1);
+  return tasks.map((t) => ((count.get(key(t)) ?? 0) > 1 ? { ...t, stem: basename(t.file) } : t));
 }
 
 /**
@@ -155,7 +168,7 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
   const own: FileConvertOptions = task.root !== undefined && options.root === undefined ? { ...options, root: task.root, rootLabel: "the folder converted" } : options;
   // One output goes to outDir, several to outDir/<stem>: references are rewritten for where they land,
   // so a conversion that rewrote some and turned out to have several outputs is done again for that folder.
-  const stem = inputStem(task.file);
+  const stem = task.stem ?? inputStem(task.file);
   let relocated = false;
   const from = (dir: string) => (file: string | undefined) => {
     relocated = true;
