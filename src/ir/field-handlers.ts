@@ -33,6 +33,15 @@ export function fieldHandler<A extends unknown[], R>(name: string, emit: EmitDec
   return { name, emit, write };
 }
 
+/**
+ * Another entry point of a handler, for a part of its fields written at another moment (an empty
+ * list reported with the other losses, after the fields are written): it raises under the
+ * handler's declarations, and is not listed in the adapter's handlers (the handler is).
+ */
+export function stepOf<A extends unknown[], R>(of: DeclaringHandler, write: (r: HandlerReporter, ...args: A) => R): FieldHandler<A, R> {
+  return { name: of.name, emit: of.emit, write };
+}
+
 /** Where handlers raise: the emitter's Reporter, and whether each raise is checked against its handler's declarations. */
 export interface EmitScope {
   readonly r: Reporter;

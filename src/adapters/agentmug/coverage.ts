@@ -1,7 +1,10 @@
-// AgentMug v1 coverage, as data: how parse.ts maps every path of the official schema,
-// and how emit.ts (with emit-models, tools, emit-collections) treats every canonical
-// IR field. Read with src/ir/coverage.ts; docs/mapping.md is generated from it.
-import type { EmitDecl, FormatCoverage, ParseRule, SchemaSpec } from "../../ir/coverage.js";
+// AgentMug v1 coverage, as data: how parse.ts maps every path of the official schema;
+// how emit.ts treats every canonical IR field is declared by its field handlers (emit.ts,
+// emit-models.ts, parameters.ts: HANDLERS), and the emit table here is built from them.
+// Read with src/ir/coverage.ts; docs/mapping.md is generated from it.
+import type { EmitDecls, FormatCoverage, ParseRule, SchemaSpec } from "../../ir/coverage.js";
+import { emitTable } from "../../ir/field-handlers.js";
+import { HANDLERS } from "./emit.js";
 import { agentmugSchema } from "./schema.generated.js";
 import { FORMAT, LABEL } from "./spec.js";
 
@@ -100,86 +103,8 @@ const parse: Record<string, ParseRule> = {
   "/memory/**": { extension: true, private: true, effect: "behaviour" },
 };
 
-// With the stash on (the default) what AgentMug cannot hold rides in x-agentport and comes
-// back: those losses and changes are reported as stashed-value; with --no-stash each is the
-// dropped-field / dropped-link / transformed-value the emitter raises.
-const stashed = { stashed: "stashed-value" } as const;
-const otherRole = { stashed: "stashed-value", when: "a row of another role (AgentMug names one model)" } as const;
-const providerDecl: EmitDecl = [
-  { transformed: "transformed-value", when: "the model id implies it: not written (the stash keeps that it was stated)" },
-  { stashed: "stashed-value", when: "the model id does not imply it" },
-];
-
-const emit: Record<string, EmitDecl> = {
-  "/key": [{ transformed: "stashed-value", when: "no id: the key becomes the id (the stash records the rename)" }, { stashed: "stashed-value", when: "next to an id" }],
-  "/id": "exact",
-  "/name": "exact",
-  "/description": ["exact", { stashed: "stashed-value", when: "empty (AgentMug requires one): the routing text or the name is written" }],
-  "/routingDescription": [stashed, { transformed: "stashed-value", when: "there is no description: it becomes it (the stash records the move)" }],
-  "/version": "exact",
-  "/tags/**": "exact",
-  "/instructions/chunks/0/text": ["exact", { transformed: "stashed-value", when: "another format's parameter placeholders are respelled {{params.<name>}}" }, { transformed: "stashed-value", when: "followed by the IR's platform texts (guidance, chat and voice style): joined with them as \"[guidance] …\" parts" }],
-  "/instructions/chunks/[]/key": { transformed: "stashed-value", when: "named parts are joined as \"[key] text\"" },
-  "/instructions/chunks/[]/text": { transformed: "stashed-value", when: "named parts are joined as \"[key] text\"" },
-  "/instructions/chunks/[]/raw": { transformed: "stashed-value", when: "the stripped text is written" },
-  "/instructions/chunks/[]/ref": [{ transformed: "stashed-value", when: "its text was read: written inline" }, { stashed: "stashed-value", when: "the file was not read" }],
-  "/greeting": stashed,
-  "/models/0/id": "exact",
-  "/models/0/provider": providerDecl,
-  "/models/0/temperature": stashed,
-  "/models/0/maxTokens": "exact",
-  "/models/[]/id": [
-    "exact",
-    { transformed: "transformed-value", when: "a mas provider/id spelling: the bare id is written" },
-    { transformed: "stashed-value", when: "a further main-role row: a modelPolicy alternate" },
-    otherRole,
-  ],
-  "/models/[]/provider": [...providerDecl, otherRole],
-  "/models/[]/providerSource": stashed,
-  "/models/[]/raw": [{ transformed: "stashed-value", when: "the bare id is written" }, otherRole],
-  "/models/[]/role": [{ stashed: "stashed-value", when: "the primary row's role, or a row of another role" }],
-  "/models/[]/temperature": stashed,
-  "/models/[]/maxTokens": ["exact", { stashed: "stashed-value", when: "not the primary row" }],
-  "/reasoning/effort": stashed,
-  "/reasoning/budgetTokens": "exact",
-  "/tools/[named]/name": ["exact", { stashed: "stashed-value", when: "read back it would be a builtin tool: the stash notes the kind" }],
-  "/tools/[builtin]/**": "exact",
-  "/tools/[mcp]/**": "exact",
-  "/tools/[webhook]/**": "exact",
-  "/tools/[http]/**": "exact",
-  "/tools/[manifest-ref]/name": { transformed: "stashed-value", when: "a builtin tool (with the Tool manifest's description, what the model reads to pick it); the reference rides in the stash" },
-  "/tools/[module]/name": { transformed: "stashed-value", when: "a bare name; the module path rides in the stash" },
-  "/tools/[system]/name": { transformed: "stashed-value", when: "a bare name; the system kind rides in the stash" },
-  "/tools/[manifest-ref]/description": "exact",
-  "/tools/[module]/description": "exact",
-  "/tools/[system]/description": "exact",
-  "/tools/[manifest-ref]/**": stashed,
-  "/tools/[module]/**": stashed,
-  "/tools/[system]/**": stashed,
-  "/tools/[]/name": ["exact", { stashed: "stashed-value", when: "empty (AgentMug needs a character): the tool rides in the stash" }],
-  "/tools/[]/kind": ["exact", { stashed: "stashed-value", when: "manifest-ref, module or system" }],
-  "/tools/[]/extra": ["exact", { stashed: "stashed-value", when: "set by another format" }],
-  "/tools/[]/**": ["exact", { stashed: "stashed-value", when: "a manifest-ref, module or system tool" }],
-  "/knowledge/**": [{ transformed: "stashed-value", when: "each becomes a source requirement (role knowledge, kind workspace; the id slugged)" }, { stashed: "stashed-value", when: "beyond 30 sources, or an empty list (no sources)" }],
-  "/subAgents/**": stashed,
-  "/routing/**": stashed,
-  "/skills/[]/name": ["exact", { stashed: "stashed-value", when: "without trigger and recipe (none is invented)" }],
-  "/skills/[]/trigger": "exact",
-  "/skills/[]/recipe": "exact",
-  "/skills/[]/extra": ["exact", { stashed: "stashed-value", when: "set by another format" }],
-  "/skills/[]/ref": { stashed: "stashed-value", when: "the SKILL.md a mas skill was read from" },
-  "/skills/[]/document": { stashed: "stashed-value", when: "the whole SKILL.md (AgentMug holds its description as the trigger and its body as the recipe)" },
-  "/limits/**": stashed,
-  "/triggers/**": "exact",
-  "/inputs": "exact",
-  "/outputs": "exact",
-  "/parameters/**": ["exact", { transformed: "stashed-value", when: "from another format: given a snake_case name, a label, a form type and a required flag" }],
-  "/placeholders/**": ["exact", { transformed: "transformed-value", when: "another format's spelling: the prompt is respelled {{params.<name>}}" }],
-  "/evals/**": [{ transformed: "transformed-value", when: "each case becomes a custom check with the whole case in config.evalCase" }, { stashed: "stashed-value", when: "beyond 50 checks, or an empty list (no checks)" }],
-  "/provenance/exportedAt": ["exact", { transformed: "transformed-value", when: "the exportedAt option replaces it" }],
-};
-
 let schemaSpec: SchemaSpec | undefined;
+let emit: EmitDecls | undefined;
 
 export const agentmugCoverage: FormatCoverage = {
   format: FORMAT,
@@ -192,6 +117,9 @@ export const agentmugCoverage: FormatCoverage = {
     return (schemaSpec ??= { roots: [{ document: agentmugSchema(), pointer: "" }] });
   },
   parse,
-  emit,
+  // Built on first use, from the emitter's field handlers (read at load, the emitter's imports would come round to the registry).
+  get emit(): EmitDecls {
+    return (emit ??= emitTable(HANDLERS));
+  },
   stash: true,
 };

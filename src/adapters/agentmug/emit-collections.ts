@@ -3,7 +3,7 @@
 // AgentMug go back to their original index; new ones follow, in IR order, and
 // are reported.
 import type { IrAgent, IrKnowledge } from "../../ir/model.js";
-import type { Reporter } from "../../ir/reporter.js";
+import type { HandlerReporter } from "../../ir/field-handlers.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { uniqueKeys } from "../../ir/slug.js";
 import { dotted } from "../../ir/pointer.js";
@@ -21,7 +21,7 @@ interface Placed {
 }
 
 /** Sources kept raw: the whole list (kept whole only when empty) and the "/sources/<i>" entries no knowledge item claimed. */
-function keptSources(a: IrAgent, whole: JsonValue[] | undefined, claimed: ReadonlySet<string>, r: Reporter, file: string): Placed[] {
+function keptSources(a: IrAgent, whole: JsonValue[] | undefined, claimed: ReadonlySet<string>, r: HandlerReporter, file: string): Placed[] {
   const out: Placed[] = [];
   whole?.forEach((v, i) => isObject(v) && out.push({ index: i, value: v }));
   const ext = a.extensions[FORMAT] ?? {};
@@ -45,7 +45,7 @@ function sourceId(id: string): string {
   return (/^[a-z]/.test(s) ? s : `kb-${s}`).slice(0, 80).replace(/[-._]+$/, "") || "kb";
 }
 
-export function emitSources(a: IrAgent, whole: JsonValue[] | undefined, r: Reporter, file: string): JsonObject[] | undefined {
+export function emitSources(a: IrAgent, whole: JsonValue[] | undefined, r: HandlerReporter, file: string): JsonObject[] | undefined {
   const ext = a.extensions[FORMAT] ?? {};
   const home = placementMap(a, FORMAT);
   const claimed = new Set<string>();
@@ -99,7 +99,7 @@ function interleave(known: { index: number; value: JsonObject }[], rest: JsonObj
  * evaluation.checks: the kept non-case checks plus one check per IR eval. Evals
  * that came from AgentMug return to their index; others follow, and are reported.
  */
-export function emitChecks(a: IrAgent, kept: readonly JsonValue[], r: Reporter, file: string): { checks: JsonObject[]; added: boolean } {
+export function emitChecks(a: IrAgent, kept: readonly JsonValue[], r: HandlerReporter, file: string): { checks: JsonObject[]; added: boolean } {
   const home = isHome(a, FORMAT) ? placementMap(a, FORMAT) : undefined;
   const evals = a.evals ?? [];
   const known: { index: number; value: JsonObject }[] = [];

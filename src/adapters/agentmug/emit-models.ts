@@ -2,7 +2,8 @@
 // names one bare model id; a provider it cannot re-infer from that id, other
 // roles' rows and sampling settings have no place and are reported.
 import type { IrAgent } from "../../ir/model.js";
-import type { Reporter } from "../../ir/reporter.js";
+import type { EmitDecl } from "../../ir/coverage.js";
+import { fieldHandler, type HandlerReporter } from "../../ir/field-handlers.js";
 import { primaryModelIndex } from "../../ir/agent.js";
 import { inferProvider } from "../../ir/providers.js";
 import type { JsonObject } from "../../ir/json.js";
@@ -18,7 +19,34 @@ export interface EmittedModels {
   modelPolicy?: JsonObject;
 }
 
-export function emitModels(a: IrAgent, r: Reporter, file: string, hasPolicy: boolean, defaults?: Readonly<Record<string, EffectiveDefault>>): EmittedModels {
+const stashed = { stashed: "stashed-value" } as const;
+const otherRole = { stashed: "stashed-value", when: "a row of another role (AgentMug names one model)" } as const;
+const providerDecl: EmitDecl = [
+  { transformed: "transformed-value", when: "the model id implies it: not written (the stash keeps that it was stated)" },
+  { stashed: "stashed-value", when: "the model id does not imply it" },
+];
+
+/** The model rows as blueprint.primaryModel, maxTokens and modelPolicy alternates. */
+export const modelsHandler = fieldHandler("models", {
+  "/models/0/id": ["exact", { transformed: "model-display-name", when: "it reads as a display name (spaces or capitals): written as is, which a host would not resolve" }],
+  "/models/0/provider": providerDecl,
+  "/models/0/temperature": stashed,
+  "/models/0/maxTokens": "exact",
+  "/models/[]/id": [
+    "exact",
+    { transformed: "transformed-value", when: "a mas provider/id spelling: the bare id is written" },
+    { transformed: "stashed-value", when: "a further main-role row: a modelPolicy alternate" },
+    otherRole,
+  ],
+  "/models/[]/provider": [...providerDecl, otherRole],
+  "/models/[]/providerSource": stashed,
+  "/models/[]/raw": [{ transformed: "stashed-value", when: "the bare id is written" }, otherRole],
+  "/models/[]/role": [{ stashed: "stashed-value", when: "the primary row's role, or a row of another role" }],
+  "/models/[]/temperature": stashed,
+  "/models/[]/maxTokens": ["exact", { stashed: "stashed-value", when: "not the primary row" }],
+}, (r: HandlerReporter, a: IrAgent, file: string, hasPolicy: boolean, defaults?: Readonly<Record<string, EffectiveDefault>>): EmittedModels => emitModels(a, r, file, hasPolicy, defaults));
+
+function emitModels(a: IrAgent, r: HandlerReporter, file: string, hasPolicy: boolean, defaults?: Readonly<Record<string, EffectiveDefault>>): EmittedModels {
   const models = a.models ?? [];
   const p = primaryModelIndex(a);
   const primary = models[p];
@@ -74,7 +102,7 @@ export function emitModels(a: IrAgent, r: Reporter, file: string, hasPolicy: boo
 }
 
 /** AgentMug writes the bare id: a provider it cannot re-infer is lost, another spelling is changed. */
-function reportSpelling(a: IrAgent, r: Reporter, i: number, file: string): void {
+function reportSpelling(a: IrAgent, r: HandlerReporter, i: number, file: string): void {
   const m = a.models?.[i];
   if (!m) return;
   const t = { targetPointer: i === primaryModelIndex(a) ? "/blueprint/primaryModel" : "/blueprint/modelPolicy/preferredModels", targetFile: file };

@@ -5,7 +5,7 @@
 // requires (a snake_case name, a label, a form type, required) and the prompt's
 // placeholders are respelled from the source's spelling (IrAgent.placeholders).
 import type { IrAgent } from "../../ir/model.js";
-import type { Reporter } from "../../ir/reporter.js";
+import { fieldHandler, type HandlerReporter } from "../../ir/field-handlers.js";
 import { cloneJson, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
 
 export const AGENTMUG_PLACEHOLDERS = { prefix: "{{params.", suffix: "}}" } as const;
@@ -25,7 +25,12 @@ export interface EmittedParameters {
   names: Map<string, string>;
 }
 
-export function emitParameters(a: IrAgent, fromHere: boolean, r: Reporter, file: string): EmittedParameters | undefined {
+/** Parameters as AgentMug parameters (snake_case names, labels, form types), read back as they were. */
+export const parametersHandler = fieldHandler("parameters", {
+  "/parameters/**": ["exact", { transformed: "stashed-value", when: "from another format: given a snake_case name, a label, a form type and a required flag" }],
+}, (r: HandlerReporter, a: IrAgent, fromHere: boolean, file: string): EmittedParameters | undefined => emitParameters(a, fromHere, r, file));
+
+function emitParameters(a: IrAgent, fromHere: boolean, r: HandlerReporter, file: string): EmittedParameters | undefined {
   if (!a.parameters) return undefined;
   const names = new Map<string, string>();
   if (fromHere) {
