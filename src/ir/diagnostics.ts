@@ -157,7 +157,7 @@ export type KeptLoss = { [C in UndoableCode]: { code: C; payload: PayloadOf<C> }
  * `stashed-value`: a loss the stash undoes (`kept`: the loss's own code and payload, rendered by
  * that code's renderer and ended with what the stash does), or one of the stash's own notes about
  * a value the target carries (under another name, `moved`; or in a form it would read back
- * differently, `readBack`).
+ * differently, `read-back`).
  */
 export type StashedValue = { kept: KeptLoss } | { value: P.ValueName; target: P.FormatLabel; note: "moved" | "read-back" };
 
