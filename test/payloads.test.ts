@@ -52,6 +52,8 @@ describe("one renderer per code words the message", () => {
       .toBe('tools[0] is a webhook tool: its url has no counterpart in Caplo v2, which keeps only the id "hook"; dropped');
     expect(render("dropped-field", { value: "tools[0].component_type", shown: "ServerTool", chose: "the tool's kind", target: "mas/v1" }))
       .toBe('tools[0].component_type "ServerTool" was used to choose the tool\'s kind; the value as written has no counterpart in mas/v1; dropped');
+    expect(render("dropped-field", { value: "tools[0]", carried: 'is written as the builtin tool name "hook"', parts: [{ part: "URL", shown: "x", aside: "not a URI" }, "description"], target: "AgentMug v1" }))
+      .toBe('tools[0] is written as the builtin tool name "hook"; its URL "x" (not a URI), description have no counterpart in AgentMug v1; dropped');
     expect(render("dropped-field", { value: "(document)", carried: "lists the agents, which are carried", rest: "which file holds each", target: "Caplo v2" }))
       .toBe("(document) lists the agents, which are carried; which file holds each has no counterpart in Caplo v2; dropped");
   });

@@ -33,6 +33,15 @@ const hasHave = (parts: readonly unknown[]): string => (parts.length === 1 ? "ha
 const named = (p: { value: ValueName; shown?: Shown; aside?: string }): string => `${p.value}${p.shown === undefined ? "" : ` ${show(p.shown)}`}${p.aside === undefined ? "" : ` (${p.aside})`}`;
 const clause = (why?: string): string => (why === undefined ? "" : `, ${why}`);
 
+/** A part of a value that is lost, as the source names it, with what it holds: `URL "x" (not a URI AgentMug accepts)`. */
+export interface LostPart {
+  part: string;
+  shown?: Shown;
+  aside?: string;
+}
+
+const partOf = (p: string | LostPart): string => (typeof p === "string" ? p : named({ value: p.part, ...(p.shown === undefined ? {} : { shown: p.shown }), ...(p.aside === undefined ? {} : { aside: p.aside }) }));
+
 /**
  * A value of the source that the target cannot hold, whole or in part (`dropped-field`). Read as
  * "<value> ["<shown>"] [(<aside>)] [is <is>:|<carried>;] [its <parts>] has/have no counterpart in <target>[, <why>]".
@@ -49,7 +58,7 @@ export interface LostValue {
   /** The canonical field the value chose (`the tool's kind`): the value as written is what is lost. */
   chose?: string;
   /** The parts of the value that are lost, when not all of it (its members, as the source names them). */
-  parts?: readonly string[];
+  parts?: readonly (string | LostPart)[];
   /** What of a carried value is lost, when it is not its members: "which file holds each", or a list of such phrases. */
   rest?: string | readonly string[];
   target: FormatLabel;
@@ -63,7 +72,7 @@ export function lostValue(p: LostValue): string {
   if (p.chose !== undefined) return `${head} was used to choose ${p.chose}; the value as written has ${where}`;
   if (p.parts !== undefined && p.parts.length > 0) {
     const lead = p.carried !== undefined ? `${head} ${p.carried};` : p.is !== undefined ? `${head} is ${p.is}:` : `${head}:`;
-    return `${lead} its ${listOf(p.parts)} ${hasHave(p.parts)} ${where}`;
+    return `${lead} its ${listOf(p.parts.map(partOf))} ${hasHave(p.parts)} ${where}`;
   }
   if (p.carried !== undefined) {
     const rest = p.rest ?? "as written, it";

@@ -136,7 +136,7 @@ const toolsHandler = fieldHandler("tools", {
       return;
     }
     const e = emitTool(tool, fromHere);
-    if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, { carried: `is written as the builtin tool name "${tool.name}"`, rest: e.lost, target: LABEL }, { targetPointer: `/blueprint/tools/${tools.length}`, targetFile: file });
+    if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, { carried: `is written as the builtin tool name "${tool.name}"`, parts: e.lost, target: LABEL }, { targetPointer: `/blueprint/tools/${tools.length}`, targetFile: file });
     tools.push(e.value);
   });
   return tools;

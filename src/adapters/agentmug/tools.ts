@@ -1,6 +1,7 @@
 // blueprint.tools[] ⇄ IR tools. A bare string is a builtin shorthand; nango
 // references become the IR's generic "http" kind. Members the IR does not name
 // ride in `extra` so an AgentMug round trip keeps unknown fields.
+import type { LostPart } from "../../ir/payloads.js";
 import type { IrTool } from "../../ir/model.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { TOOL_ORDER } from "./spec.js";
@@ -43,7 +44,7 @@ export function parseTool(item: JsonValue): { tool: IrTool; fields: string[] } |
 export interface EmittedTool {
   value: JsonValue;
   /** What of the IR tool the AgentMug item cannot hold (empty when carried exactly). */
-  lost: string[];
+  lost: LostPart[];
 }
 
 /**
@@ -52,9 +53,9 @@ export interface EmittedTool {
  * in an AgentMug tool object.
  */
 export function emitTool(tool: IrTool, trustExtra: boolean): EmittedTool {
-  const lost: string[] = [];
+  const lost: LostPart[] = [];
   const extra = tool.extra && Object.keys(tool.extra).length ? tool.extra : undefined;
-  if (extra && !trustExtra) lost.push(`its settings ${Object.keys(extra).join(", ")}`);
+  if (extra && !trustExtra) lost.push(...Object.keys(extra).map((k) => ({ part: k })));
   const keep = trustExtra ? extra : undefined;
   switch (tool.kind) {
     case "builtin":
@@ -71,7 +72,7 @@ export function emitTool(tool: IrTool, trustExtra: boolean): EmittedTool {
       };
     case "webhook":
       // The schema wants a URI; a templated or placeholder URL (another format allows one) cannot be a webhook here.
-      if (!isUri(tool.url)) return { value: tool.name, lost: [`its URL "${tool.url}" (not a URI AgentMug accepts)`, ...described(tool), ...lost] };
+      if (!isUri(tool.url)) return { value: tool.name, lost: [{ part: "URL", shown: tool.url, aside: "not a URI AgentMug accepts" }, ...described(tool), ...lost] };
       return {
         value: object("webhook", { name: tool.name, url: tool.url, method: tool.method, requiresUserAuth: tool.requiresUserAuth, description: tool.description }, keep),
         lost,
@@ -86,11 +87,11 @@ export function emitTool(tool: IrTool, trustExtra: boolean): EmittedTool {
       };
     // What the tool is for (a mas Tool manifest's description) is what the model reads to pick it: a builtin tool's description keeps it.
     case "manifest-ref":
-      return { value: withDescription(tool), lost: [`the tool manifest reference "${tool.ref}"`, ...lost] };
+      return { value: withDescription(tool), lost: [{ part: "tool manifest reference", shown: tool.ref }, ...lost] };
     case "module":
-      return { value: withDescription(tool), lost: [`the module path "${tool.modulePath}"`, ...lost] };
+      return { value: withDescription(tool), lost: [{ part: "module path", shown: tool.modulePath }, ...lost] };
     case "system":
-      return { value: withDescription(tool), lost: ["its runtime system-tool kind", ...lost] };
+      return { value: withDescription(tool), lost: [{ part: "runtime system-tool kind" }, ...lost] };
   }
 }
 
@@ -100,8 +101,8 @@ function isUri(s: string): boolean {
   return typeof f === "function" ? (f as (x: string) => boolean)(s) : true;
 }
 
-function described(tool: IrTool): string[] {
-  return tool.description === undefined ? [] : ["its description"];
+function described(tool: IrTool): LostPart[] {
+  return tool.description === undefined ? [] : [{ part: "description" }];
 }
 
 function withDescription(tool: IrTool): JsonValue {

@@ -234,7 +234,7 @@ const tools = fieldHandler("tools", {
     const toolAt = pm[`/tools/${i}`];
     const e = emitTool(tool, toolAt === undefined ? undefined : ext, toolAt);
     const target = { targetPointer: join(at, "tools", i), targetFile: file };
-    if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, { carried: `is written as a ${String(e.value["component_type"])}`, rest: e.lost, target: LABEL }, target);
+    if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, { carried: `is written as a ${String(e.value["component_type"])}`, parts: e.lost, target: LABEL }, target);
     if (e.filled.length) r.defaulted(a, target.targetPointer, { field: `tools[${i}]: ${e.filled.join(", ")}`, by: "Agent Spec", filled: "filled in" }, file);
     return e.value;
   });

@@ -4,6 +4,7 @@
 // JSON-schema members of the property. Other formats' parameters spell their
 // placeholders otherwise (IrAgent.placeholders says how); the prompt is
 // rewritten to Agent Spec's spelling when they differ.
+import type { LostPart } from "../../ir/payloads.js";
 import type { IrAgent } from "../../ir/model.js";
 import { cloneJson, isObject, type JsonObject, type JsonValue } from "../../ir/json.js";
 
@@ -33,14 +34,14 @@ export function propertyToParameter(p: JsonObject): JsonObject {
 export interface EmittedInput {
   value: JsonObject;
   /** Members of the parameter the property cannot hold. */
-  lost: string[];
+  lost: (string | LostPart)[];
   /** Its type, when changed (a form type written as a JSON-schema type). */
   retyped?: string;
 }
 
 export function parameterToProperty(p: JsonObject): EmittedInput {
   const out: JsonObject = {};
-  const lost: string[] = [];
+  const lost: (string | LostPart)[] = [];
   let retyped: string | undefined;
   out["title"] = typeof p["name"] === "string" ? p["name"] : String(p["name"]);
   if (typeof p["description"] === "string") out["description"] = p["description"];
@@ -53,7 +54,7 @@ export function parameterToProperty(p: JsonObject): EmittedInput {
       // The form types that are string formats keep that meaning.
       if (FORMATS[type] !== undefined) out["format"] = FORMATS[type] as string;
       retyped = type;
-    } else lost.push(`its type "${type}"`);
+    } else lost.push({ part: "type", shown: type });
   }
   // A choice list becomes the property's enum.
   const options = p["options"];

@@ -4,6 +4,7 @@
 // Every member the IR does not name (inputs and outputs schemas, headers,
 // requires_confirmation, the component's id and metadata…) stays in extensions
 // under its input pointer and is put back from there.
+import type { LostPart } from "../../ir/payloads.js";
 import type { IrAgent, IrTool } from "../../ir/model.js";
 import { mapSource } from "../../ir/agent.js";
 import { cloneJson, isObject, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
@@ -57,7 +58,7 @@ export function keepTool(a: IrAgent, t: JsonValue, at: string): void {
 export interface EmittedTool {
   value: JsonObject;
   /** What of the IR tool the Agent Spec tool cannot hold (empty when carried exactly). */
-  lost: string[];
+  lost: LostPart[];
   /** Required members filled in, for a defaulted-required note. */
   filled: string[];
 }
@@ -80,7 +81,7 @@ const TYPE_OF_KIND: Readonly<Record<IrTool["kind"], readonly string[]>> = {
  */
 export function emitTool(tool: IrTool, ext: JsonObject | undefined, at: string | undefined): EmittedTool {
   const base = ext && at !== undefined ? rebuild(ext, at) : {};
-  const lost: string[] = [];
+  const lost: LostPart[] = [];
   const filled: string[] = [];
   const allowed = TYPE_OF_KIND[tool.kind];
   const kept = typeof base["component_type"] === "string" && allowed.includes(base["component_type"]) ? base["component_type"] : undefined;
@@ -90,7 +91,7 @@ export function emitTool(tool: IrTool, ext: JsonObject | undefined, at: string |
   const out: JsonObject = { ...members, component_type: type, name: tool.name };
   if (tool.description !== undefined) out["description"] = tool.description;
   else delete out["description"];
-  if (tool.extra && Object.keys(tool.extra).length && at === undefined) lost.push(`its settings ${Object.keys(tool.extra).join(", ")}`);
+  if (tool.extra && Object.keys(tool.extra).length && at === undefined) lost.push(...Object.keys(tool.extra).map((k) => ({ part: k })));
   switch (tool.kind) {
     case "webhook":
       out["url"] = tool.url;
@@ -99,42 +100,42 @@ export function emitTool(tool: IrTool, ext: JsonObject | undefined, at: string |
         out["http_method"] = "POST";
         filled.push('http_method "POST"');
       }
-      if (tool.requiresUserAuth !== undefined && at === undefined) lost.push(`its requiresUserAuth ${String(tool.requiresUserAuth)}`);
+      if (tool.requiresUserAuth !== undefined && at === undefined) lost.push({ part: "requiresUserAuth", shown: tool.requiresUserAuth });
       break;
     case "mcp": {
       const transport: JsonObject = isObject(out["client_transport"]) ? out["client_transport"] : { component_type: "StreamableHTTPTransport", name: tool.server };
       transport["url"] = tool.server;
       out["client_transport"] = orderKeys(transport, ["component_type", "id", "name", "description", "metadata", "session_parameters", "url"]);
-      if (tool.toolName !== undefined && tool.toolName !== tool.name) lost.push(`the server's tool name "${tool.toolName}"`);
+      if (tool.toolName !== undefined && tool.toolName !== tool.name) lost.push({ part: "server's tool name", shown: tool.toolName });
       // Read from Agent Spec, the flag is agentport's (an MCP tool there has no such member).
-      if (at === undefined) lost.push(`its requiresUserAuth ${String(tool.requiresUserAuth)}`);
-      if (tool.scopes !== undefined) lost.push("its scopes");
-      if (tool.provider !== undefined) lost.push("its provider");
+      if (at === undefined) lost.push({ part: "requiresUserAuth", shown: tool.requiresUserAuth });
+      if (tool.scopes !== undefined) lost.push({ part: "scopes" });
+      if (tool.provider !== undefined) lost.push({ part: "provider" });
       if (tool.inputSchema !== undefined && out["inputs"] === undefined) {
         const inputs = propertiesToInputs(tool.inputSchema);
         if (inputs) out["inputs"] = inputs;
-        else lost.push("its input schema");
+        else lost.push({ part: "input schema" });
       }
       break;
     }
     case "http":
-      lost.push(`that it calls "${tool.endpoint}" of the provider "${tool.provider}"${tool.method ? ` with ${tool.method}` : ""}`);
-      if (tool.scopes !== undefined) lost.push("its scopes");
-      lost.push(`its requiresUserAuth ${String(tool.requiresUserAuth)}`);
+      lost.push({ part: "endpoint", shown: tool.endpoint, aside: `of the provider "${tool.provider}"${tool.method ? `, called with ${tool.method}` : ""}` });
+      if (tool.scopes !== undefined) lost.push({ part: "scopes" });
+      lost.push({ part: "requiresUserAuth", shown: tool.requiresUserAuth });
       if (tool.inputSchema !== undefined) {
         const inputs = propertiesToInputs(tool.inputSchema);
         if (inputs) out["inputs"] = inputs;
-        else lost.push("its input schema");
+        else lost.push({ part: "input schema" });
       }
       break;
     case "manifest-ref":
-      lost.push(`the tool manifest reference "${tool.ref}"`);
+      lost.push({ part: "tool manifest reference", shown: tool.ref });
       break;
     case "module":
-      lost.push(`the module path "${tool.modulePath}"`);
+      lost.push({ part: "module path", shown: tool.modulePath });
       break;
     case "system":
-      lost.push("its runtime system-tool kind");
+      lost.push({ part: "runtime system-tool kind" });
       break;
     case "builtin":
       if (type === "BuiltinTool" && typeof out["tool_type"] !== "string") out["tool_type"] = tool.name;
