@@ -129,4 +129,23 @@ describe("every conversion raises only declared codes (checkDeclarations)", () =
     expect(files.length).toBeGreaterThan(0);
     expect(converted).toBe(files.length * FORMAT_IDS.length);
   });
+
+  it("the mas corpus (agents and MAS manifests, read with their files) and the AgentMug fixtures → every format", () => {
+    const files: string[] = [];
+    const walk = (d: string, keep: (name: string) => boolean) => {
+      for (const e of readdirSync(d, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(join(d, e.name), keep);
+        else if (keep(e.name)) files.push(join(d, e.name));
+      }
+    };
+    const corpus = join(PROJECT_ROOT, "test", "fixtures", "mas", "corpus");
+    walk(corpus, (n) => n.endsWith(".yaml"));
+    walk(join(PROJECT_ROOT, "test", "fixtures", "agentmug"), (n) => n.endsWith(".agent") || n.endsWith(".json"));
+    let converted = 0;
+    for (const f of files) {
+      const options = { file: f, lenient: true, readFile: makeReadFile(dirname(f), { root: f.startsWith(corpus) ? corpus : dirname(f) }) };
+      for (const target of FORMAT_IDS) if (convert(readFileSync(f, "utf8"), target, options).ok) converted++;
+    }
+    expect(converted).toBeGreaterThan(FORMAT_IDS.length * 40);
+  });
 });
