@@ -542,12 +542,15 @@ function finish(outputs: ConvertOutput[], all: Diagnostic[], options: ConvertOpt
 export function onePerValue(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();
   return diagnostics.filter((d) => {
-    const key = JSON.stringify([d.code, d.message, d.source?.file, d.source?.pointer, d.target?.format, d.target?.file, d.target?.pointer]);
+    const key = d.code + part(d.message) + part(d.source?.file) + part(d.source?.pointer) + part(d.target?.format) + part(d.target?.file) + part(d.target?.pointer);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
 }
+
+/** One field of a diagnostic's identity, length-prefixed so no two different field lists give one key (no JSON.stringify per diagnostic). */
+const part = (s: string | undefined): string => (s === undefined ? "|" : `|${s.length}:${s}`);
 
 /** Converts one manifest, given as text (JSON or YAML) or as parsed data, to the format `to`. */
 export function convert(src: string | JsonValue, to: string, options: ConvertOptions & { file?: string } = {}): ConvertResult {

@@ -1,10 +1,15 @@
 // RFC 6901 JSON Pointers: the one way every diagnostic names a place in a document.
 
+// Most tokens hold no "~" or "/": they are returned as they are, without a regular-expression pass
+// (pointers are spelled and read for every diagnostic, stash entry and guard).
 export function escapeToken(token: string | number): string {
-  return String(token).replace(/~/g, "~0").replace(/\//g, "~1");
+  const s = typeof token === "string" ? token : String(token);
+  if (s.indexOf("~") === -1 && s.indexOf("/") === -1) return s;
+  return s.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 export function unescapeToken(token: string): string {
+  if (token.indexOf("~") === -1) return token;
   return token.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
@@ -21,7 +26,8 @@ export function concat(base: string, relative: string): string {
 export function parsePointer(pointer: string): string[] {
   if (pointer === "") return [];
   if (!pointer.startsWith("/")) throw new Error(`not a JSON Pointer: ${pointer}`);
-  return pointer.slice(1).split("/").map(unescapeToken);
+  const tokens = pointer.slice(1).split("/");
+  return pointer.indexOf("~") === -1 ? tokens : tokens.map(unescapeToken);
 }
 
 /** True when `ancestor` is `pointer` itself or one of its ancestors. */
@@ -29,12 +35,15 @@ export function isAncestorOrSelf(ancestor: string, pointer: string): boolean {
   return pointer === ancestor || pointer.startsWith(ancestor + "/") || ancestor === "";
 }
 
+const INDEX = /^(0|[1-9][0-9]*)$/;
+
 /** The value at a pointer, or undefined. Reads own properties only. */
 export function get(doc: unknown, pointer: string): unknown {
+  if (pointer === "") return doc;
   let cur: unknown = doc;
   for (const t of parsePointer(pointer)) {
     if (Array.isArray(cur)) {
-      if (!/^(0|[1-9][0-9]*)$/.test(t)) return undefined;
+      if (!INDEX.test(t)) return undefined;
       cur = cur[Number(t)];
     } else if (typeof cur === "object" && cur !== null && Object.prototype.hasOwnProperty.call(cur, t)) {
       cur = (cur as Record<string, unknown>)[t];

@@ -61,6 +61,13 @@ function lineage(p: string): string[] {
 export class GuardBuilder {
   readonly written: Written = {};
   /**
+   * Digests already taken, by output pointer and by IR pointer of the reading: many entries share
+   * one guard (every part of a prompt joined into one string), and neither document changes while
+   * the stash is built.
+   */
+  private readonly ofDocument = new Map<string, string>();
+  private readonly ofReading = new Map<string, string>();
+  /**
    * `derived` names the output place an emitter reported writing an IR value to
    * (a transformed-value's target pointer), for values the reading has no place for
    * (an empty knowledge list written as `sources: []`, which reads back as none).
@@ -77,13 +84,22 @@ export class GuardBuilder {
     return lineage(p).find((q) => this.sourceMap[q] !== undefined && get(this.back, q) !== undefined);
   }
 
+  /** The digest of what was written at output pointer `at`. */
+  private atDocument(at: string): string {
+    let d = this.ofDocument.get(at);
+    if (d === undefined) this.ofDocument.set(at, (d = digest(get(this.document, at))));
+    return d;
+  }
+
   private byTarget(q: string): void {
     const at = this.sourceMap[q] as string;
-    this.written[q] = { at, digest: digest(get(this.document, at)) };
+    this.written[q] = { at, digest: this.atDocument(at) };
   }
 
   private byReading(q: string): void {
-    this.written[q] = { digest: digest(get(this.back, q)) };
+    let d = this.ofReading.get(q);
+    if (d === undefined) this.ofReading.set(q, (d = digest(get(this.back, q))));
+    this.written[q] = { digest: d };
   }
 
   /**
@@ -102,9 +118,9 @@ export class GuardBuilder {
       this.byTarget(a);
       // Written elsewhere than its carried ancestor (an alternate model in blueprint.modelPolicy, under the
       // primary model's place): that place guards it too, so removing it there stops the entry.
-      if (into !== undefined && into !== this.sourceMap[a] && this.written[p] === undefined) this.written[p] = { at: into, digest: digest(get(this.document, into)), reported: true };
+      if (into !== undefined && into !== this.sourceMap[a] && this.written[p] === undefined) this.written[p] = { at: into, digest: this.atDocument(into), reported: true };
     } else if (held === p) this.byReading(p);
-    else if (into !== undefined) this.written[p] = { at: into, digest: digest(get(this.document, into)), reported: true };
+    else if (into !== undefined) this.written[p] = { at: into, digest: this.atDocument(into), reported: true };
   }
 
   /** A value the target added, which the stash removes: only while it reads back exactly as written. */
@@ -124,7 +140,7 @@ export class GuardBuilder {
 
   /** One of the target format's own values (kept in extensions at its output pointer `rel`). */
   extension(irPointer: string, rel: string): void {
-    this.written[irPointer] = { at: rel, digest: digest(get(this.document, rel)) };
+    this.written[irPointer] = { at: rel, digest: this.atDocument(rel) };
   }
 }
 
