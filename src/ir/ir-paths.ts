@@ -1,6 +1,6 @@
 // The canonical IR paths, read from the zod model (src/ir/model.ts), so a coverage
 // declaration can be checked to name a real field.
-import { IrAgent } from "./model.js";
+import { irSchemas } from "./model.js";
 import { parsePointer } from "./pointer.js";
 
 interface ZodLike {
@@ -55,13 +55,13 @@ export function irLeafPaths(): string[] {
     } else if (d?.type === "array") walk(d["element"], `${path}/[]`);
     else out.push(path);
   };
-  walk(IrAgent, "");
+  walk(irSchemas().IrAgent, "");
   return out;
 }
 
 /** Whether `path` names a canonical IR field (a leaf, a container, or a place inside a free-form value). */
 export function isIrPath(path: string): boolean {
-  let s: unknown = IrAgent;
+  let s: unknown = irSchemas().IrAgent;
   const tokens = parsePointer(path);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as string;

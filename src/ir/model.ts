@@ -6,216 +6,233 @@
 // value it drops by its own source pointer. See docs/ir.md.
 import * as z from "zod/mini";
 
-export const FormatId = z.string().check(z.minLength(1));
+/**
+ * The IR's zod schemas, built on first use: building them is a few per cent of a one-file CLI
+ * run, and a conversion needs them only to check an agent a stash restored (src/ir/stash.ts).
+ * The types below are read from them.
+ */
+export function irSchemas(): IrSchemas {
+  return (built ??= buildSchemas());
+}
+
+let built: IrSchemas | undefined;
+
+type IrSchemas = ReturnType<typeof buildSchemas>;
+
+function buildSchemas() {
+  const FormatId = z.string().check(z.minLength(1));
+
+  const json: z.ZodMiniType<import("./json.js").JsonValue> = z.lazy(() =>
+    z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(json), z.record(z.string(), json)]),
+  );
+  const JsonObjectSchema = z.record(z.string(), json);
+
+  /** One named piece of the prompt. Single-prompt formats produce one chunk without a key. */
+  const IrChunk = z.object({
+    /** mas context key ("role", "intent"); absent for a plain prompt. */
+    key: z.optional(z.string()),
+    /** The text, when known (inline, or read from the referenced file). */
+    text: z.optional(z.string()),
+    /** A file reference the text came from (mas `{ref: path}` or a path-like string). */
+    ref: z.optional(z.string()),
+    /** The source's exact spelling when it differs from `text` (mas: unstripped or path-like string), for a same-format round trip. */
+    raw: z.optional(z.string()),
+  });
+
+  const IrInstructions = z.object({ chunks: z.array(IrChunk) });
+
+  const IrModel = z.object({
+    /** Role of the row (mas `models[].id`: main, summarizer…); absent = the primary role. */
+    role: z.optional(z.string()),
+    /** Canonical lowercase provider key (LiteLLM prefix): openai, anthropic, azure… */
+    provider: z.optional(z.string()),
+    providerSource: z.optional(z.enum(["explicit", "inferred"])),
+    /** Bare model id, e.g. gpt-4.1. */
+    id: z.string(),
+    /** The source's original spelling ("azure/gpt-4o", "OpenAI" + "GPT-4.1"). */
+    raw: z.optional(z.string()),
+    temperature: z.optional(z.number()),
+    /** Answer token cap. */
+    maxTokens: z.optional(z.number()),
+  });
+
+  const IrReasoning = z.object({
+    effort: z.optional(z.enum(["none", "minimal", "low", "medium", "high", "max"])),
+    budgetTokens: z.optional(z.number()),
+  });
+
+  /** Tools as a typed union; `extra` keeps members the IR does not name (AgentMug keeps unknown fields). */
+  const toolBase = { name: z.string(), description: z.optional(z.string()), extra: z.optional(JsonObjectSchema) };
+  const IrTool = z.discriminatedUnion("kind", [
+    /** An opaque tool id or semantic name (Caplo id, mas bare string). */
+    z.object({ kind: z.literal("named"), ...toolBase }),
+    z.object({ kind: z.literal("builtin"), ...toolBase, shorthand: z.optional(z.boolean()) }),
+    z.object({ kind: z.literal("mcp"), ...toolBase, server: z.string(), requiresUserAuth: z.boolean(), toolName: z.optional(z.string()), scopes: z.optional(z.array(z.string())), provider: z.optional(z.string()), inputSchema: z.optional(JsonObjectSchema) }),
+    z.object({ kind: z.literal("webhook"), ...toolBase, url: z.string(), method: z.optional(z.string()), requiresUserAuth: z.optional(z.boolean()) }),
+    z.object({ kind: z.literal("http"), ...toolBase, provider: z.string(), endpoint: z.string(), method: z.optional(z.string()), requiresUserAuth: z.boolean(), scopes: z.optional(z.array(z.string())), inputSchema: z.optional(JsonObjectSchema) }),
+    /** mas Form A: a reference to a `kind: Tool` manifest. */
+    z.object({ kind: z.literal("manifest-ref"), ...toolBase, ref: z.string() }),
+    /** mas Form B: a Python module. */
+    z.object({ kind: z.literal("module"), ...toolBase, modulePath: z.string() }),
+    /** mas Form D: a runtime system tool. */
+    z.object({ kind: z.literal("system"), ...toolBase }),
+  ]);
+
+  const IrKnowledge = z.object({
+    /** Workspace knowledge-base id or portable source role id. */
+    id: z.string(),
+    label: z.optional(z.string()),
+    description: z.optional(z.string()),
+  });
+
+  const IrLink = z.object({
+    /** Key of another agent in the same document… */
+    local: z.optional(z.string()),
+    /** …or the stable id of an agent outside it. Exactly one of local/external is set. */
+    external: z.optional(z.string()),
+    useWhen: z.optional(z.string()),
+    doNotUseWhen: z.optional(z.string()),
+    /** "latest" or a pinned x.y.z release of the child. */
+    release: z.optional(z.string()),
+    mode: z.optional(z.enum(["task_tool", "active_conversation"])),
+  });
+
+  const IrRouting = z.object({ mode: z.enum(["model", "fast"]), minConfidence: z.optional(z.number()) });
+
+  const IrSkill = z.object({
+    name: z.string(),
+    /** When to use it (AgentMug trigger; a mas SKILL.md's front-matter description). */
+    trigger: z.optional(z.string()),
+    /** The procedure (AgentMug recipe; a mas SKILL.md's body). */
+    recipe: z.optional(z.string()),
+    /** The file the skill was read from (mas: the SKILL.md the runtime resolves), relative to the manifest. */
+    ref: z.optional(z.string()),
+    /** The skill's whole document as the runtime injects it into the prompt (mas: the SKILL.md, stripped). */
+    document: z.optional(z.string()),
+    extra: z.optional(JsonObjectSchema),
+  });
+
+  const IrLimits = z.object({
+    maxModelCalls: z.optional(z.number()),
+    maxToolCalls: z.optional(z.number()),
+    maxSearches: z.optional(z.number()),
+    maxParallelToolCalls: z.optional(z.number()),
+    maxDepth: z.optional(z.number()),
+    knowledgePassages: z.optional(z.number()),
+    historyTokens: z.optional(z.number()),
+  });
+
+  const IrEvalCase = z.object({
+    id: z.optional(z.string()),
+    name: z.string(),
+    input: z.string(),
+    desiredOutcome: z.string(),
+    /** Further expectations, by the IR's names for them (uncertainty, prohibitedAction, toolFailure, answerContains, answerExcludes, subAgent, avoidSubAgent, tool, routedBy); an adapter maps its own keys onto these. */
+    expectations: z.optional(z.record(z.string(), z.string())),
+  });
+
+  /**
+   * Where an agent came from: its format and its pointer inside the source document. `places`:
+   * where parts of its definition sit when they are not below `pointer` at their own place (an
+   * Agent Spec component defined in a $referenced_components, an llm_config several agents
+   * share), each absolute source pointer with the place, relative to an agent of the format,
+   * that it stands for (`""` for the agent's own component, `/llm_config`): the hub judges a
+   * diagnostic there by that place's declared effect.
+   *
+   * `outside`: IR paths of the agent that were written in another document than the agent's own,
+   * each with that document's file and the absolute pointer there (a mas kind: MAS manifest's
+   * workflow `delegates_to` entries are the links of agents read from their own files). A
+   * diagnostic about such a path points there, where the user wrote it.
+   */
+  const IrSourcePlace = z.object({ file: z.optional(z.string()), pointer: z.string() });
+  const IrOrigin = z.object({ format: FormatId, pointer: z.string(), file: z.optional(z.string()), places: z.optional(z.record(z.string(), z.string())), outside: z.optional(z.record(z.string(), IrSourcePlace)) });
+
+  /**
+   * Where an agent was first read, when it came back through another format's
+   * x-agentport stash (src/ir/stash.ts): that format, the agent's pointer there,
+   * and the source-map entries that format's emitter uses to put values back in
+   * their original places (list indexes, spellings). Diagnostics never use it.
+   */
+  const IrHome = z.object({ format: FormatId, pointer: z.string(), sourceMap: z.record(z.string(), z.string()) });
+
+  const IrAgent = z.object({
+    origin: IrOrigin,
+    /** Local key within a document (Caplo bundle key). */
+    key: z.optional(z.string()),
+    /** Stable id (AgentMug id, mas metadata.name). */
+    id: z.optional(z.string()),
+    name: z.optional(z.string()),
+    /** Human description. */
+    description: z.optional(z.string()),
+    /** What a delegator reads to decide to call this agent (mas spec.description). */
+    routingDescription: z.optional(z.string()),
+    version: z.optional(z.string()),
+    tags: z.optional(z.array(z.string())),
+    instructions: z.optional(IrInstructions),
+    greeting: z.optional(z.string()),
+    /** Model rows; the first is the primary model. */
+    models: z.optional(z.array(IrModel)),
+    reasoning: z.optional(IrReasoning),
+    tools: z.optional(z.array(IrTool)),
+    knowledge: z.optional(z.array(IrKnowledge)),
+    subAgents: z.optional(z.array(IrLink)),
+    routing: z.optional(IrRouting),
+    skills: z.optional(z.array(IrSkill)),
+    limits: z.optional(IrLimits),
+    triggers: z.optional(z.array(JsonObjectSchema)),
+    inputs: z.optional(JsonObjectSchema),
+    outputs: z.optional(JsonObjectSchema),
+    /**
+     * Values the user supplies when the agent runs, each { name, type?, description?, default?, required?, … }
+     * (type: a JSON-schema type or a form type: text, email, url, select, file). See docs/ir.md.
+     */
+    parameters: z.optional(z.array(JsonObjectSchema)),
+    /** How the instructions name a parameter: prefix + name + suffix ("{{params." "}}", "{{" "}}"). */
+    placeholders: z.optional(z.object({ prefix: z.string(), suffix: z.string() })),
+    evals: z.optional(z.array(IrEvalCase)),
+    provenance: z.optional(z.object({ exportedAt: z.optional(z.string()) })),
+    /**
+     * Values only one format has: extensions[format][relativePointer] = raw value,
+     * where relativePointer is the value's RFC 6901 pointer relative to the agent's origin.
+     */
+    extensions: z.record(z.string(), JsonObjectSchema),
+    /** IR pointer (e.g. "/greeting", "/models/0/temperature") → source pointer relative to the origin. */
+    sourceMap: z.record(z.string(), z.string()),
+    /** Set only for an agent restored from a stash: its first format and placement hints. */
+    home: z.optional(IrHome),
+  });
+
+  const IrDocument = z.object({
+    /** Format the document was parsed from. */
+    format: FormatId,
+    /** A document holding several agents and the links between them is a bundle. */
+    bundle: z.boolean(),
+    file: z.optional(z.string()),
+    agents: z.array(IrAgent),
+    /** Document-level values only one format has (e.g. Caplo's apiVersion spelling), keyed like agent extensions. */
+    extensions: z.record(z.string(), JsonObjectSchema),
+    /**
+     * In a document merged from several (--bundle), which input each document-level value was read
+     * from, keyed like `extensions`: a diagnostic about the value names that file.
+     */
+    extensionFiles: z.optional(z.record(z.string(), z.record(z.string(), z.string()))),
+  });
+  return { FormatId, JsonObjectSchema, IrChunk, IrInstructions, IrModel, IrReasoning, IrTool, IrKnowledge, IrLink, IrRouting, IrSkill, IrLimits, IrEvalCase, IrSourcePlace, IrOrigin, IrHome, IrAgent, IrDocument };
+}
+
 export type FormatId = string;
-
-const json: z.ZodMiniType<import("./json.js").JsonValue> = z.lazy(() =>
-  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(json), z.record(z.string(), json)]),
-);
-export const JsonObjectSchema = z.record(z.string(), json);
-
-/** One named piece of the prompt. Single-prompt formats produce one chunk without a key. */
-export const IrChunk = z.object({
-  /** mas context key ("role", "intent"); absent for a plain prompt. */
-  key: z.optional(z.string()),
-  /** The text, when known (inline, or read from the referenced file). */
-  text: z.optional(z.string()),
-  /** A file reference the text came from (mas `{ref: path}` or a path-like string). */
-  ref: z.optional(z.string()),
-  /** The source's exact spelling when it differs from `text` (mas: unstripped or path-like string), for a same-format round trip. */
-  raw: z.optional(z.string()),
-});
-export type IrChunk = z.infer<typeof IrChunk>;
-
-export const IrInstructions = z.object({ chunks: z.array(IrChunk) });
-export type IrInstructions = z.infer<typeof IrInstructions>;
-
-export const IrModel = z.object({
-  /** Role of the row (mas `models[].id`: main, summarizer…); absent = the primary role. */
-  role: z.optional(z.string()),
-  /** Canonical lowercase provider key (LiteLLM prefix): openai, anthropic, azure… */
-  provider: z.optional(z.string()),
-  providerSource: z.optional(z.enum(["explicit", "inferred"])),
-  /** Bare model id, e.g. gpt-4.1. */
-  id: z.string(),
-  /** The source's original spelling ("azure/gpt-4o", "OpenAI" + "GPT-4.1"). */
-  raw: z.optional(z.string()),
-  temperature: z.optional(z.number()),
-  /** Answer token cap. */
-  maxTokens: z.optional(z.number()),
-});
-export type IrModel = z.infer<typeof IrModel>;
-
-export const IrReasoning = z.object({
-  effort: z.optional(z.enum(["none", "minimal", "low", "medium", "high", "max"])),
-  budgetTokens: z.optional(z.number()),
-});
-export type IrReasoning = z.infer<typeof IrReasoning>;
-
-/** Tools as a typed union; `extra` keeps members the IR does not name (AgentMug keeps unknown fields). */
-const toolBase = { name: z.string(), description: z.optional(z.string()), extra: z.optional(JsonObjectSchema) };
-export const IrTool = z.discriminatedUnion("kind", [
-  /** An opaque tool id or semantic name (Caplo id, mas bare string). */
-  z.object({ kind: z.literal("named"), ...toolBase }),
-  z.object({ kind: z.literal("builtin"), ...toolBase, shorthand: z.optional(z.boolean()) }),
-  z.object({ kind: z.literal("mcp"), ...toolBase, server: z.string(), requiresUserAuth: z.boolean(), toolName: z.optional(z.string()), scopes: z.optional(z.array(z.string())), provider: z.optional(z.string()), inputSchema: z.optional(JsonObjectSchema) }),
-  z.object({ kind: z.literal("webhook"), ...toolBase, url: z.string(), method: z.optional(z.string()), requiresUserAuth: z.optional(z.boolean()) }),
-  z.object({ kind: z.literal("http"), ...toolBase, provider: z.string(), endpoint: z.string(), method: z.optional(z.string()), requiresUserAuth: z.boolean(), scopes: z.optional(z.array(z.string())), inputSchema: z.optional(JsonObjectSchema) }),
-  /** mas Form A: a reference to a `kind: Tool` manifest. */
-  z.object({ kind: z.literal("manifest-ref"), ...toolBase, ref: z.string() }),
-  /** mas Form B: a Python module. */
-  z.object({ kind: z.literal("module"), ...toolBase, modulePath: z.string() }),
-  /** mas Form D: a runtime system tool. */
-  z.object({ kind: z.literal("system"), ...toolBase }),
-]);
-export type IrTool = z.infer<typeof IrTool>;
-
-export const IrKnowledge = z.object({
-  /** Workspace knowledge-base id or portable source role id. */
-  id: z.string(),
-  label: z.optional(z.string()),
-  description: z.optional(z.string()),
-});
-export type IrKnowledge = z.infer<typeof IrKnowledge>;
-
-export const IrLink = z.object({
-  /** Key of another agent in the same document… */
-  local: z.optional(z.string()),
-  /** …or the stable id of an agent outside it. Exactly one of local/external is set. */
-  external: z.optional(z.string()),
-  useWhen: z.optional(z.string()),
-  doNotUseWhen: z.optional(z.string()),
-  /** "latest" or a pinned x.y.z release of the child. */
-  release: z.optional(z.string()),
-  mode: z.optional(z.enum(["task_tool", "active_conversation"])),
-});
-export type IrLink = z.infer<typeof IrLink>;
-
-export const IrRouting = z.object({ mode: z.enum(["model", "fast"]), minConfidence: z.optional(z.number()) });
-
-export const IrSkill = z.object({
-  name: z.string(),
-  /** When to use it (AgentMug trigger; a mas SKILL.md's front-matter description). */
-  trigger: z.optional(z.string()),
-  /** The procedure (AgentMug recipe; a mas SKILL.md's body). */
-  recipe: z.optional(z.string()),
-  /** The file the skill was read from (mas: the SKILL.md the runtime resolves), relative to the manifest. */
-  ref: z.optional(z.string()),
-  /** The skill's whole document as the runtime injects it into the prompt (mas: the SKILL.md, stripped). */
-  document: z.optional(z.string()),
-  extra: z.optional(JsonObjectSchema),
-});
-export type IrSkill = z.infer<typeof IrSkill>;
-
-export const IrLimits = z.object({
-  maxModelCalls: z.optional(z.number()),
-  maxToolCalls: z.optional(z.number()),
-  maxSearches: z.optional(z.number()),
-  maxParallelToolCalls: z.optional(z.number()),
-  maxDepth: z.optional(z.number()),
-  knowledgePassages: z.optional(z.number()),
-  historyTokens: z.optional(z.number()),
-});
-export type IrLimits = z.infer<typeof IrLimits>;
-
-export const IrEvalCase = z.object({
-  id: z.optional(z.string()),
-  name: z.string(),
-  input: z.string(),
-  desiredOutcome: z.string(),
-  /** Further expectations, by the IR's names for them (uncertainty, prohibitedAction, toolFailure, answerContains, answerExcludes, subAgent, avoidSubAgent, tool, routedBy); an adapter maps its own keys onto these. */
-  expectations: z.optional(z.record(z.string(), z.string())),
-});
-export type IrEvalCase = z.infer<typeof IrEvalCase>;
-
-/**
- * Where an agent came from: its format and its pointer inside the source document. `places`:
- * where parts of its definition sit when they are not below `pointer` at their own place (an
- * Agent Spec component defined in a $referenced_components, an llm_config several agents
- * share), each absolute source pointer with the place, relative to an agent of the format,
- * that it stands for (`""` for the agent's own component, `/llm_config`): the hub judges a
- * diagnostic there by that place's declared effect.
- *
- * `outside`: IR paths of the agent that were written in another document than the agent's own,
- * each with that document's file and the absolute pointer there (a mas kind: MAS manifest's
- * workflow `delegates_to` entries are the links of agents read from their own files). A
- * diagnostic about such a path points there, where the user wrote it.
- */
-export const IrSourcePlace = z.object({ file: z.optional(z.string()), pointer: z.string() });
-export type IrSourcePlace = z.infer<typeof IrSourcePlace>;
-export const IrOrigin = z.object({ format: FormatId, pointer: z.string(), file: z.optional(z.string()), places: z.optional(z.record(z.string(), z.string())), outside: z.optional(z.record(z.string(), IrSourcePlace)) });
-export type IrOrigin = z.infer<typeof IrOrigin>;
-
-/**
- * Where an agent was first read, when it came back through another format's
- * x-agentport stash (src/ir/stash.ts): that format, the agent's pointer there,
- * and the source-map entries that format's emitter uses to put values back in
- * their original places (list indexes, spellings). Diagnostics never use it.
- */
-export const IrHome = z.object({ format: FormatId, pointer: z.string(), sourceMap: z.record(z.string(), z.string()) });
-export type IrHome = z.infer<typeof IrHome>;
-
-export const IrAgent = z.object({
-  origin: IrOrigin,
-  /** Local key within a document (Caplo bundle key). */
-  key: z.optional(z.string()),
-  /** Stable id (AgentMug id, mas metadata.name). */
-  id: z.optional(z.string()),
-  name: z.optional(z.string()),
-  /** Human description. */
-  description: z.optional(z.string()),
-  /** What a delegator reads to decide to call this agent (mas spec.description). */
-  routingDescription: z.optional(z.string()),
-  version: z.optional(z.string()),
-  tags: z.optional(z.array(z.string())),
-  instructions: z.optional(IrInstructions),
-  greeting: z.optional(z.string()),
-  /** Model rows; the first is the primary model. */
-  models: z.optional(z.array(IrModel)),
-  reasoning: z.optional(IrReasoning),
-  tools: z.optional(z.array(IrTool)),
-  knowledge: z.optional(z.array(IrKnowledge)),
-  subAgents: z.optional(z.array(IrLink)),
-  routing: z.optional(IrRouting),
-  skills: z.optional(z.array(IrSkill)),
-  limits: z.optional(IrLimits),
-  triggers: z.optional(z.array(JsonObjectSchema)),
-  inputs: z.optional(JsonObjectSchema),
-  outputs: z.optional(JsonObjectSchema),
-  /**
-   * Values the user supplies when the agent runs, each { name, type?, description?, default?, required?, … }
-   * (type: a JSON-schema type or a form type: text, email, url, select, file). See docs/ir.md.
-   */
-  parameters: z.optional(z.array(JsonObjectSchema)),
-  /** How the instructions name a parameter: prefix + name + suffix ("{{params." "}}", "{{" "}}"). */
-  placeholders: z.optional(z.object({ prefix: z.string(), suffix: z.string() })),
-  evals: z.optional(z.array(IrEvalCase)),
-  provenance: z.optional(z.object({ exportedAt: z.optional(z.string()) })),
-  /**
-   * Values only one format has: extensions[format][relativePointer] = raw value,
-   * where relativePointer is the value's RFC 6901 pointer relative to the agent's origin.
-   */
-  extensions: z.record(z.string(), JsonObjectSchema),
-  /** IR pointer (e.g. "/greeting", "/models/0/temperature") → source pointer relative to the origin. */
-  sourceMap: z.record(z.string(), z.string()),
-  /** Set only for an agent restored from a stash: its first format and placement hints. */
-  home: z.optional(IrHome),
-});
-export type IrAgent = z.infer<typeof IrAgent>;
-
-export const IrDocument = z.object({
-  /** Format the document was parsed from. */
-  format: FormatId,
-  /** A document holding several agents and the links between them is a bundle. */
-  bundle: z.boolean(),
-  file: z.optional(z.string()),
-  agents: z.array(IrAgent),
-  /** Document-level values only one format has (e.g. Caplo's apiVersion spelling), keyed like agent extensions. */
-  extensions: z.record(z.string(), JsonObjectSchema),
-  /**
-   * In a document merged from several (--bundle), which input each document-level value was read
-   * from, keyed like `extensions`: a diagnostic about the value names that file.
-   */
-  extensionFiles: z.optional(z.record(z.string(), z.record(z.string(), z.string()))),
-});
-export type IrDocument = z.infer<typeof IrDocument>;
+export type IrChunk = z.infer<IrSchemas["IrChunk"]>;
+export type IrInstructions = z.infer<IrSchemas["IrInstructions"]>;
+export type IrModel = z.infer<IrSchemas["IrModel"]>;
+export type IrReasoning = z.infer<IrSchemas["IrReasoning"]>;
+export type IrTool = z.infer<IrSchemas["IrTool"]>;
+export type IrKnowledge = z.infer<IrSchemas["IrKnowledge"]>;
+export type IrLink = z.infer<IrSchemas["IrLink"]>;
+export type IrSkill = z.infer<IrSchemas["IrSkill"]>;
+export type IrLimits = z.infer<IrSchemas["IrLimits"]>;
+export type IrEvalCase = z.infer<IrSchemas["IrEvalCase"]>;
+export type IrSourcePlace = z.infer<IrSchemas["IrSourcePlace"]>;
+export type IrOrigin = z.infer<IrSchemas["IrOrigin"]>;
+export type IrHome = z.infer<IrSchemas["IrHome"]>;
+export type IrAgent = z.infer<IrSchemas["IrAgent"]>;
+export type IrDocument = z.infer<IrSchemas["IrDocument"]>;

@@ -13,7 +13,7 @@
 // truncated description's kept part) is stashed twice, and nothing it silently
 // normalises is missed. See docs/decisions.md.
 import { diagnostic, DIAGNOSTIC_CODES, STASH_KEY, type Category, type Diagnostic, type DiagnosticCode, type KeptLoss } from "./diagnostics.js";
-import { IrAgent as IrAgentSchema, type IrAgent, type IrDocument } from "./model.js";
+import { irSchemas, type IrAgent, type IrDocument } from "./model.js";
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "./json.js";
 import { dotted, escapeToken, get, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
 import { removeAtPointer, setAtPointer } from "./pointer-write.js";
@@ -28,7 +28,9 @@ export const STASH_VERSION = 1;
 
 /** Members of an IR agent that are bookkeeping, not agent data. */
 const BOOKKEEPING = new Set(["origin", "extensions", "sourceMap", "home"]);
-const CANONICAL: readonly string[] = Object.keys(IrAgentSchema.shape).filter((k) => !BOOKKEEPING.has(k));
+let canonical: readonly string[] | undefined;
+/** The canonical fields of an IR agent, read from its schema on first use (src/ir/model.ts builds the schemas then). */
+const canonicalFields = (): readonly string[] => (canonical ??= Object.keys(irSchemas().IrAgent.shape).filter((k) => !BOOKKEEPING.has(k)));
 
 
 /**
@@ -95,7 +97,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   const b = back as unknown as JsonObject;
   // Written into its home format, an agent needs no way back: what differs there is the
   // emitter's deliberate normalisation (a clamp, a new exportedAt), which a stash must not undo.
-  if (from !== target) for (const f of CANONICAL) diffValues(own(a, f), own(b, f), "/" + f, diff);
+  if (from !== target) for (const f of canonicalFields()) diffValues(own(a, f), own(b, f), "/" + f, diff);
 
   // A string the target holds under another IR path (Caplo key → AgentMug id) is named, not copied.
   // Only where the emitter reported that rename: a required field merely filled with a copy
@@ -290,7 +292,7 @@ function isStash(raw: JsonValue): raw is JsonObject {
 function canonicalPointer(p: string): boolean {
   try {
     const first = parsePointer(p)[0];
-    return first !== undefined && CANONICAL.includes(first);
+    return first !== undefined && canonicalFields().includes(first);
   } catch {
     return false;
   }
@@ -419,7 +421,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
     for (const [k, v] of Object.entries((raw["sourceMap"] as Record<string, string> | undefined) ?? {})) if (PLACEMENT.test(k) && check.staleFor(k) === undefined) setKey(placement, k, v);
     agent.home = { format: from, pointer: typeof raw["pointer"] === "string" ? raw["pointer"] : "", sourceMap: placement };
   }
-  const checked = IrAgentSchema.safeParse(agent);
+  const checked = irSchemas().IrAgent.safeParse(agent);
   if (!checked.success) return undefined;
   diagnostics.push(...stale.diagnostics(sourceFor));
   const doc: Record<string, JsonObject> = {};
