@@ -377,8 +377,8 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
       return loc ? withPos(d, loc) : d;
     });
   };
-  diagnostics.push(...located(emitted.diagnostics));
-  diagnostics.push(...located(defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, sources)));
+  // Located together: one primed pass over each input's text finds the places both name.
+  diagnostics.push(...located([...emitted.diagnostics, ...defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, sources)]));
   diagnostics.push(...secretDiagnostics(emitted.outputs, to, sources, options));
   return { ...finish(emitted.outputs, callerNames(withEffects(diagnostics, agentPlaces(docs)), inputsRead), options), read: inputsRead };
 }

@@ -66,8 +66,9 @@ function patternHit(v: string, memo: SecretMemo): { row: SecretPattern; match: s
  */
 export function scanSecrets(doc: unknown, memo: SecretMemo = new Map()): SecretHit[] {
   const hits: SecretHit[] = [];
-  const path: string[] = [];
-  const here = () => path.join("");
+  // The tokens to the value being tested, spelled as a pointer only for a hit.
+  const path: (string | number)[] = [];
+  const here = () => path.map((t) => `/${typeof t === "number" ? t : escapeToken(t)}`).join("");
   // Depth is bounded: inputs nest at most MAX_DEPTH levels (src/text/parse.ts), and outputs are made from them.
   const visit = (v: unknown, key: string | undefined): void => {
     if (typeof v === "string") {
@@ -78,13 +79,13 @@ export function scanSecrets(doc: unknown, memo: SecretMemo = new Map()): SecretH
       }
     } else if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
-        path.push(`/${i}`);
+        path.push(i);
         visit(v[i], undefined);
         path.pop();
       }
     } else if (typeof v === "object" && v !== null) {
       for (const k of Object.keys(v)) {
-        path.push(`/${escapeToken(k)}`);
+        path.push(k);
         visit((v as Record<string, unknown>)[k], k);
         path.pop();
       }

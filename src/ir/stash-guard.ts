@@ -67,6 +67,8 @@ export class GuardBuilder {
    */
   private readonly ofDocument = new Map<string, string>();
   private readonly ofReading = new Map<string, string>();
+  /** Whether the reading has a value at an IR pointer, by pointer (entries share their ancestors). */
+  private readonly inReading = new Map<string, boolean>();
   /**
    * `derived` names the output place an emitter reported writing an IR value to
    * (a transformed-value's target pointer), for values the reading has no place for
@@ -79,9 +81,15 @@ export class GuardBuilder {
     private readonly derived: (p: string) => string | undefined = () => undefined,
   ) {}
 
+  private reads(q: string): boolean {
+    let has = this.inReading.get(q);
+    if (has === undefined) this.inReading.set(q, (has = get(this.back, q) !== undefined));
+    return has;
+  }
+
   /** The deepest ancestor-or-self of `p` that the target's reading has and maps to a place in the output. */
   private anchor(p: string): string | undefined {
-    return lineage(p).find((q) => this.sourceMap[q] !== undefined && get(this.back, q) !== undefined);
+    return lineage(p).find((q) => this.sourceMap[q] !== undefined && this.reads(q));
   }
 
   /** The digest of what was written at output pointer `at`. */
@@ -111,7 +119,7 @@ export class GuardBuilder {
    * reported writing it somewhere in a changed form (`derived`).
    */
   set(p: string): void {
-    const held = lineage(p).find((q) => get(this.back, q) !== undefined);
+    const held = lineage(p).find((q) => this.reads(q));
     const a = held === undefined ? undefined : this.anchor(held);
     const into = held !== p ? this.derived(p) : undefined;
     if (a !== undefined) {
@@ -127,7 +135,7 @@ export class GuardBuilder {
   absent(p: string): void {
     // Read from a place of the output (a provider split from a mas model string): guarded by that place,
     // so an edit of the place stops the removal, as it stops the entries derived from the same value.
-    if (this.sourceMap[p] !== undefined && get(this.back, p) !== undefined) this.byTarget(p);
+    if (this.sourceMap[p] !== undefined && this.reads(p)) this.byTarget(p);
     else this.byReading(p);
   }
 
