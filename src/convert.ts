@@ -540,17 +540,26 @@ function finish(outputs: ConvertOutput[], all: Diagnostic[], options: ConvertOpt
  * Two values at one pointer stay two because their messages name them (test/one-per-value.test.ts).
  */
 export function onePerValue(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
+  // A tree of the fields seen, one level a field: a diagnostic is new when its path leaves the
+  // tree (no key string is built or hashed per diagnostic; the fields' own strings are the keys).
+  const seen: Seen = new Map();
   return diagnostics.filter((d) => {
-    const key = d.code + part(d.message) + part(d.source?.file) + part(d.source?.pointer) + part(d.target?.format) + part(d.target?.file) + part(d.target?.pointer);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
+    const fields = [d.code, d.message, d.source?.file, d.source?.pointer, d.target?.format, d.target?.file, d.target?.pointer];
+    let node = seen;
+    let fresh = false;
+    for (const f of fields) {
+      let next = node.get(f);
+      if (next === undefined) {
+        node.set(f, (next = new Map()));
+        fresh = true;
+      }
+      node = next;
+    }
+    return fresh;
   });
 }
 
-/** One field of a diagnostic's identity, length-prefixed so no two different field lists give one key (no JSON.stringify per diagnostic). */
-const part = (s: string | undefined): string => (s === undefined ? "|" : `|${s.length}:${s}`);
+type Seen = Map<string | undefined, Seen>;
 
 /** Converts one manifest, given as text (JSON or YAML) or as parsed data, to the format `to`. */
 export function convert(src: string | JsonValue, to: string, options: ConvertOptions & { file?: string } = {}): ConvertResult {
