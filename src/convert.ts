@@ -540,26 +540,27 @@ function finish(outputs: ConvertOutput[], all: Diagnostic[], options: ConvertOpt
  * Two values at one pointer stay two because their messages name them (test/one-per-value.test.ts).
  */
 export function onePerValue(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  // A tree of the fields seen, one level a field: a diagnostic is new when its path leaves the
-  // tree (no key string is built or hashed per diagnostic; the fields' own strings are the keys).
-  const seen: Seen = new Map();
+  // A tree of the places seen, one level a field, whose nodes list the messages seen there: no key
+  // string is built per diagnostic, and a message (long, and new: its hash not yet computed) is
+  // only compared with the messages of the diagnostics at the same places.
+  const seen = new Seen();
   return diagnostics.filter((d) => {
-    const fields = [d.code, d.message, d.source?.file, d.source?.pointer, d.target?.format, d.target?.file, d.target?.pointer];
     let node = seen;
-    let fresh = false;
-    for (const f of fields) {
-      let next = node.get(f);
-      if (next === undefined) {
-        node.set(f, (next = new Map()));
-        fresh = true;
-      }
+    for (const f of [d.code, d.source?.file, d.source?.pointer, d.target?.format, d.target?.file, d.target?.pointer]) {
+      let next = node.next.get(f);
+      if (next === undefined) node.next.set(f, (next = new Seen()));
       node = next;
     }
-    return fresh;
+    if (node.messages.includes(d.message)) return false;
+    node.messages.push(d.message);
+    return true;
   });
 }
 
-type Seen = Map<string | undefined, Seen>;
+class Seen {
+  readonly next = new Map<string | undefined, Seen>();
+  readonly messages: string[] = [];
+}
 
 /** Converts one manifest, given as text (JSON or YAML) or as parsed data, to the format `to`. */
 export function convert(src: string | JsonValue, to: string, options: ConvertOptions & { file?: string } = {}): ConvertResult {
