@@ -71,6 +71,8 @@ export class Reporter {
   private readonly payloads = new Map<Diagnostic, PayloadOf<DiagnosticCode>>();
   /** Where each diagnostic sits in `diagnostics`, so a replace needs no search. */
   private readonly position = new Map<Diagnostic, number>();
+  /** Each agent's source-map entries of canonical IR paths (lostExtension asks for every extension value; emitters never change the IR they write). */
+  private readonly readPlaces = new Map<IrAgent, [string, string][]>();
   /** The output file the diagnostics are about, unless a call names another one. */
   constructor(readonly targetFormat: string, public targetFile?: string) {}
 
@@ -168,7 +170,8 @@ export class Reporter {
     const v = agent.extensions[format]?.[rel];
     const value = dotted(rel);
     const place = this.extensionPlace(agent, format, rel);
-    const read = Object.entries(agent.sourceMap).filter(([ir]) => ir !== "" && !ir.startsWith("/extensions/"));
+    let read = this.readPlaces.get(agent);
+    if (read === undefined) this.readPlaces.set(agent, (read = Object.entries(agent.sourceMap).filter(([ir]) => ir !== "" && !ir.startsWith("/extensions/"))));
     const chose = read.find(([, src]) => src === place)?.[0];
     if (chose !== undefined && v !== undefined && !isObject(v) && !Array.isArray(v)) {
       const field = parsePointer(chose).at(-1) ?? chose;
