@@ -95,7 +95,8 @@ describe("every conversion raises only declared codes (checkDeclarations)", () =
   }
 
   it("the shared Agent Spec examples → every format", () => {
-    const dir = join(PROJECT_ROOT, "..", "shared", "corpus", "agentspec");
+    // The vendored copy (test/fixtures/agentspec, SOURCES.md): CI's clean clone has no ../shared beside it.
+    const dir = join(PROJECT_ROOT, "test", "fixtures", "agentspec");
     const converted = new Map(FORMAT_IDS.map((t) => [t, 0]));
     for (const f of readdirSync(dir).filter((n) => /\.(json|ya?ml)$/.test(n))) {
       const text = readFileSync(join(dir, f), "utf8");
