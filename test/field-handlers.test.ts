@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { makeReadFile } from "../src/node/refs.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { declares, emitTable, fieldHandler, run } from "../src/ir/field-handlers.js";
+import { declaredFields, declares, emitTable, fieldHandler, run } from "../src/ir/field-handlers.js";
 import { Reporter } from "../src/ir/reporter.js";
 import type { IrAgent } from "../src/ir/model.js";
 import type { Adapter } from "../src/adapters/types.js";
@@ -20,6 +20,10 @@ const agent = (over: Partial<IrAgent> = {}): IrAgent =>
 describe("the emit table is the handlers' declarations", () => {
   const a = fieldHandler("a", { "/name": "exact", "/key": { transformed: "transformed-value", when: "x" } }, () => undefined);
   const b = fieldHandler("b", { "/key": { stashed: "stashed-value", when: "y" }, "/greeting": { stashed: "stashed-value" } }, () => undefined);
+
+  it("reads a declaration table's fields, a prefix/** as its prefix (what dropUnsupported is given)", () => {
+    expect(declaredFields({ "/greeting": { stashed: "stashed-value" }, "/limits/**": { stashed: "stashed-value" }, "/inputs": "exact" })).toEqual(["/greeting", "/limits", "/inputs"]);
+  });
 
   it("joins them in handler order; a second handler of a path adds only exceptions", () => {
     expect(emitTable([a, b])).toEqual({

@@ -29,6 +29,14 @@ export interface DeclaringHandler {
   readonly emit: EmitDecls;
 }
 
+/**
+ * The IR fields a declaration table names, a "prefix/**" key read as its prefix: what a handler
+ * of fields the target has no place for hands to Reporter.dropUnsupported.
+ */
+export function declaredFields(emit: EmitDecls): string[] {
+  return Object.keys(emit).map((k) => (k.endsWith("/**") ? k.slice(0, -3) : k));
+}
+
 export function fieldHandler<A extends unknown[], R>(name: string, emit: EmitDecls, write: (r: HandlerReporter, ...args: A) => R): FieldHandler<A, R> {
   return { name, emit, write };
 }

@@ -29,11 +29,8 @@ export function mergeIntoBundle(docs: readonly IrDocument[]): { doc?: IrDocument
   for (const d of docs) {
     if (d.file !== undefined) {
       for (const [format, bag] of Object.entries(d.extensions)) {
-        for (const rel of Object.keys(bag)) {
-          if (Object.prototype.hasOwnProperty.call(extensions[format] ?? {}, rel)) continue;
-          const files = Object.prototype.hasOwnProperty.call(extensionFiles, format) ? extensionFiles[format]! : (extensionFiles[format] = Object.create(null) as Record<string, string>);
-          files[rel] = d.file;
-        }
+        const kept = extensions[format] ?? {};
+        for (const rel of Object.keys(bag)) if (!Object.prototype.hasOwnProperty.call(kept, rel)) (extensionFiles[format] ??= {})[rel] = d.file;
       }
     }
     mergeDocumentExtensions(extensions, d.extensions);

@@ -4,7 +4,7 @@
 import type { EffectiveDefault, EmitContext, EmitOptions, EmitResult, EmittedDocument } from "../types.js";
 import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { Reporter } from "../../ir/reporter.js";
-import { fieldHandler, run, stepOf, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
+import { declaredFields, fieldHandler, run, stepOf, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
 import { renderInstructions, sourceOf } from "../../ir/agent.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { parsePointer } from "../../ir/pointer.js";
@@ -360,7 +360,7 @@ const UNSUPPORTED = {
 } as const;
 
 const unsupportedHandler = fieldHandler("unsupported", UNSUPPORTED, (r: HandlerReporter, a: IrAgent, file: string): void => {
-  r.dropUnsupported(a, Object.keys(UNSUPPORTED).map((k) => k.replace(/\/\*\*$/, "")), LABEL, file);
+  r.dropUnsupported(a, declaredFields(UNSUPPORTED), LABEL, file);
 });
 
 /** Sub-agent links: AgentMug has none. */

@@ -7,7 +7,7 @@
 // treats the IR fields it writes; coverage.ts builds the emit table from them (HANDLERS).
 import type { IrAgent } from "../../ir/model.js";
 import type { EmitDecl } from "../../ir/coverage.js";
-import { fieldHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
+import { declaredFields, fieldHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
 import { primaryModelIndex, renderInstructions } from "../../ir/agent.js";
 import { cloneJson, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { join } from "../../ir/pointer.js";
@@ -259,7 +259,7 @@ const UNSUPPORTED = {
 
 /** What the component cannot hold: the fields above, and other formats' extension values. */
 const unsupported = fieldHandler("unsupported", UNSUPPORTED, (r: HandlerReporter, a: IrAgent, file: string): void => {
-  r.dropUnsupported(a, Object.keys(UNSUPPORTED).map((k) => k.replace(/\/\*\*$/, "")), LABEL, file);
+  r.dropUnsupported(a, declaredFields(UNSUPPORTED), LABEL, file);
   r.dropForeignExtensions(a, LABEL, file);
 });
 

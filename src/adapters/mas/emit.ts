@@ -14,7 +14,7 @@ import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { Reporter } from "../../ir/reporter.js";
-import { fieldHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
+import { declaredFields, fieldHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
 import { dotted, escapeToken, isAncestorOrSelf, join, parsePointer } from "../../ir/pointer.js";
 import { slugKey } from "../../ir/slug.js";
 import { isHome, placementMap } from "../../ir/home.js";
@@ -324,7 +324,7 @@ const UNSUPPORTED = {
 } as const;
 
 const unsupportedHandler = fieldHandler("unsupported", UNSUPPORTED, (r: HandlerReporter, agent: IrAgent): void => {
-  r.dropUnsupported(agent, Object.keys(UNSUPPORTED).map((k) => k.replace(/\/\*\*$/, "")), LABEL);
+  r.dropUnsupported(agent, declaredFields(UNSUPPORTED), LABEL);
 });
 
 /** A {{params.x}} placeholder no mas runtime fills (mas has no parameters). */
