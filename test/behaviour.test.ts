@@ -142,8 +142,8 @@ describe("a mas spawn_subagent tool whose templates name agents among the inputs
     const made = r.diagnostics.filter((d) => d.source?.pointer === "/spec/tools/1/params/templates/0");
     expect(made.map((d) => [d.code, d.source?.file])).toEqual([["transformed-value", "app/lead.yaml"]]);
     expect(made[0]!.message).toMatch(/becomes a local sub-agent link to "reviewer"/);
-    // The tool's other settings are lost, and said so.
-    expect(r.diagnostics.some((d) => d.source?.pointer === "/spec/tools/1/params/max_spawns" && d.severity === "warning")).toBe(true);
+    // That the child is now called, not spawned, and the tool's other settings lost, is said at the tool (its link's spawn mark).
+    expect(r.diagnostics.filter((d) => d.source?.pointer === "/spec/tools/1" && d.severity === "warning").map((d) => [d.code, /one-shot copy.*params\.max_spawns/.test(d.message)])).toEqual([["dropped-link", true]]);
     expect(r.diagnostics.some((d) => d.code === "unresolved-link")).toBe(false);
   });
 

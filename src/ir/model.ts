@@ -85,6 +85,20 @@ function buildSchemas() {
     description: z.optional(z.string()),
   });
 
+  /** A link that was a template of a tool spawning one-shot copies of other agents (IrLink.spawn). */
+  const IrSpawn = z.object({
+    /** The tool's name ("create_subagent"). */
+    tool: z.string(),
+    /** The tool's index in the agent's tool list as read; tools of several links share it. */
+    at: z.number(),
+    /** The template entry as read (its id, ref, description…); the link's target and useWhen are what is written. */
+    template: JsonObjectSchema,
+    /** The tool's other params (max_spawns…), as read; the same on every link of one tool. */
+    params: z.optional(JsonObjectSchema),
+    /** The tool entry's other members (enabled, priority…), as read. */
+    extra: z.optional(JsonObjectSchema),
+  });
+
   const IrLink = z.object({
     /** Key of another agent in the same document… */
     local: z.optional(z.string()),
@@ -95,6 +109,12 @@ function buildSchemas() {
     /** "latest" or a pinned x.y.z release of the child. */
     release: z.optional(z.string()),
     mode: z.optional(z.enum(["task_tool", "active_conversation"])),
+    /**
+     * Set when the source did not call the child but spawned a one-shot copy of it through a tool
+     * (mas create_subagent/spawn_subagent, whose template named the child's file): what that tool was,
+     * so the source's emitter can write the link back as the tool. See docs/ir.md.
+     */
+    spawn: z.optional(IrSpawn),
   });
 
   const IrRouting = z.object({ mode: z.enum(["model", "fast"]), minConfidence: z.optional(z.number()) });
@@ -217,7 +237,7 @@ function buildSchemas() {
      */
     extensionFiles: z.optional(z.record(z.string(), z.record(z.string(), z.string()))),
   });
-  return { FormatId, JsonObjectSchema, IrChunk, IrInstructions, IrModel, IrReasoning, IrTool, IrKnowledge, IrLink, IrRouting, IrSkill, IrLimits, IrEvalCase, IrSourcePlace, IrOrigin, IrHome, IrAgent, IrDocument };
+  return { FormatId, JsonObjectSchema, IrChunk, IrInstructions, IrModel, IrReasoning, IrTool, IrKnowledge, IrSpawn, IrLink, IrRouting, IrSkill, IrLimits, IrEvalCase, IrSourcePlace, IrOrigin, IrHome, IrAgent, IrDocument };
 }
 
 export type FormatId = string;
@@ -228,6 +248,7 @@ export type IrReasoning = z.infer<IrSchemas["IrReasoning"]>;
 export type IrTool = z.infer<IrSchemas["IrTool"]>;
 export type IrKnowledge = z.infer<IrSchemas["IrKnowledge"]>;
 export type IrLink = z.infer<IrSchemas["IrLink"]>;
+export type IrSpawn = z.infer<IrSchemas["IrSpawn"]>;
 export type IrSkill = z.infer<IrSchemas["IrSkill"]>;
 export type IrLimits = z.infer<IrSchemas["IrLimits"]>;
 export type IrEvalCase = z.infer<IrSchemas["IrEvalCase"]>;

@@ -14,6 +14,7 @@ import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue
 import { get, join, unescapeToken } from "../../ir/pointer.js";
 import { isHome, placementMap } from "../../ir/home.js";
 import { Reporter } from "../../ir/reporter.js";
+import { spawnLoss } from "../../ir/spawn-loss.js";
 import { fieldHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
 import { documentExtensions, stashAgent } from "../../ir/stash-slot.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
@@ -119,6 +120,7 @@ const teamHandler = fieldHandler("team", {
   "/subAgents/[]/doNotUseWhen": stashed,
   "/subAgents/[]/release": stashed,
   "/subAgents/[]/mode": stashed,
+  "/subAgents/[]/spawn/**": stashed,
 }, (r: HandlerReporter, team: Team, multi: boolean, defs: JsonObject): Written => (multi ? writeTeam(r, team, defs) : writeOne(r, team)));
 
 /** Every field handler of the emitter, in the order they write: coverage.ts's emit table is built from them. */
@@ -255,6 +257,8 @@ function reportLinkDetails(r: HandlerReporter, a: IrAgent, link: IrLink, j: numb
   if (link.mode !== undefined) lost.push(`the mode ${link.mode}`);
   // Named by its target: links read from a MAS workflow share the agent's place, and one report must not stand for two links.
   if (lost.length) r.at(a, "dropped-link", `/subAgents/${j}`, { to: link.local ?? link.external ?? "?", parts: lost, why: "as a manager reads the worker's description" }, { targetFile: file });
+  // The source spawned a one-shot copy of the child per call (IrLink.spawn); a worker is called as itself.
+  if (link.spawn !== undefined) r.at(a, "dropped-link", `/subAgents/${j}/spawn`, { to: link.local ?? link.external ?? "?", ...spawnLoss(link.spawn, link.local ?? link.external ?? "?"), target: LABEL, why: "where a manager or a Swarm agent calls its workers" }, { targetFile: file });
 }
 
 /** What an Agent component cannot hold rides in its metadata's x-agentport (slot.ts; the hub's steps, src/ir/stash-slot.ts). */

@@ -94,6 +94,13 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseRes
   const docExtensions: IrDocument["extensions"] = {};
   // Agents that all came back from one bundle of another format return to its order (a Swarm may name them otherwise).
   const restored = homeOrder(agents.map((a) => restoreAgent(ctx, a, docExtensions)));
+  // A team written from another format's bundle (every agent came back from its stash): its component_type and a
+  // name derived from its first agent are what the emitter chose (emit.ts), no values of the team's own; carried on,
+  // they would ride in every agent's stash on the way home. A name the user edited is the team's own, and kept.
+  if (bundle && restored.length > 0 && restored.every((a) => a.home !== undefined && a.home.format !== FORMAT)) {
+    delete ctx.docExt["/component_type"];
+    if (ctx.docExt["/name"] === `${restored[0]?.name ?? restored[0]?.key ?? "agents"} team`) delete ctx.docExt["/name"];
+  }
   if (Object.keys(ctx.docExt).length) {
     const own = docExtensions[FORMAT] ?? {};
     for (const k of Object.keys(ctx.docExt)) setKey(own, k, ctx.docExt[k] as JsonValue);

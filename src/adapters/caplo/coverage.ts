@@ -121,6 +121,7 @@ const emit: Record<string, EmitDecl> = {
   "/subAgents/[]/useWhen": "exact",
   "/subAgents/[]/doNotUseWhen": "exact",
   "/subAgents/[]/mode": "exact",
+  "/subAgents/[]/spawn/**": { dropped: "dropped-link" },
   "/routing/mode": ["exact", { dropped: "dropped-field", when: "fast without doNotUseWhen on every link" }],
   "/routing/minConfidence": ["exact", { transformed: "clamped-value", when: "outside 0.6..0.99 or off the 0.01 grid" }],
   "/skills/[]/name": [{ transformed: "transformed-value", when: "the skill has text: appended to instructions as \"[skill:<name>]\" and its text, as the mas runtime injects a skill" }, { dropped: "dropped-field", when: "the skill has no text (its SKILL.md was not read)" }],

@@ -1,6 +1,7 @@
 // One IR agent → one Caplo agent object (agentFields, plus `key` in a bundle).
 // Every value that does not arrive exactly is reported where it came from; every
 // required value the IR lacks is derived and reported at its target pointer.
+import { spawnLoss } from "../../ir/spawn-loss.js";
 import type { Reporter } from "../../ir/reporter.js";
 import type { Placeholder } from "../../ir/payloads.js";
 import type { IrAgent, IrEvalCase, IrInstructions, IrLink, IrTool } from "../../ir/model.js";
@@ -409,6 +410,7 @@ function subAgents(a: IrAgent, t: AgentTarget, list: readonly IrLink[]): JsonObj
     }));
     if (l.doNotUseWhen !== undefined) setKey(link, "doNotUseWhen", l.doNotUseWhen);
     if (l.mode !== undefined) setKey(link, "mode", l.mode);
+    if (l.spawn !== undefined) t.r.at(a, "dropped-link", `${p}/spawn`, { to: l.local ?? l.external ?? "?", ...spawnLoss(l.spawn, l.local ?? l.external ?? "?"), target: LABEL, why: "whose sub-agent links call the agent" }, tp(t, rel));
     out.push(orderKeys(link, LINK_ORDER));
   });
   return out;

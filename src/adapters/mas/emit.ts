@@ -10,7 +10,7 @@
 // builds the emit table from HANDLERS. The mas values kept at parse time are the format's own
 // (their parse rules declare them); putting them back raises no field's code.
 import type { LostValue } from "../../ir/payloads.js";
-import type { IrAgent, IrDocument } from "../../ir/model.js";
+import type { IrAgent, IrDocument, IrLink, IrSpawn } from "../../ir/model.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { Reporter } from "../../ir/reporter.js";
@@ -35,6 +35,7 @@ import { LLM_ORDER, METADATA_ORDER, MODEL_ROW_ORDER, REASONING_ORDER, SPEC_ORDER
 import { toYaml } from "./yaml.js";
 import { emitSystem, incomingRouting, linkIndex, linkRoutingText, writtenDescription, type LinkIndex } from "./system-emit.js";
 import { relocateRefs } from "./relocate.js";
+import { writeSpawnTools } from "./emit-spawn.js";
 
 const VERSION = /^[0-9]+\.[0-9]+\.[0-9]+.*$/;
 /** Containers the extension replay must create as arrays when the canonical part left them out. */
@@ -104,12 +105,15 @@ const linksHandler = fieldHandler("links", {
     { transformed: "stashed-value", when: "on that first link: appended to the delegate's spec.description as a \"Not for: …\" sentence" },
     { stashed: "stashed-value", when: "any other link" },
   ],
+  // A link marked as a sub-agent tool's template is that template again (emit-spawn.ts): its useWhen the template's description.
+  "/subAgents/[]/spawn/**": ["exact", { transformed: "transformed-value", when: "its template named the child's file by another path: written as ./<child>.yaml, the file this conversion writes" }],
   "/subAgents/**": stashed,
 }, (r: HandlerReporter, agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, masFile: string | undefined): void => {
   if (agent.subAgents !== undefined && agent.subAgents.length === 0) r.at(agent, "dropped-field", "/subAgents", { aside: "an empty list", target: LABEL }, { effect: "representation" });
   (agent.subAgents ?? []).forEach((link, i) => {
     const to = link.local ?? link.external ?? "?";
     const j = links.target(link.local);
+    if (links.spawned(index, i)) return void reportSpawned(r, agent, link, i, fileStem(doc.agents[j] as IrAgent));
     if (masFile === undefined || j === -1) {
       r.at(agent, "dropped-link", `/subAgents/${i}`, { to, target: "a mas kind: Agent manifest", why: "as delegation lives in a kind: MAS workflow" });
       return;
@@ -139,6 +143,17 @@ const linksHandler = fieldHandler("links", {
   });
 });
 
+/** A link written as a template of the sub-agent tool it was read from: what the template cannot hold. */
+function reportSpawned(r: HandlerReporter, agent: IrAgent, link: IrLink, i: number, child: string): void {
+  const mark = link.spawn as IrSpawn;
+  if (!isHome(agent, MAS)) r.at(agent, "transformed-value", `/subAgents/${i}`, { aside: `→ ${child}`, became: `is written as a template of the ${mark.tool} tool it was read from, which spawns a one-shot copy of "${child}"` }, { targetPointer: "/spec/tools" });
+  const ref = mark.template["ref"];
+  if (typeof ref === "string" && ref !== `./${child}.yaml`) r.at(agent, "transformed-value", `/subAgents/${i}/spawn`, { value: `the ref of a ${mark.tool} template`, shown: ref, became: `is written as "./${child}.yaml", the file this conversion writes for "${child}"` }, { targetPointer: "/spec/tools" });
+  for (const k of ["doNotUseWhen", "mode", "release"] as const) {
+    if (link[k] !== undefined) r.at(agent, "dropped-link", `/subAgents/${i}/${k}`, { target: `a ${mark.tool} template`, why: "which names the agent's file and says when to use it, nothing else" });
+  }
+}
+
 function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, options: EmitOptions, scope: EmitScope, masFile: string | undefined, defaults: Defaults): EmittedDocument {
   const { r } = scope;
   const fromMas = isHome(agent, MAS);
@@ -154,13 +169,14 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIn
   const models = run(modelsHandler, scope, agent, fromMas, defaults);
   if (models.models) spec["models"] = models.models;
   if (models.llm) spec["llm"] = models.llm;
-  const tools = run(toolsHandler, scope, agent, fromMas);
-  if (tools) spec["tools"] = tools;
+  // Links that were a sub-agent tool's templates are that tool again, at its place (emit-spawn.ts).
+  const spawn = writeSpawnTools(agent, index, doc, links, run(toolsHandler, scope, agent, fromMas), (j) => `${fileStem(doc.agents[j] as IrAgent)}.yaml`);
+  if (spawn.items) spec["tools"] = spawn.items;
   const skillFiles = run(skillsHandler, scope, agent, spec);
 
   const out: JsonObject = { apiVersion: API_VERSION, kind: "Agent", metadata, spec };
   const replayed = replayExtensions(agent, r, out);
-  run(limitsHandler, scope, agent, spec, fromMas, defaults);
+  run(limitsHandler, scope, agent, spec, fromMas, defaults, spawn.written);
   r.dropForeignExtensions(agent, LABEL);
   run(unsupportedHandler, scope, agent);
   run(placeholdersHandler, scope, agent);
@@ -305,8 +321,8 @@ const limitsHandler = fieldHandler("limits", {
   "/limits/maxToolCalls": [{ transformed: "transformed-value", when: "from another format: spec.budget counts per run of this agent" }, clamped("≥ 0")],
   "/limits/maxDepth": [{ stashed: "stashed-value", when: "not read from a create_subagent/spawn_subagent tool that is written again (that tool carries it as params.max_depth)" }, clamped("≥ 0")],
   "/limits/**": stashed,
-}, (r: HandlerReporter, agent: IrAgent, spec: JsonObject, fromMas: boolean, defaults: Defaults): void => {
-  const depthPlaced = placeMaxDepth(agent, r, spec);
+}, (r: HandlerReporter, agent: IrAgent, spec: JsonObject, fromMas: boolean, defaults: Defaults, spawnTools: ReadonlySet<number>): void => {
+  const depthPlaced = placeMaxDepth(agent, r, spec, spawnTools);
   emitLimits(agent, r, spec, fromMas, depthPlaced, defaults);
 });
 
@@ -360,9 +376,10 @@ function emitLimits(agent: IrAgent, r: HandlerReporter, spec: JsonObject, fromMa
 
 /**
  * A maxDepth read from a spawn_subagent/create_subagent tool's params.max_depth
- * goes back there, when that tool is written again. True when it was placed.
+ * goes back there, when that tool is written again (kept as a tool, or written
+ * from its links' spawn marks: `spawnTools`, their places). True when it was placed.
  */
-function placeMaxDepth(agent: IrAgent, r: HandlerReporter, spec: JsonObject): boolean {
+function placeMaxDepth(agent: IrAgent, r: HandlerReporter, spec: JsonObject, spawnTools: ReadonlySet<number>): boolean {
   const depth = agent.limits?.maxDepth;
   const m = MAX_DEPTH_AT.exec(placementMap(agent, MAS)?.["/limits/maxDepth"] ?? "");
   const tools = spec["tools"];
@@ -371,7 +388,7 @@ function placeMaxDepth(agent: IrAgent, r: HandlerReporter, spec: JsonObject): bo
   const item = tools[at];
   const ir = (agent.tools ?? []).findIndex((t, i) => placementMap(agent, MAS)?.[`/tools/${i}`] === `/spec/tools/${at}`);
   const tool = agent.tools?.[ir];
-  if (!isObject(item) || !tool || !isSubAgentTool(tool)) return false;
+  if (!isObject(item) || !((tool && isSubAgentTool(tool)) || spawnTools.has(at))) return false;
   const n = Math.max(0, Math.round(depth));
   if (n !== depth) r.at(agent, "clamped-value", "/limits/maxDepth", { was: depth, reason: "is not an integer ≥ 0 (max_depth)", now: n });
   const params: JsonObject = isObject(item["params"]) ? item["params"] : {};

@@ -32,6 +32,12 @@ export interface LinkIndex {
   readonly system: boolean;
   /** The first local link to agent `i` with a useWhen, in bundle order (see incomingRouting). */
   incoming(i: number): { text: string; parent: number; link: number } | undefined;
+  /**
+   * Whether link `link` of agent `agent` is written as a template of the sub-agent tool it was read
+   * from (its spawn mark, emit-spawn.ts), not as a delegation: it has a mark and names another
+   * agent of the document.
+   */
+  spawned(agent: number, link: number): boolean;
 }
 
 export function linkIndex(doc: IrDocument): LinkIndex {
@@ -40,17 +46,24 @@ export function linkIndex(doc: IrDocument): LinkIndex {
     if (a.key !== undefined && !byKey.has(a.key)) byKey.set(a.key, i);
   });
   const target = (local: string | undefined) => (local === undefined ? -1 : (byKey.get(local) ?? -1));
+  const spawns = new Set<string>();
+  doc.agents.forEach((a, p) => (a.subAgents ?? []).forEach((l, j) => {
+    const t = target(l.local);
+    if (l.spawn !== undefined && t !== -1 && t !== p) spawns.add(`${p}/${j}`);
+  }));
+  const spawned = (agent: number, link: number) => spawns.has(`${agent}/${link}`);
   const ext = doc.extensions[MAS] ?? {};
-  const system = doc.bundle && doc.agents.length > 0 && (Array.isArray(ext["/spec/agency/agents"]) || Array.isArray(ext["/spec/agents"]) || doc.agents.some((a) => (a.subAgents ?? []).some((l) => target(l.local) !== -1)));
+  const system = doc.bundle && doc.agents.length > 0 && (Array.isArray(ext["/spec/agency/agents"]) || Array.isArray(ext["/spec/agents"]) || doc.agents.some((a, p) => (a.subAgents ?? []).some((l, j) => target(l.local) !== -1 && !spawned(p, j))));
   const first = new Map<number, { text: string; parent: number; link: number }>();
   if (system) {
     doc.agents.forEach((a, p) => (a.subAgents ?? []).forEach((l, j) => {
       const t = target(l.local);
-      if (t === -1 || l.useWhen === undefined || l.useWhen === "" || first.has(t)) return;
+      // A spawned child's template carries its own description: the link's useWhen is not the child's routing text.
+      if (t === -1 || spawned(p, j) || l.useWhen === undefined || l.useWhen === "" || first.has(t)) return;
       first.set(t, { text: linkRoutingText(l.useWhen, l.doNotUseWhen), parent: p, link: j });
     }));
   }
-  return { target, system, incoming: (i) => first.get(i) };
+  return { target, system, incoming: (i) => first.get(i), spawned };
 }
 
 /** Whether a kind: MAS manifest is written: a bundle with a resolvable local link, or a bundle read from one. */
@@ -154,8 +167,10 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
   };
   const targeted = new Set<number>();
   doc.agents.forEach((a, i) => {
-    const to = (a.subAgents ?? []).map((l) => links.target(l.local)).filter((j) => j !== -1);
-    to.forEach((j) => targeted.add(j));
+    const all = (a.subAgents ?? []).map((l) => links.target(l.local));
+    // A spawned child is no root of the app either, though its template, not the workflow, names it.
+    all.forEach((j) => j !== -1 && targeted.add(j));
+    const to = all.filter((j, k) => j !== -1 && !links.spawned(i, k));
     if (to.length === 0) return;
     let node = nodeOf.get(i);
     if (!node) {

@@ -6,11 +6,13 @@
 // links instead of a tool id other formats cannot run (MAPPING §3.4, mas inputs
 // without a MAS manifest). A tool whose templates do not all name agents of the
 // bundle stays a tool, with every template reported where it is lost.
-import type { IrAgent, IrLink } from "../../ir/model.js";
-import { isObject, type JsonObject } from "../../ir/json.js";
+// Each link keeps what the tool was (IrLink.spawn), so a way back into mas
+// writes the tool again (emit-spawn.ts) rather than a MAS workflow.
+import type { IrAgent, IrLink, IrSpawn } from "../../ir/model.js";
+import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { isSubAgentTool } from "./tools.js";
-import { dotted } from "../../ir/pointer.js";
+import { dotted, parsePointer } from "../../ir/pointer.js";
 import { MAS } from "./parse-context.js";
 
 /** The source-map entries below /tools/<i>, renumbered as if that tool were not in the list. */
@@ -32,8 +34,9 @@ function withoutTool(map: Record<string, string>, i: number): Record<string, str
 /**
  * Turns each sub-agent tool of a mas agent whose templates all name agents of its bundle (by
  * `keyOf`: the bundle key of the agent read from a path relative to this agent's file) into
- * local links; returns one diagnostic per template, one for the tool, and one per other setting
- * of the tool (dropped). The agent is changed in place.
+ * local links, each marked with what the tool was (IrLink.spawn: its name, place, template and
+ * other settings); returns one diagnostic per template and one for the tool. The agent is changed
+ * in place.
  */
 export function linkTemplates(agent: IrAgent, keyOf: (ref: string) => string | undefined, to: string): Diagnostic[] {
   if (agent.origin.format !== MAS || !agent.tools) return [];
@@ -68,7 +71,8 @@ export function linkTemplates(agent: IrAgent, keyOf: (ref: string) => string | u
         sources.push([`/subAgents/${n}/useWhen`, `${rel}/description`]);
       }
       links.push(link);
-      const became = `becomes a local sub-agent link to "${f.key}", the agent of this bundle read from that file${link.useWhen === undefined ? "" : ", its description the link's useWhen"}: the parent calls that agent instead of spawning a one-shot copy of it`;
+      // That the child is now called, not spawned, is said by the target at the link's spawn mark (a warning where it changes what runs).
+      const became = `becomes a local sub-agent link to "${f.key}", the agent of this bundle read from that file${link.useWhen === undefined ? "" : ", its description the link's useWhen"}`;
       out.push(diagnostic("transformed-value", { value: dotted(rel), aside: `a ${tool.name} template naming ${f.ref}`, became }, {
         source: where(rel),
         target: { format: to },
@@ -80,22 +84,32 @@ export function linkTemplates(agent: IrAgent, keyOf: (ref: string) => string | u
       source: where(at),
       target: { format: to },
     }));
-    // The tool is now those links: its list entry and its templates go. Its other settings (max_spawns…)
-    // belong to a tool no output writes, so no stash can put them back: kept, they would come back as a
-    // tool entry of settings only, which mas refuses. They are dropped here, each reported where it was.
+    // The tool is now those links: its list entry and its templates go. What else it held (its other
+    // params, max_spawns…, and entry members, enabled…) rides on each of its links as the spawn mark,
+    // with the template itself and the tool's place in the list: the target reports the mark (a one-shot
+    // copy spawned becomes a child called), a stash carries it, and the mas emitter writes the tool again.
     agent.tools = agent.tools.filter((_, k) => k !== i);
     agent.sourceMap = withoutTool(agent.sourceMap, i);
-    const settings = isObject(whole) ? Object.keys(whole).filter((k) => k !== "templates").map((k) => `${at}/params/${k}`) : [];
+    const params: JsonObject = {};
+    const extra: JsonObject = {};
+    if (isObject(whole)) for (const k of Object.keys(whole)) if (k !== "templates") setKey(params, k, cloneJson(whole[k] as JsonValue));
     delete bag[`${at}/params`];
     delete bag[`${at}/params/templates`];
-    settings.push(...Object.keys(bag).filter((k) => k.startsWith(`${at}/`)));
-    for (const rel of settings) {
+    for (const rel of Object.keys(bag).filter((k) => k.startsWith(`${at}/`))) {
+      const [member, key, ...deeper] = parsePointer(rel.slice(at.length));
+      if (member === "params" && key !== undefined && deeper.length === 0) setKey(params, key, cloneJson(bag[rel] as JsonValue));
+      else if (member !== undefined && key === undefined) setKey(extra, member, cloneJson(bag[rel] as JsonValue));
+      else continue;
       delete bag[rel];
-      out.push(diagnostic("dropped-field", { value: dotted(rel), aside: `a setting of the ${tool.name} tool, which became local sub-agent links`, target: "a sub-agent link" }, {
-        source: where(rel),
-        target: { format: to },
-      }));
     }
+    const index = Number(/^\/spec\/tools\/(0|[1-9][0-9]*)$/.exec(at)?.[1] ?? i);
+    links.forEach((link, j) => {
+      const spawn: IrSpawn = { tool: tool.name, at: index, template: isObject(found[j]?.t) ? cloneJson(found[j]?.t as JsonObject) : {} };
+      if (Object.keys(params).length > 0) spawn.params = cloneJson(params);
+      if (Object.keys(extra).length > 0) spawn.extra = cloneJson(extra);
+      link.spawn = spawn;
+      sources.push([`/subAgents/${base + j}/spawn`, at]);
+    });
     agent.subAgents = [...(agent.subAgents ?? []), ...links];
     for (const [k, v] of sources) agent.sourceMap[k] = v;
     if (agent.sourceMap["/subAgents"] === undefined) agent.sourceMap["/subAgents"] = `${at}/params/templates`;
