@@ -24,6 +24,8 @@ const { convert, detect } = await import(join(root, "dist/index.js"));
 const { ADAPTERS, adapterFor } = await import(join(root, "dist/adapters/registry.js"));
 const { parseText } = await import(join(root, "dist/text/parse.js"));
 const { makeReadFile } = await import(join(root, "dist/node/refs.js"));
+// The hub's emit (a format with a slot writes its agents in phases, the hub between them).
+const { emitWith } = await import(join(root, "dist/ir/emit-phases.js"));
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
@@ -145,7 +147,7 @@ function directions() {
           },
           parse: () => { for (const d of docs) parseText(d.text); },
           validateIn: () => { for (const d of docs) src.validate(d.data); },
-          map: () => { for (const d of docs) src.parse(d.data, { readFile: d.readFile, lenient: true }); for (const d of docs) dst.emit(d.ir, { stash: false }); },
+          map: () => { for (const d of docs) src.parse(d.data, { readFile: d.readFile, lenient: true }); for (const d of docs) emitWith(dst, d.ir, { stash: false }); },
           validateOut: () => { for (const d of docs) for (const o of d.outputs) dst.validate(o); },
           // The same pieces as one pass per document, as a correct implementation would run them:
           // timed alone, each piece runs warm on data it has just seen; in one pass they share the
@@ -156,7 +158,7 @@ function directions() {
                 const data = parseText(d.text).data;
                 src.validate(data);
                 const ir = src.parse(data, { readFile: d.readFile, lenient: true }).doc;
-                if (ir) for (const o of dst.emit(ir, { stash: false }).outputs) dst.validate(o.document);
+                if (ir) for (const o of emitWith(dst, ir, { stash: false }).outputs) dst.validate(o.document);
               }
             },
           } : {}),

@@ -7,6 +7,7 @@ import { diagnostic, hasErrors, type Diagnostic } from "./ir/diagnostics.js";
 import type { IrAgent, IrDocument } from "./ir/model.js";
 import type { JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
+import { emitWith } from "./ir/emit-phases.js";
 import { defaultDifferences, effectiveDefaults, type Placement } from "./checks/defaults.js";
 import { secretDiagnostics } from "./checks/secret-sentinel.js";
 import { applyPolicy, checkPolicy, strictFailures, type Policy } from "./policy.js";
@@ -260,7 +261,7 @@ function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, 
     const effective = defaults[d];
     const read = reads[d];
     const uses = documentUses(doc);
-    const r = adapter.emit(doc, options, { ...(effective?.some((x) => x !== undefined) ? { effectiveDefaults: effective } : {}), ...(read?.length ? { readFiles: read } : {}), ...(uses ? { documentUses: uses } : {}) });
+    const r = emitWith(adapter, doc, options, { ...(effective?.some((x) => x !== undefined) ? { effectiveDefaults: effective } : {}), ...(read?.length ? { readFiles: read } : {}), ...(uses ? { documentUses: uses } : {}) });
     diagnostics.push(...r.diagnostics);
     for (const o of r.outputs) {
       for (const issue of adapter.validate(o.document)) {

@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ADAPTERS } from "../src/adapters/registry.js";
-import { PROJECT_ROOT } from "./helpers/cases.js";
+import type { Adapter } from "../src/adapters/types.js";
+import { parse } from "../src/index.js";
+import { emitWith } from "../src/ir/emit-phases.js";
+import type { JsonObject } from "../src/ir/json.js";
+import type { IrDocument } from "../src/ir/model.js";
+import type { ExtensionSlot } from "../src/ir/stash-slot.js";
+import { PROJECT_ROOT, loadCases } from "./helpers/cases.js";
 
 const ENTRY_FILES = ["index.ts", "spec.ts", "detect.ts", "validate.ts", "parse.ts", "emit.ts", "coverage.ts", "fuzz.ts"] as const;
 
@@ -24,12 +30,66 @@ describe("adapter skeleton", () => {
       expect(existsSync(join(dir, "slot.ts"))).toBe(a.slot !== undefined);
       const own = readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".generated.ts"));
       const steps = own.filter((f) => /\b(?:buildStash|reportStashed|restoreStash)\b/.test(readFileSync(join(dir, f), "utf8")));
-      expect(steps, "an adapter calls the hub's steps (stashAgent, documentExtensions, restoreFromSlot), never the stash's internals").toEqual([]);
+      expect(steps, "an adapter's parser calls the hub's restoreFromSlot, never the stash's internals").toEqual([]);
+      // Emitting, the hub runs the stash between the emitter's phases (src/ir/emit-phases.ts).
+      const emitSteps = own.filter((f) => /\b(?:stashAgent|documentExtensions)\b/.test(readFileSync(join(dir, f), "utf8")));
+      expect(emitSteps, "the hub (emitWith) stashes each agent and reports the document-level values; no emitter does").toEqual([]);
+    });
+
+    it(`${a.id}: emits in phases (emitAgents, then the hub's stash, then assemble) exactly when it has a slot`, () => {
+      expect({ phases: a.emitAgents !== undefined, oneGo: a.emit !== undefined }).toEqual({ phases: a.slot !== undefined, oneGo: a.slot === undefined });
     });
 
     it(`${a.id}: index.ts takes detection, validation, the parser and the emitter from their entry files`, () => {
       const index = readFileSync(join(dir, "index.ts"), "utf8");
       expect(["detect", "validate", "parse", "emit", "coverage"].filter((f) => !index.includes(`from "./${f}.js"`))).toEqual([]);
+    });
+  }
+});
+
+describe("the hub runs the stash through each slot (src/ir/emit-phases.ts)", () => {
+  // The golden cases' bundles of several agents: one of another format than the target has, in every agent, values the target keeps in its stash.
+  const bundles = loadCases().flatMap((c) => parse(c.text, { file: c.inputFile, readFile: c.readFile }).doc ?? []).filter((d) => d.bundle && d.agents.length > 1);
+
+  for (const a of ADAPTERS.filter((x) => x.slot !== undefined)) {
+    it(`${a.id}: one stash per agent written, through the declared slot, and none with stash: false`, () => {
+      const bundle = bundles.find((d) => d.format !== a.id);
+      expect(bundle, `no golden case is a bundle of several agents of another format than ${a.id}`).toBeDefined();
+      const doc = bundle as IrDocument;
+      const slot = a.slot as ExtensionSlot;
+      const emitAgents = a.emitAgents as NonNullable<Adapter["emitAgents"]>;
+      const write = slot.write;
+      const holders: JsonObject[] = [];
+      let drafted: readonly JsonObject[] = [];
+      let readings = 0;
+      const self = a as unknown as { emitAgents: Adapter["emitAgents"] };
+      (slot as { write: ExtensionSlot["write"] }).write = (holder, value) => {
+        holders.push(holder);
+        return write(holder, value);
+      };
+      self.emitAgents = (d, o, c) => {
+        const draft = emitAgents(d, o, c);
+        drafted = draft.agents.map((x) => x.holder);
+        return { ...draft, readings: () => (readings++, draft.readings()), assemble: (report) => draft.assemble(report) };
+      };
+      try {
+        const on = emitWith(a, doc, {});
+        expect(drafted.length).toBe(doc.agents.length);
+        // Each agent's stash went into the object its draft named, once, and the outputs were read back once.
+        expect(holders).toEqual(drafted);
+        expect(new Set(holders).size).toBe(doc.agents.length);
+        expect(readings).toBe(1);
+        expect(on.diagnostics.some((d) => d.code === "stashed-value")).toBe(true);
+        holders.length = 0;
+        readings = 0;
+        const off = emitWith(a, doc, { stash: false });
+        expect({ written: holders.length, read: readings }).toEqual({ written: 0, read: 0 });
+        expect(off.diagnostics.some((d) => d.code === "stashed-value")).toBe(false);
+        expect(off.outputs.map((o) => o.text).join("\n")).not.toContain("x-agentport");
+      } finally {
+        (slot as { write: ExtensionSlot["write"] }).write = write;
+        self.emitAgents = emitAgents;
+      }
     });
   }
 });

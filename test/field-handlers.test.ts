@@ -8,8 +8,8 @@ import { makeReadFile } from "../src/node/refs.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { declaredFields, declares, emitTable, fieldHandler, run } from "../src/ir/field-handlers.js";
 import { Reporter } from "../src/ir/reporter.js";
-import type { IrAgent } from "../src/ir/model.js";
-import type { Adapter } from "../src/adapters/types.js";
+import type { IrAgent, IrDocument } from "../src/ir/model.js";
+import type { Adapter, EmitContext, EmitOptions } from "../src/adapters/types.js";
 import { ADAPTERS } from "../src/adapters/registry.js";
 import { convert, convertMany } from "../src/index.js";
 import { FORMAT_IDS, PROJECT_ROOT, convertOptions, loadCases, loadMultiCases } from "./helpers/cases.js";
@@ -75,16 +75,19 @@ describe("a handler raises only what it declares", () => {
 });
 
 describe("every conversion raises only declared codes (checkDeclarations)", () => {
-  const originals = new Map<Adapter, Adapter["emit"]>();
+  // Each adapter's emitter (a slot format's first phase, emitAgents, or a slot-less format's emit), given the check.
+  type Emitter = (doc: IrDocument, options: EmitOptions, context?: EmitContext) => unknown;
+  const originals = new Map<Adapter, { key: "emit" | "emitAgents"; emit: Emitter }>();
   beforeAll(() => {
     for (const a of ADAPTERS) {
-      const emit = a.emit;
-      originals.set(a, emit);
-      (a as { emit: Adapter["emit"] }).emit = (doc, options, context = {}) => emit(doc, options, { ...context, checkDeclarations: true });
+      const key = a.emitAgents !== undefined ? "emitAgents" : "emit";
+      const emit = (a.emitAgents ?? a.emit) as Emitter;
+      originals.set(a, { key, emit });
+      (a as unknown as Record<string, Emitter>)[key] = (doc, options, context = {}) => emit(doc, options, { ...context, checkDeclarations: true });
     }
   });
   afterAll(() => {
-    for (const [a, emit] of originals) (a as { emit: Adapter["emit"] }).emit = emit;
+    for (const [a, { key, emit }] of originals) (a as unknown as Record<string, Emitter>)[key] = emit;
   });
 
   for (const target of FORMAT_IDS) {

@@ -5,6 +5,7 @@ import { parse as parseYaml } from "yaml";
 import { readFileSync } from "node:fs";
 import { convert, parse, type ReadFile } from "../src/index.js";
 import { masAdapter } from "../src/adapters/mas/index.js";
+import { emitWith } from "../src/ir/emit-phases.js";
 import { splitModelString } from "../src/adapters/mas/models.js";
 import { refBasename, moduleBasename } from "../src/adapters/mas/tools.js";
 import { splitRendered } from "../src/adapters/mas/context.js";
@@ -117,10 +118,10 @@ describe("context chunks", () => {
   });
 
   it("one prompt becomes spec.context.role; agentport's own rendering is split back", () => {
-    const single = masAdapter.emit(irDoc({ name: "Helper", instructions: { chunks: [{ text: "Be kind." }] } }), { stash: false });
+    const single = emitWith(masAdapter, irDoc({ name: "Helper", instructions: { chunks: [{ text: "Be kind." }] } }), { stash: false });
     expect(single.outputs[0]!.document["spec"]).toMatchObject({ context: { role: "Be kind." } });
     expect(single.diagnostics.some((d) => d.code === "transformed-value" && d.message.includes("spec.context.role"))).toBe(true);
-    const rendered = masAdapter.emit(irDoc({ name: "Helper", instructions: { chunks: [{ text: "[role] A\n\n[intent] B" }] } }), { stash: false });
+    const rendered = emitWith(masAdapter, irDoc({ name: "Helper", instructions: { chunks: [{ text: "[role] A\n\n[intent] B" }] } }), { stash: false });
     expect(rendered.outputs[0]!.document["spec"]).toMatchObject({ context: { role: "A", intent: "B" } });
     expect(rendered.diagnostics.some((d) => d.code === "transformed-value" && d.message.includes("split back"))).toBe(true);
     expect(splitRendered("[role] A\n\n[role] B")).toBeUndefined();
@@ -170,7 +171,7 @@ describe("models", () => {
   });
 
   it("writes provider/id for explicit providers, the bare id for inferred ones, and clamps temperature to 0..2", () => {
-    const r = masAdapter.emit(irDoc({ id: "x", models: [{ provider: "openai", providerSource: "explicit", id: "gpt-4.1", temperature: 3 }, { provider: "anthropic", providerSource: "inferred", id: "claude-sonnet-4-6", role: "helper" }] }), { stash: false });
+    const r = emitWith(masAdapter, irDoc({ id: "x", models: [{ provider: "openai", providerSource: "explicit", id: "gpt-4.1", temperature: 3 }, { provider: "anthropic", providerSource: "inferred", id: "claude-sonnet-4-6", role: "helper" }] }), { stash: false });
     expect((r.outputs[0]!.document["spec"] as Record<string, unknown>)["models"]).toEqual([{ model: "openai/gpt-4.1", temperature: 2 }, { id: "helper", model: "claude-sonnet-4-6" }]);
     expect(r.diagnostics.some((d) => d.code === "clamped-value")).toBe(true);
   });
@@ -206,7 +207,7 @@ describe("tools", () => {
   });
 
   it("writes other formats' typed tools as bare names and reports what is lost", () => {
-    const r = masAdapter.emit(irDoc({ id: "x", tools: [{ kind: "mcp", name: "search", server: "https://mcp.example", requiresUserAuth: false }, { kind: "builtin", name: "calc" }] }, "agentmug"), { stash: false });
+    const r = emitWith(masAdapter, irDoc({ id: "x", tools: [{ kind: "mcp", name: "search", server: "https://mcp.example", requiresUserAuth: false }, { kind: "builtin", name: "calc" }] }, "agentmug"), { stash: false });
     expect((r.outputs[0]!.document["spec"] as Record<string, unknown>)["tools"]).toEqual(["search", "calc"]);
     expect(r.diagnostics.filter((d) => d.code === "dropped-field").map((d) => d.message)).toEqual([expect.stringContaining("server https://mcp.example")]);
   });
@@ -268,7 +269,7 @@ describe("YAML output", () => {
 describe("emitting from other formats", () => {
   it("extracts prompts to files referenced from spec.context", () => {
     const doc = irDoc({ id: "helper", instructions: { chunks: [{ key: "role", text: "Be kind." }, { key: "intent", text: "Help." }] } });
-    const r = masAdapter.emit(doc, { extractPrompts: "prompts" });
+    const r = emitWith(masAdapter, doc, { extractPrompts: "prompts" });
     const o = r.outputs[0]!;
     expect((o.document["spec"] as Record<string, unknown>)["context"]).toEqual({ role: { ref: "prompts/role.md" }, intent: { ref: "prompts/intent.md" } });
     expect(o.files).toEqual([{ path: "prompts/role.md", text: "Be kind.\n" }, { path: "prompts/intent.md", text: "Help.\n" }]);
@@ -277,7 +278,7 @@ describe("emitting from other formats", () => {
   });
 
   it("fills metadata.name and spec.description, normalises versions and reports the display name", () => {
-    const r = masAdapter.emit(irDoc({ name: "Trip Helper", description: "Plans trips.", version: "1.2", greeting: "Hi!" }), { stash: false });
+    const r = emitWith(masAdapter, irDoc({ name: "Trip Helper", description: "Plans trips.", version: "1.2", greeting: "Hi!" }), { stash: false });
     const d = r.outputs[0]!.document as Record<string, Record<string, unknown>>;
     expect(d["metadata"]).toEqual({ name: "trip-helper", description: "Plans trips.", version: "1.2.0" });
     expect(d["spec"]!["description"]).toBe("Plans trips.");
@@ -289,7 +290,7 @@ describe("emitting from other formats", () => {
 
   it("with the stash, the display name, greeting and version spelling ride in x-agentport and every diagnostic names the file", () => {
     const sourceMap = { "/name": "/name", "/description": "/description", "/version": "/version", "/greeting": "/greeting" };
-    const r = masAdapter.emit(irDoc({ name: "Trip Helper", description: "Plans trips.", version: "1.2", greeting: "Hi!", sourceMap }), {});
+    const r = emitWith(masAdapter, irDoc({ name: "Trip Helper", description: "Plans trips.", version: "1.2", greeting: "Hi!", sourceMap }), {});
     const d = r.outputs[0]!.document as Record<string, Record<string, unknown>>;
     expect(d["x-agentport"]).toMatchObject({ version: 1, from: "caplo", ir: { "/name": "Trip Helper", "/version": "1.2", "/greeting": "Hi!" } });
     expect(r.diagnostics.filter((x) => x.code === "stashed-value").map((x) => x.source?.pointer).sort()).toEqual(["/greeting", "/name", "/version"]);

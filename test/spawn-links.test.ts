@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { convertMany, type ConvertInput, type ConvertResult } from "../src/index.js";
 import { adapterFor } from "../src/adapters/registry.js";
+import { emitWith } from "../src/ir/emit-phases.js";
 import { parseText } from "../src/text/parse.js";
 import type { IrDocument, IrLink } from "../src/ir/model.js";
 import type { JsonObject } from "../src/ir/json.js";
@@ -145,7 +146,7 @@ describe("an edit in the middle format wins over the marks", () => {
     const parsed = adapterFor("agentspec")!.parse(forward.outputs[0]!.document, { file: forward.outputs[0]!.name });
     return parsed.doc!;
   }
-  const emitMas = (doc: IrDocument) => adapterFor("mas")!.emit(doc, { bundle: true });
+  const emitMas = (doc: IrDocument) => emitWith(adapterFor("mas")!, doc, { bundle: true });
 
   it("an edited useWhen is the template's description; a removed one leaves the template without one", () => {
     const doc = readBack();

@@ -7,6 +7,7 @@ import type { PrivateData } from "../ir/private.js";
 import type { Syntax } from "../text/parse.js";
 import type { FormatCoverage } from "../ir/coverage.js";
 import type { ExtensionSlot } from "../ir/stash-slot.js";
+import type { EmitDraft } from "../ir/emit-phases.js";
 import type { SchemaEffectTable } from "../ir/schema-effects.js";
 import type { DocumentValueUse } from "../ir/reporter.js";
 
@@ -166,7 +167,8 @@ export interface Detection {
   notAgent?: true;
 }
 
-export interface Adapter {
+/** What every adapter declares; how it emits is AdapterEmit. */
+export interface AdapterBase {
   readonly id: string;
   readonly label: string;
   /** File-name suffix of emitted documents, e.g. ".agent.json". */
@@ -186,12 +188,6 @@ export interface Adapter {
   readonly syntaxes?: readonly Syntax[];
   /** Files of this format are published as-is: credential-shaped strings are refused, not just warned about. */
   readonly publishable?: boolean;
-  /**
-   * Where the x-agentport stash rides (the format's extension slot: src/adapters/<format>/slot.ts): where
-   * an agent's stash sits and how one is written; the hub's steps (src/ir/stash-slot.ts) do the rest.
-   * Absent when the format has no slot, so values it cannot hold are dropped and reported.
-   */
-  readonly slot?: ExtensionSlot;
   /** Extension values only a conversion into this same format carries (never stashed, never another format's). */
   readonly privateData?: PrivateData;
   /**
@@ -257,7 +253,32 @@ export interface Adapter {
   /** Conformance of an input, where the format's runtime reads more than the schema allows (mas: x- keys anywhere); default `validate`. */
   validateInput?(data: unknown): SchemaIssue[];
   parse(data: JsonValue, options: ParseOptions): ParseResult;
+}
+
+/**
+ * A format with an extension slot writes its agents and leaves the stash to the hub
+ * (src/ir/emit-phases.ts: emitDocument reads each output back with `parse`, stashes every agent
+ * through `slot`, reports the document-level values, then the draft assembles the documents).
+ */
+export interface SlotEmit {
+  /**
+   * Where the x-agentport stash rides (the format's extension slot: src/adapters/<format>/slot.ts): where
+   * an agent's stash sits and how one is written; the hub's steps (src/ir/stash-slot.ts) do the rest.
+   */
+  readonly slot: ExtensionSlot;
+  /** Phase 1: every agent written (no stash), with what the hub's stash needs of it. */
+  emitAgents(doc: IrDocument, options: EmitOptions, context: EmitContext): EmitDraft;
+  readonly emit?: never;
+}
+
+/** A format without a slot: values it cannot hold are dropped and reported; it writes its documents in one go. */
+export interface PlainEmit {
+  readonly slot?: undefined;
+  readonly emitAgents?: undefined;
   emit(doc: IrDocument, options: EmitOptions, context?: EmitContext): EmitResult;
 }
+
+/** The contract every format adapter fulfils; the hub emits through emitDocument (src/ir/emit-phases.ts). */
+export type Adapter = AdapterBase & (SlotEmit | PlainEmit);
 
 export type { Diagnostic, DiagnosticCode };

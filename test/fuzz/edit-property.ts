@@ -19,6 +19,7 @@
 // The unedited file must come back with no stash-stale warning at all.
 import fc from "fast-check";
 import { adapterFor } from "../../src/adapters/registry.js";
+import { emitWith } from "../../src/ir/emit-phases.js";
 import type { ReadFile } from "../../src/adapters/types.js";
 import { convert, readInput, type ConvertOptions } from "../../src/convert.js";
 import type { Diagnostic } from "../../src/ir/diagnostics.js";
@@ -117,7 +118,7 @@ function readPlain(target: { slot: string; file: string; readFile: ReadFile }, d
 /** The agent written into the slot format again (stash included), as data. */
 function rewrite(target: Target, doc: IrDocument): JsonObject | undefined {
   // Without a stash of its own: only the values outside x-agentport are compared, and building one reads the output back.
-  const r = adapterFor(target.slot)!.emit({ ...doc, agents: doc.agents.slice(0, 1) }, { ...target.options, stash: false });
+  const r = emitWith(adapterFor(target.slot)!, { ...doc, agents: doc.agents.slice(0, 1) }, { ...target.options, stash: false });
   const agentFile = r.outputs.find((o) => o.document["kind"] !== "MAS");
   return agentFile?.document;
 }
@@ -125,7 +126,7 @@ function rewrite(target: Target, doc: IrDocument): JsonObject | undefined {
 /** The agent written into its home format (the way back), read there, and written into the file's format: the value at `at`. */
 function viaHome(t: Target, doc: IrDocument, stash: boolean, at: string): { ok: boolean; value?: JsonValue; lost?: boolean } {
   const home = adapterFor(t.source.format)!;
-  const h = home.emit({ ...doc, agents: doc.agents.slice(0, 1) }, { ...t.options, stash });
+  const h = emitWith(home, { ...doc, agents: doc.agents.slice(0, 1) }, { ...t.options, stash });
   const out = h.outputs.find((o) => o.document["kind"] !== "MAS");
   if (!out) return { ok: false };
   // The home format reports that it cannot hold the edited value (or a part of it, or what holds it).

@@ -1,7 +1,7 @@
 // IR → one AgentMug v1 file per agent. Values kept in extensions.agentmug are put
 // back at their pointers, canonical fields are written over them, and every
 // object is ordered as the schema lists its members (unknown members last).
-import type { EffectiveDefault, EmitContext, EmitOptions, EmitResult, EmittedDocument } from "../types.js";
+import type { EffectiveDefault, EmitContext, EmitOptions, EmittedDocument } from "../types.js";
 import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { Reporter } from "../../ir/reporter.js";
 import { declaredFields, fieldHandler, run, stepOf, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
@@ -10,10 +10,8 @@ import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue
 import { parsePointer } from "../../ir/pointer.js";
 import { slugKey } from "../../ir/slug.js";
 import { isHome } from "../../ir/home.js";
-import { documentExtensions, stashAgent } from "../../ir/stash-slot.js";
+import type { EmitDraft } from "../../ir/emit-phases.js";
 import { jsonText } from "../serialize.js";
-import { parseAgentmug } from "./parse.js";
-import { SLOT } from "./slot.js";
 import {
   BLUEPRINT_ORDER, DEFAULT_EXPORTED_AT, DEFAULT_VERSION, EVALUATION_ORDER, FORMAT, LABEL, LEGACY_SCHEMA_URL, METADATA_ORDER, ROOT_ORDER, SCHEMA_URL, SKILL_ORDER, SUFFIX,
 } from "./spec.js";
@@ -29,21 +27,33 @@ const PLATFORM_KEYS = new Set(["guidance", "chat_style", "voice_style"]);
 /** Extension pointers the list assemblers and the privacy gate handle instead of the generic placement. */
 const ASSEMBLED = /^\/sources(?:\/(?:0|[1-9][0-9]*))?$|^\/(?:brain|memory)$/;
 
-export function emitAgentmug(doc: IrDocument, options: EmitOptions, context: EmitContext = {}): EmitResult {
-  const r = new Reporter(FORMAT);
+/**
+ * Phase 1 (src/ir/emit-phases.ts): one file per agent, each with its own Reporter; the hub stashes
+ * what a file cannot hold into its last member, x-agentport (slot.ts), then assemble serialises them.
+ */
+export function emitAgentmug(doc: IrDocument, options: EmitOptions, context: EmitContext = {}): EmitDraft {
   const legacy = !doc.bundle && doc.extensions[FORMAT]?.["/$schema"] === LEGACY_SCHEMA_URL;
-  const scope: EmitScope = { r, check: context.checkDeclarations === true };
-  const outputs = doc.agents.map((a, i) => ({ ...emitAgent(a, doc, options, scope, legacy, context.effectiveDefaults?.[i]), agents: [i] }));
-  // Document-level values of other formats (e.g. Caplo's apiVersion spelling) have no place in an AgentMug file but its stash.
-  for (const d of documentExtensions(SLOT, doc, { format: FORMAT, label: LABEL }, options.stash !== false && doc.agents.length > 0, context.documentUses)) r.push(d);
-  return { outputs, diagnostics: r.diagnostics };
+  const written = doc.agents.map((a, i) => {
+    const r = new Reporter(FORMAT);
+    return { r, ...emitAgent(a, doc, options, { r, check: context.checkDeclarations === true }, legacy, context.effectiveDefaults?.[i]) };
+  });
+  return {
+    agents: written.map((w, i) => ({ agent: doc.agents[i] as IrAgent, r: w.r, holder: w.document, reading: i, at: 0, file: w.name })),
+    readings: () => written.map((w) => ({ data: w.document })),
+    assemble: (documentReport) => ({
+      outputs: written.map((w, i): EmittedDocument => ({ name: w.name, format: FORMAT, document: w.document, text: jsonText(w.document), agents: [i] })),
+      // Each file's diagnostics, its stash's among them; then other formats' document-level values (Caplo's apiVersion spelling), which only the stash holds.
+      diagnostics: [...written.flatMap((w) => w.r.diagnostics), ...documentReport],
+    }),
+  };
 }
 
 function nonEmpty(s: string | undefined): string | undefined {
   return s === undefined || s === "" ? undefined : s;
 }
 
-function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, scope: EmitScope, legacySchema: boolean, defaults?: Readonly<Record<string, EffectiveDefault>>): EmittedDocument {
+/** One agent's file, every field written and every loss reported, before its stash. */
+function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, scope: EmitScope, legacySchema: boolean, defaults?: Readonly<Record<string, EffectiveDefault>>): { name: string; document: JsonObject } {
   const { r } = scope;
   const ext = a.extensions[FORMAT] ?? {};
   const fromHere = isHome(a, FORMAT);
@@ -96,9 +106,7 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, scope: Emi
   run(emptyEvals, scope, a, file);
   run(linksHandler, scope, a, file);
   r.dropForeignExtensions(a, LABEL, file);
-  const document = orderKeys(out, ROOT_ORDER);
-  if (options.stash !== false) addStash(a, doc, document, r, file);
-  return { name: file, format: FORMAT, document, text: jsonText(document) };
+  return { name: file, document: orderKeys(out, ROOT_ORDER) };
 }
 
 // With the stash on (the default) what AgentMug cannot hold rides in x-agentport and comes back:
@@ -186,11 +194,6 @@ const tagsHandler = fieldHandler("tags", { "/tags/**": "exact" }, (_r: HandlerRe
     out["metadata"] = md;
   }
 });
-
-/** What this file cannot hold rides in its last member, x-agentport (slot.ts; the hub's steps, src/ir/stash-slot.ts). */
-function addStash(a: IrAgent, doc: IrDocument, document: JsonObject, r: Reporter, file: string): void {
-  stashAgent(SLOT, { agent: a, doc, r, label: LABEL, back: parseAgentmug(document, {}).doc?.agents[0], written: document, holder: document, file });
-}
 
 /** Puts each kept value back at its pointer, creating the objects on the way. */
 function placeExtensions(out: JsonObject, ext: JsonObject): void {

@@ -36,5 +36,5 @@ export const agentmugAdapter: Adapter = {
   detect: detectAgentmug,
   validate: validateAgentmug,
   parse: parseAgentmug,
-  emit: emitAgentmug,
+  emitAgents: emitAgentmug,
 };

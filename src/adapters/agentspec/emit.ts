@@ -7,7 +7,7 @@
 // The agents and their links are written by field handlers (src/ir/field-handlers.ts): the
 // team's here (links, bundle keys), the Agent component's in emit-agent.ts; coverage.ts builds
 // the emit table from HANDLERS.
-import type { EffectiveDefault, EmitContext, EmitOptions, EmitResult } from "../types.js";
+import type { EffectiveDefault, EmitContext, EmitOptions } from "../types.js";
 import type { IrAgent, IrDocument, IrLink } from "../../ir/model.js";
 import { diagnostic } from "../../ir/diagnostics.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
@@ -16,14 +16,12 @@ import { isHome, placementMap } from "../../ir/home.js";
 import { Reporter } from "../../ir/reporter.js";
 import { spawnLoss } from "../../ir/spawn-loss.js";
 import { fieldHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
-import { documentExtensions, stashAgent } from "../../ir/stash-slot.js";
+import type { EmitDraft } from "../../ir/emit-phases.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { jsonText } from "../serialize.js";
 import { A2A_ORDER, AGENT_ORDER, FORMAT, LABEL, MANAGER_ORDER, STASH_MEMBER, SUFFIX, SWARM_ORDER, WRITE_VERSION } from "./spec.js";
 import { AGENT_HANDLERS, emitAgentComponent, stashed } from "./emit-agent.js";
 import { rebuild, reorder, withoutStashes } from "./fields.js";
-import { SLOT } from "./slot.js";
-import { parseAgentspec } from "./parse.js";
 import { REF, REFS } from "./refs.js";
 import { ownDefinitions, placeDefinitions, shareComponents } from "./share.js";
 
@@ -41,11 +39,19 @@ interface Team {
   defaults: readonly (Readonly<Record<string, EffectiveDefault>> | undefined)[];
 }
 
-export function emitAgentspec(doc: IrDocument, options: EmitOptions, context: EmitContext = {}): EmitResult {
+/**
+ * Phase 1 (src/ir/emit-phases.ts): the whole document, its Agent components written, one Reporter
+ * for the team. The hub reads the document back whole and stashes into each component's metadata
+ * (slot.ts), in the order a reader meets them; assemble serialises it.
+ */
+export function emitAgentspec(doc: IrDocument, _options: EmitOptions, context: EmitContext = {}): EmitDraft {
   const r = new Reporter(FORMAT);
   const scope: EmitScope = { r, check: context.checkDeclarations === true };
   const agents = doc.agents;
-  if (agents.length === 0) return { outputs: [], diagnostics: [diagnostic("usage-error", { problem: `there is no agent to write as ${LABEL}` })] };
+  if (agents.length === 0) {
+    // Nothing is written, so the hub's report of the document-level values has nothing to say.
+    return { agents: [], readings: () => [], assemble: () => ({ outputs: [], diagnostics: [diagnostic("usage-error", { problem: `there is no agent to write as ${LABEL}` })] }) };
+  }
   const docExt = doc.extensions[FORMAT] ?? {};
   const multi = agents.length > 1 || (agents[0]?.subAgents ?? []).some((l) => l.external !== undefined && isUrl(l.external));
   const teamName = typeof docExt["/name"] === "string" ? docExt["/name"] : undefined;
@@ -71,9 +77,18 @@ export function emitAgentspec(doc: IrDocument, options: EmitOptions, context: Em
   shareComponents(root, owners, defs);
   keepDefinitions(root, docExt, defs);
   placeDefinitions(root, defs);
-  for (const d of documentExtensions(SLOT, doc, { format: FORMAT, label: LABEL, file }, options.stash !== false, context.documentUses)) r.push(d);
-  if (options.stash !== false) addStashes(doc, root, components, r, file);
-  return { outputs: [{ name: file, format: FORMAT, document: root, text: jsonText(root), agents: agents.map((_, i) => i) }], diagnostics: r.diagnostics };
+  // The stash's notes come after the report of the document-level values (assemble).
+  const handled = r.diagnostics.length;
+  return {
+    agents: components.map((c, k) => ({ agent: doc.agents[c.agent] as IrAgent, r, holder: c.value, reading: 0, at: k, file })),
+    // Read back whole (components refer to each other); the guards compare it without any component's stash.
+    readings: () => [{ data: cloneJson(root), written: withoutStashes(root, STASH_MEMBER) }],
+    file,
+    assemble: (documentReport) => ({
+      outputs: [{ name: file, format: FORMAT, document: root, text: jsonText(root), agents: agents.map((_, i) => i) }],
+      diagnostics: [...r.diagnostics.slice(0, handled), ...documentReport, ...r.diagnostics.slice(handled)],
+    }),
+  };
 }
 
 const DEFINITION = /^(.*)\/\$referenced_components\/([^/]+)$/;
@@ -259,15 +274,4 @@ function reportLinkDetails(r: HandlerReporter, a: IrAgent, link: IrLink, j: numb
   if (lost.length) r.at(a, "dropped-link", `/subAgents/${j}`, { to: link.local ?? link.external ?? "?", parts: lost, why: "as a manager reads the worker's description" }, { targetFile: file });
   // The source spawned a one-shot copy of the child per call (IrLink.spawn); a worker is called as itself.
   if (link.spawn !== undefined) r.at(a, "dropped-link", `/subAgents/${j}/spawn`, { to: link.local ?? link.external ?? "?", ...spawnLoss(link.spawn, link.local ?? link.external ?? "?"), target: LABEL, why: "where a manager or a Swarm agent calls its workers" }, { targetFile: file });
-}
-
-/** What an Agent component cannot hold rides in its metadata's x-agentport (slot.ts; the hub's steps, src/ir/stash-slot.ts). */
-function addStashes(doc: IrDocument, root: JsonObject, components: { agent: number; value: JsonObject }[], r: Reporter, file: string): void {
-  const back = parseAgentspec(cloneJson(root), {}).doc;
-  // Each stash is computed before any is written and checked after all are, so neither sees the others.
-  const written = withoutStashes(root, STASH_MEMBER);
-  components.forEach((c, k) => {
-    const agent = doc.agents[c.agent] as IrAgent;
-    stashAgent(SLOT, { agent, doc, r, label: LABEL, back: back?.agents[k], written, holder: c.value, file });
-  });
 }

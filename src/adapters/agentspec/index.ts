@@ -35,5 +35,5 @@ export const agentspecAdapter: Adapter = {
   detect: detectAgentspec,
   validate: validateAgentspec,
   parse: parseAgentspec,
-  emit: emitAgentspec,
+  emitAgents: emitAgentspec,
 };

@@ -19,9 +19,8 @@ import { dotted, escapeToken, isAncestorOrSelf, join, parsePointer } from "../..
 import { slugKey } from "../../ir/slug.js";
 import { isHome, placementMap } from "../../ir/home.js";
 import { STASH_KEY } from "../../ir/stash.js";
-import { documentExtensions, stashAgent } from "../../ir/stash-slot.js";
-import { SLOT } from "./slot.js";
-import type { EffectiveDefault, EmitContext, EmitOptions, EmitResult, EmittedDocument, ReadFile } from "../types.js";
+import type { EmitDraft } from "../../ir/emit-phases.js";
+import type { EffectiveDefault, EmitContext, EmitOptions, EmittedDocument, ReadFile } from "../types.js";
 import { MAS } from "./parse-context.js";
 import { API_VERSION, LABEL } from "./spec.js";
 import { contextHandler } from "./context.js";
@@ -29,7 +28,6 @@ import { modelsHandler } from "./models.js";
 import { isSubAgentTool, toolsHandler } from "./tools.js";
 import { skillFile, skillFolder } from "./skills.js";
 import { reportPlaceholders } from "../../ir/prompt-checks.js";
-import { parseMasAgent } from "./agent-parse.js";
 import { validateMas } from "./validate.js";
 import { LLM_ORDER, METADATA_ORDER, MODEL_ROW_ORDER, REASONING_ORDER, SPEC_ORDER, TOOL_ORDER, TOP_ORDER } from "./shapes.js";
 import { toYaml } from "./yaml.js";
@@ -44,19 +42,33 @@ const MAX_DEPTH_AT = /^\/spec\/tools\/(0|[1-9][0-9]*)\/params\/max_depth$/;
 
 type Defaults = Readonly<Record<string, EffectiveDefault>> | undefined;
 
-export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitContext = {}): EmitResult {
-  const outputs: EmittedDocument[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const stashing = options.stash !== false && doc.agents.length > 0;
+/** One agent file as written before its stash, with what its text and its reading back need. */
+interface AgentFile {
+  r: Reporter;
+  /** The agent as written (its references relocated). */
+  agent: IrAgent;
+  out: Omit<EmittedDocument, "text">;
+  /** The key order of objects the document cannot hold in its own ("2" before "1" in spec.context). */
+  order: Readonly<Record<string, string[]>>;
+  /** The prompt files written beside it, which its reading back reads. */
+  prompts: readonly { path: string; text: string }[];
+}
+
+/**
+ * Phase 1 (src/ir/emit-phases.ts): one kind: Agent manifest per agent, each with its own Reporter;
+ * the hub stashes what a manifest cannot hold into its top-level x-agentport (slot.ts), then
+ * assemble writes the texts and, for a bundle, the kind: MAS manifest that holds the workflow and
+ * the agents written inline (their stashes included).
+ */
+export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitContext = {}): EmitDraft {
+  const before: Diagnostic[] = [];
   const onlyFile = doc.agents.length === 1 ? `${fileStem(doc.agents[0] as IrAgent)}.yaml` : undefined;
-  // Document-level values of other formats have no place in a mas manifest but its stash.
-  diagnostics.push(...documentExtensions(SLOT, doc, { format: MAS, label: LABEL, ...(onlyFile === undefined ? {} : { file: onlyFile }) }, stashing, context.documentUses));
   const links = linkIndex(doc);
   const system = links.system;
   if (!system) {
     for (const rel of Object.keys(doc.extensions[MAS] ?? {})) {
       const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
-      diagnostics.push(diagnostic("dropped-field", { value: dotted(rel), target: "a mas kind: Agent manifest", why: "as it belongs in a kind: MAS manifest, which is written only for a bundle of agents" }, { source, target: { format: MAS } }));
+      before.push(diagnostic("dropped-field", { value: dotted(rel), target: "a mas kind: Agent manifest", why: "as it belongs in a kind: MAS manifest, which is written only for a bundle of agents" }, { source, target: { format: MAS } }));
     }
   }
   const names = doc.agents.map(fileStem);
@@ -64,29 +76,52 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
   // The MAS file is named after the workflow's entry; the agents' diagnostics name it.
   const masFile = system ? emitSystem(doc, names, files, names.map(() => ({})), links).output.name : undefined;
   const written = new Set<string>();
-  for (const [i, agent] of doc.agents.entries()) {
+  const agentFiles: AgentFile[] = doc.agents.map((agent, i) => {
     const r = new Reporter(MAS, `${fileStem(agent)}.yaml`);
     // Written beside the MAS manifest and under -o, an agent's relative references are rewritten to still name their files.
     const moved = relocateRefs(agent, doc, options, r, context.readFiles);
     const scope: EmitScope = { r, check: context.checkDeclarations === true };
-    const out = { ...emitAgent(moved.agent, i, doc, links, options, scope, masFile, context.effectiveDefaults?.[i]), agents: [i] };
+    const e = emitAgent(moved.agent, i, doc, links, options, scope, masFile, context.effectiveDefaults?.[i]);
+    const out: Omit<EmittedDocument, "text"> = { ...e.out, agents: [i] };
     // A file several agents refer to (one tool manifest) is written once, with the first of them.
     const copies = moved.files.filter((f) => !written.has(f.path) && !(out.files ?? []).some((x) => x.path === f.path));
     for (const f of [...(out.files ?? []), ...copies]) written.add(f.path);
     if (copies.length > 0) out.files = [...(out.files ?? []), ...copies];
-    outputs.push(out);
-    // A link the stash keeps is kept in this agent's file, though the MAS file's workflow (or the delegate's spec.description) expresses it too.
-    for (const d of r.diagnostics) {
-      const t = d.target;
-      if (d.code === "stashed-value" && t !== undefined && t.file !== out.name && t.pointer === `/${STASH_KEY}`) d.target = { ...t, file: out.name };
-    }
-    diagnostics.push(...r.diagnostics);
-  }
-  if (!system) return { outputs, diagnostics };
-  const sys = emitSystem(doc, names, files, outputs.map((o) => o.document), links);
-  const kept = outputs.filter((_, i) => !sys.inline.has(i));
-  // Agents written inline in the MAS manifest are held by it.
-  return { outputs: [...kept, { ...sys.output, agents: [...sys.inline].sort((a, b) => a - b) }], diagnostics: [...diagnostics, ...sys.diagnostics] };
+    return { r, agent: moved.agent, out, order: e.order, prompts: e.prompts };
+  });
+  return {
+    agents: agentFiles.map((f, i) => ({ agent: f.agent, r: f.r, holder: f.out.document, reading: i, at: 0 })),
+    // Each manifest read back with the prompt files it writes and the key order of its text, as if the skill
+    // files were not there: a way back that cannot read them (a library call without readFile) still gets the recipes.
+    readings: () => agentFiles.map((f) => ({ data: f.out.document, options: { readFile: writtenFiles(f.prompts), keyOrder: (p: string) => f.order[p] } })),
+    ...(onlyFile === undefined ? {} : { file: onlyFile }),
+    assemble(documentReport) {
+      // Other formats' document-level values first: they have no place in a mas manifest but its stash.
+      const diagnostics: Diagnostic[] = [...documentReport, ...before];
+      const outputs: EmittedDocument[] = agentFiles.map((f) => {
+        // A link the stash keeps is kept in this agent's file, though the MAS file's workflow (or the delegate's spec.description) expresses it too.
+        for (const d of f.r.diagnostics) {
+          const t = d.target;
+          if (d.code === "stashed-value" && t !== undefined && t.file !== f.out.name && t.pointer === `/${STASH_KEY}`) d.target = { ...t, file: f.out.name };
+        }
+        diagnostics.push(...f.r.diagnostics);
+        return { ...f.out, text: toYaml(f.out.document, f.order) };
+      });
+      if (!system) return { outputs, diagnostics };
+      const sys = emitSystem(doc, names, files, outputs.map((o) => o.document), links);
+      const kept = outputs.filter((_, i) => !sys.inline.has(i));
+      // Agents written inline in the MAS manifest are held by it, their stashes included.
+      return { outputs: [...kept, { ...sys.output, agents: [...sys.inline].sort((a, b) => a - b) }], diagnostics: [...diagnostics, ...sys.diagnostics] };
+    },
+  };
+}
+
+/** Reads the files this conversion writes beside a manifest (its prompt files), by their relative path. */
+function writtenFiles(files: readonly { path: string; text: string }[]): ReadFile {
+  return (path) => {
+    const f = files.find((x) => x.path === path.replace(/^\.\//, ""));
+    return f ? { ok: true, text: f.text } : { ok: false, code: "ref-not-found", message: `${path} is not written by this conversion` };
+  };
 }
 
 // With the stash on (the default) what mas cannot hold rides in x-agentport and comes back:
@@ -154,7 +189,8 @@ function reportSpawned(r: HandlerReporter, agent: IrAgent, link: IrLink, i: numb
   }
 }
 
-function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, options: EmitOptions, scope: EmitScope, masFile: string | undefined, defaults: Defaults): EmittedDocument {
+/** One agent's kind: Agent manifest, every field written and every loss reported, before its stash. */
+function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, options: EmitOptions, scope: EmitScope, masFile: string | undefined, defaults: Defaults): Pick<AgentFile, "order" | "prompts"> & { out: Omit<EmittedDocument, "text"> } {
   const { r } = scope;
   const fromMas = isHome(agent, MAS);
   const metadata = run(metadataHandler, scope, agent);
@@ -190,21 +226,9 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIn
   const files = [...ctx.files, ...skillFiles];
   // The context's keys are written in prompt order, which the document object cannot hold for "2", "1".
   const order: Record<string, string[]> = ctx.order && spec["context"] === ctx.context ? { "/spec/context": ctx.order } : {};
-  // The stash is computed as if the skill files were not there: a way back that cannot read them (a library call without readFile) still gets the recipes.
-  if (options.stash !== false) addStash(agent, doc, document, r, ctx.files, order);
-  const emitted: EmittedDocument = { name: `${name}.yaml`, format: MAS, document, text: toYaml(document, order) };
+  const emitted: Omit<EmittedDocument, "text"> = { name: `${name}.yaml`, format: MAS, document };
   if (files.length > 0) emitted.files = files;
-  return emitted;
-}
-
-/** The stash goes last, after every member mas defines (slot.ts; the hub's steps, src/ir/stash-slot.ts). */
-function addStash(agent: IrAgent, doc: IrDocument, document: JsonObject, r: Reporter, files: readonly { path: string; text: string }[], order: Readonly<Record<string, string[]>>): void {
-  const readFile: ReadFile = (path) => {
-    const f = files.find((x) => x.path === path.replace(/^\.\//, ""));
-    return f ? { ok: true, text: f.text } : { ok: false, code: "ref-not-found", message: `${path} is not written by this conversion` };
-  };
-  const back = parseMasAgent(document, { readFile, keyOrder: (p) => order[p] }).doc?.agents[0];
-  stashAgent(SLOT, { agent, doc, r, label: LABEL, back, written: document, holder: document });
+  return { out: emitted, order, prompts: ctx.files };
 }
 
 /** The file name stem: metadata.name as metadataName() writes it. */

@@ -44,5 +44,5 @@ export const masAdapter: Adapter = {
   validate: validateMas,
   validateInput: validateMasInput,
   parse: parseMas,
-  emit: emitMas,
+  emitAgents: emitMas,
 };
