@@ -97,6 +97,8 @@ function buildSchemas() {
     params: z.optional(JsonObjectSchema),
     /** The tool entry's other members (enabled, priority…), as read. */
     extra: z.optional(JsonObjectSchema),
+    /** The name (as the source spells it) of the setting among `params` that capped how many copies the tool spawned, when it had one. */
+    callLimit: z.optional(z.string()),
   });
 
   const IrLink = z.object({

@@ -7,7 +7,7 @@ import type { IrSpawn } from "./model.js";
 /** The parts of a spawn mark a target that calls its children loses, and what that changes (`child`: the link's target). */
 export function spawnLoss(mark: IrSpawn, child: string): { parts: string[]; consequence: string } {
   const settings = [...Object.keys(mark.params ?? {}).map((k) => `params.${k}`), ...Object.keys(mark.extra ?? {})];
-  const limit = mark.params !== undefined && Object.prototype.hasOwnProperty.call(mark.params, "max_spawns") ? ", and max_spawns no longer limits the calls" : "";
+  const limit = mark.callLimit === undefined ? "" : `, and ${mark.callLimit} no longer limits the calls`;
   return {
     parts: [`the one-shot copy of it that the ${mark.tool} tool spawned per call`, ...settings],
     consequence: `the parent calls the same ${child} every time, not a fresh copy${limit}`,

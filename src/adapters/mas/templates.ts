@@ -106,6 +106,8 @@ export function linkTemplates(agent: IrAgent, keyOf: (ref: string) => string | u
     links.forEach((link, j) => {
       const spawn: IrSpawn = { tool: tool.name, at: index, template: isObject(found[j]?.t) ? cloneJson(found[j]?.t as JsonObject) : {} };
       if (Object.keys(params).length > 0) spawn.params = cloneJson(params);
+      // The runtime stops spawning at max_spawns: the one setting whose loss changes how often the child runs.
+      if (Object.prototype.hasOwnProperty.call(params, "max_spawns")) spawn.callLimit = "max_spawns";
       if (Object.keys(extra).length > 0) spawn.extra = cloneJson(extra);
       link.spawn = spawn;
       sources.push([`/subAgents/${base + j}/spawn`, at]);
