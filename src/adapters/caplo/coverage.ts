@@ -1,7 +1,10 @@
-// Caplo v2 coverage, as data: how parse.ts maps every path of the official schema,
-// and how emit-agent.ts treats every canonical IR field. Read with src/ir/coverage.ts;
-// docs/mapping.md is generated from it and test/coverage.test.ts keeps it honest.
-import type { EmitDecl, FormatCoverage, ParseRule, SchemaSpec } from "../../ir/coverage.js";
+// Caplo v2 coverage: how parse.ts maps every path of the official schema, as data; how the
+// emitter treats every canonical IR field is declared by its field handlers (emit-agent.ts and the
+// emit-*.ts files beside it: HANDLERS), and the emit table here is built from them. Read with
+// src/ir/coverage.ts; docs/mapping.md is generated from it and test/coverage.test.ts keeps it honest.
+import type { EmitDecls, FormatCoverage, ParseRule, SchemaSpec } from "../../ir/coverage.js";
+import { emitTable } from "../../ir/field-handlers.js";
+import { HANDLERS } from "./emit-agent.js";
 import { caploSchema } from "./schema.generated.js";
 import { FORMAT, LABEL } from "./spec.js";
 
@@ -73,83 +76,7 @@ const parse: Record<string, ParseRule> = {
   "/visitorFeedback": { extension: true, effect: "metadata" },
 };
 
-const notPrimary = { dropped: "dropped-field", when: "a row other than the primary (Caplo holds one model)" } as const;
-const clampedLimit = (range: string): EmitDecl => ["exact", { transformed: "clamped-value", when: `outside ${range} or not an integer` }];
-
-const emit: Record<string, EmitDecl> = {
-  "/key": ["exact", { transformed: "transformed-value", when: "not a valid unique bundle key" }, { dropped: "dropped-field", when: "written as a single Agent" }],
-  "/id": [{ dropped: "dropped-field", when: "written as a single Agent (name and key may be derived from it)" }, { transformed: "transformed-value", when: "in a bundle, where it becomes the key" }],
-  "/name": ["exact", { transformed: "truncated-value", when: "over 80 characters" }, { transformed: "transformed-value", when: "empty (Caplo requires one): the id is used" }],
-  "/description": ["exact", { transformed: "truncated-value", when: "over 240 characters" }],
-  "/routingDescription": [
-    { dropped: "dropped-field" },
-    { transformed: "transformed-value", when: "there is no description: it becomes it" },
-    { transformed: "truncated-value", when: "it becomes the description and is over 240 characters" },
-    { transformed: "transformed-value", when: "there are no instructions: it becomes them" },
-  ],
-  "/version": { dropped: "dropped-field" },
-  "/tags/**": { dropped: "dropped-field" },
-  "/instructions/chunks/0/text": ["exact", { transformed: "transformed-value", when: "empty (Caplo requires instructions)" }, { transformed: "transformed-value", when: "the agent has skills: their texts follow it" }],
-  "/instructions/chunks/[]/key": [{ transformed: "transformed-value", when: "named parts are joined as \"[key] text\"" }, { transformed: "transformed-value", when: "guidance, chat_style or voice_style from another format: policy.guidance, chatStyle, voiceStyle" }],
-  "/instructions/chunks/[]/text": [{ transformed: "transformed-value", when: "named parts are joined as \"[key] text\"" }, { transformed: "transformed-value", when: "the agent has skills: their texts follow it" }],
-  "/instructions/chunks/[]/raw": { transformed: "transformed-value", when: "the stripped text is written" },
-  "/instructions/chunks/[]/ref": [{ transformed: "transformed-value", when: "its text was read: written inline" }, { dropped: "dropped-field", when: "the file was not read" }],
-  "/greeting": ["exact", { transformed: "transformed-value", when: "empty (Caplo requires one): the documented greeting template is used" }],
-  "/models/0/id": "exact",
-  "/models/0/provider": [{ transformed: "transformed-value", when: "inferred or spelled as a LiteLLM key: written as the display name" }, { transformed: "unknown-provider", when: "not in the provider table" }],
-  "/models/0/temperature": ["exact", { transformed: "clamped-value", when: "outside 0..1" }],
-  "/models/0/maxTokens": clampedLimit("64..128000"),
-  "/models/[]/id": ["exact", notPrimary],
-  "/models/[]/provider": [{ transformed: "transformed-value" }, notPrimary],
-  "/models/[]/providerSource": [{ transformed: "transformed-value" }, notPrimary],
-  "/models/[]/raw": [{ transformed: "transformed-value", when: "split into model.provider and model.name" }, notPrimary],
-  "/models/[]/role": [{ transformed: "transformed-value", when: "implied: the one model is the main one" }, notPrimary],
-  "/models/[]/temperature": ["exact", { transformed: "clamped-value", when: "outside 0..1" }, notPrimary],
-  "/models/[]/maxTokens": ["exact", { transformed: "clamped-value", when: "outside 64..128000 or not an integer" }, notPrimary],
-  "/reasoning/effort": ["exact", { transformed: "transformed-value", when: "minimal or max (nearest Caplo effort)" }, { dropped: "dropped-field", when: "none" }],
-  "/reasoning/budgetTokens": ["exact", { transformed: "clamped-value", when: "outside 1024..32000 or not below model.responseLimit" }, { dropped: "dropped-field", when: "≤ 0 (thinking off)" }],
-  "/tools/[named]/name": ["exact", { dropped: "dropped-field", when: "a repeated id (merged)" }, { transformed: "transformed-value", when: "after a repeated id: it moves up one place (reported on the list)" }],
-  "/tools/[builtin]/name": ["exact", { transformed: "transformed-value", when: "an object: the bare id" }],
-  "/tools/[]/name": [{ transformed: "dropped-field", when: "mcp, webhook, http, manifest-ref, module or system: only the id is kept" }],
-  "/tools/[]/shorthand": "exact",
-  "/tools/[]/**": { dropped: "dropped-field" },
-  "/knowledge/[]/id": ["exact", { dropped: "dropped-field", when: "a repeated id (merged)" }, { transformed: "transformed-value", when: "after a repeated id: it moves up one place (reported on the list)" }],
-  "/knowledge/[]/**": { dropped: "dropped-field" },
-  "/subAgents/[]/local": ["exact", { transformed: "transformed-value", when: "the key changes" }, { dropped: "unresolved-link", when: "the agent is not in the output" }],
-  "/subAgents/[]/external": ["exact", { dropped: "dropped-link", when: "next to a local key" }],
-  "/subAgents/[]/release": ["exact", { dropped: "dropped-link", when: "neither latest nor x.y.z" }],
-  "/subAgents/[]/useWhen": "exact",
-  "/subAgents/[]/doNotUseWhen": "exact",
-  "/subAgents/[]/mode": "exact",
-  "/subAgents/[]/spawn/**": { dropped: "dropped-link" },
-  "/routing/mode": ["exact", { dropped: "dropped-field", when: "fast without doNotUseWhen on every link" }],
-  "/routing/minConfidence": ["exact", { transformed: "clamped-value", when: "outside 0.6..0.99 or off the 0.01 grid" }],
-  "/skills/[]/name": [{ transformed: "transformed-value", when: "the skill has text: appended to instructions as \"[skill:<name>]\" and its text, as the mas runtime injects a skill" }, { dropped: "dropped-field", when: "the skill has no text (its SKILL.md was not read)" }],
-  "/skills/[]/recipe": { transformed: "transformed-value", when: "appended to instructions (the document, when there is one, instead)" },
-  "/skills/[]/document": { transformed: "transformed-value", when: "appended to instructions after \"[skill:<name>]\"" },
-  "/skills/[]/trigger": { dropped: "transformed-value", when: "the skill's text is appended, its trigger is not (the message says so)" },
-  "/skills/[]/ref": { dropped: "transformed-value", when: "the text is written inline" },
-  "/skills/**": { dropped: "dropped-field" },
-  "/limits/maxModelCalls": clampedLimit("1..48"),
-  "/limits/maxToolCalls": clampedLimit("1..32"),
-  "/limits/maxSearches": clampedLimit("1..16"),
-  "/limits/maxParallelToolCalls": clampedLimit("1..8"),
-  "/limits/maxDepth": clampedLimit("1..4"),
-  "/limits/knowledgePassages": clampedLimit("1..16"),
-  "/limits/historyTokens": clampedLimit("2000..400000"),
-  "/triggers/**": { dropped: "dropped-field" },
-  "/inputs": { dropped: "dropped-field" },
-  "/outputs": { dropped: "dropped-field" },
-  "/parameters/**": { dropped: "dropped-field" },
-  "/placeholders/**": { dropped: "dropped-field", when: "with the parameters whose placeholders it spells" },
-  "/evals/[]/id": ["exact", { transformed: "transformed-value", when: "not a UUID" }],
-  "/evals/[]/name": ["exact", { transformed: "truncated-value", when: "over 80 characters" }],
-  "/evals/[]/input": ["exact", { transformed: "truncated-value", when: "over 8000 characters" }],
-  "/evals/[]/desiredOutcome": ["exact", { transformed: "truncated-value", when: "over 4000 characters" }],
-  "/evals/[]/expectations": ["exact", { dropped: "dropped-field", when: "a name Caplo has no case member for" }],
-  "/provenance/**": { dropped: "dropped-field" },
-};
-
+let emit: EmitDecls | undefined;
 let schemaSpec: SchemaSpec | undefined;
 
 export const caploCoverage: FormatCoverage = {
@@ -171,7 +98,10 @@ export const caploCoverage: FormatCoverage = {
     });
   },
   parse,
-  emit,
+  // Built on first use, from the emitter's field handlers (read at load, the emitter's imports would come round to the registry).
+  get emit(): EmitDecls {
+    return (emit ??= emitTable(HANDLERS));
+  },
   stash: false,
   agents: "/agents",
 };

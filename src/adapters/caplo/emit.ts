@@ -1,5 +1,7 @@
 // IR document → one Caplo document: a single Agent, or an AgentBundle holding every
-// agent (with keys made valid and unique, and local links rewritten to match).
+// agent (with keys made valid and unique, and local links rewritten to match). The agents'
+// fields are written by field handlers (emit-agent.ts); the document's own steps (its kind and
+// file, the keys, apiVersion, document-level values) are here.
 import type { EmitContext, EmitOptions, EmitResult } from "../types.js";
 import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { diagnostic } from "../../ir/diagnostics.js";
@@ -9,11 +11,13 @@ import { dotted } from "../../ir/pointer.js";
 import { lostDocumentValue, Reporter } from "../../ir/reporter.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { jsonText, yamlText } from "../serialize.js";
+import type { EmitScope } from "../../ir/field-handlers.js";
 import { emitAgent } from "./emit-agent.js";
 import { API_VERSION_RE, DOC_ORDER, FORMAT, KEY_RE, LABEL } from "./spec.js";
 
 export function emitCaplo(doc: IrDocument, options: EmitOptions, context: EmitContext = {}): EmitResult {
   const r = new Reporter(FORMAT);
+  const scope: EmitScope = { r, check: context.checkDeclarations === true };
   const agents = doc.agents;
   if (agents.length === 0) {
     return { outputs: [], diagnostics: [diagnostic("usage-error", { problem: "there is no agent to write as Caplo v2" })] };
@@ -34,9 +38,8 @@ export function emitCaplo(doc: IrDocument, options: EmitOptions, context: EmitCo
   const objects = agents.map((a, i) => {
     const at = asBundle ? `/agents/${i}` : "";
     const key = keys[i] ?? "agent";
-    if (asBundle) reportKey(r, a, key, at, file);
     const defaults = context.effectiveDefaults?.[i];
-    return emitAgent(a, { r, file, at, ...(asBundle ? { key } : {}), ...(defaults ? { defaults } : {}), resolve });
+    return emitAgent(a, { scope, file, at, ...(asBundle ? { key } : {}), ...(defaults ? { defaults } : {}), resolve });
   });
   const apiVersion = apiVersionOf(r, doc, file);
   reportDocExtensions(r, doc, file, context);
@@ -44,21 +47,6 @@ export function emitCaplo(doc: IrDocument, options: EmitOptions, context: EmitCo
     ? orderKeys({ apiVersion, kind: "AgentBundle", agents: objects }, DOC_ORDER)
     : orderKeys({ apiVersion, kind: "Agent", ...objects[0] }, ["apiVersion", "kind"]);
   return { outputs: [{ name: file, format: FORMAT, document, text: ext === "yaml" ? yamlText(document) : jsonText(document), agents: agents.map((_, i) => i) }], diagnostics: r.diagnostics };
-}
-
-/** A bundle key that differs from the agent's own key or id is a renamed value; a key from nothing is a default. */
-function reportKey(r: Reporter, a: IrAgent, key: string, at: string, file: string): void {
-  const target = { targetPointer: `${at}/key`, targetFile: file };
-  if (a.key !== undefined && a.key !== key && a.sourceMap["/key"] !== undefined) {
-    r.at(a, "transformed-value", "/key", { shown: a.key, became: `became the bundle key "${key}" (keys are unique and match ^[a-z][a-z0-9-]*$)` }, target);
-  }
-  if (a.id !== undefined && a.id !== key) {
-    r.at(a, "transformed-value", "/id", { shown: a.id, became: `became the bundle key "${key}" (keys are unique and match ^[a-z][a-z0-9-]*$)` }, target);
-  }
-  // A key set without a source (e.g. by --bundle merging) was derived, not carried.
-  if ((a.key === undefined || a.sourceMap["/key"] === undefined) && a.id === undefined) {
-    r.defaulted(a, `${at}/key`, { field: "key", by: "a Caplo bundle", filled: "derived from the agent's name as", set: key }, file);
-  }
 }
 
 function apiVersionOf(r: Reporter, doc: IrDocument, file: string): string {
