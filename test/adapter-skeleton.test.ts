@@ -40,6 +40,12 @@ describe("adapter skeleton", () => {
       expect({ phases: a.emitAgents !== undefined, oneGo: a.emit !== undefined }).toEqual({ phases: a.slot !== undefined, oneGo: a.slot === undefined });
     });
 
+    it(`${a.id}: coverage.ts builds its emit table from the emitter's field handlers (no emit table kept as data)`, () => {
+      const coverage = readFileSync(join(dir, "coverage.ts"), "utf8");
+      expect(coverage).toMatch(/emitTable\(HANDLERS\)/);
+      expect(coverage).not.toMatch(/\bconst emit\s*[:=]/);
+    });
+
     it(`${a.id}: index.ts takes detection, validation, the parser and the emitter from their entry files`, () => {
       const index = readFileSync(join(dir, "index.ts"), "utf8");
       expect(["detect", "validate", "parse", "emit", "coverage"].filter((f) => !index.includes(`from "./${f}.js"`))).toEqual([]);

@@ -1,7 +1,8 @@
 // Emitters written as field handlers (src/ir/field-handlers.ts): the coverage emit table is built
 // from the handlers, and a handler raises only codes its own declarations name. The second is
-// checked by running every golden case (and the shared Agent Spec examples) into every format with
-// EmitContext.checkDeclarations on: a handler raising an undeclared code throws.
+// checked by running every golden case (and the shared Agent Spec examples, and value-dependent
+// branches written from the IR) into every format with EmitContext.checkDeclarations on: a handler
+// raising an undeclared code throws.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { makeReadFile } from "../src/node/refs.js";
@@ -9,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { declaredFields, declares, emitTable, fieldHandler, run } from "../src/ir/field-handlers.js";
 import { Reporter } from "../src/ir/reporter.js";
 import type { IrAgent, IrDocument } from "../src/ir/model.js";
+import { newAgent } from "../src/ir/agent.js";
+import { emitWith } from "../src/ir/emit-phases.js";
 import type { Adapter, EmitContext, EmitOptions } from "../src/adapters/types.js";
 import { ADAPTERS } from "../src/adapters/registry.js";
 import { convert, convertMany } from "../src/index.js";
@@ -67,6 +70,16 @@ describe("a handler raises only what it declares", () => {
     expect(checked.subjectOf(checked.diagnostics[0]!)?.ir).toBe("/routingDescription");
   });
 
+  it("checked: a tool's item is read under its kind's declarations too (/tools/3 of a builtin tool: /tools/[builtin]/…)", () => {
+    const tools = fieldHandler("tools", { "/tools/[builtin]/name": { transformed: "transformed-value", when: "an object" } }, (r, a: IrAgent) => {
+      r.at(a, "transformed-value", "/tools/0", { became: "became the tool id" });
+    });
+    const builtin = agent({ tools: [{ kind: "builtin", name: "calc" }] });
+    expect(() => run(tools, { r: new Reporter("test"), check: true }, builtin)).not.toThrow();
+    const mcp = agent({ tools: [{ kind: "mcp", name: "calc", server: "https://mcp.example", requiresUserAuth: false }] });
+    expect(() => run(tools, { r: new Reporter("test"), check: true }, mcp)).toThrow(/field handler "tools" raised transformed-value at \/tools\/0/);
+  });
+
   it("unchecked (every real run): nothing is refused", () => {
     const r = new Reporter("test");
     run(h, { r, check: false }, agent(), "/description");
@@ -100,6 +113,50 @@ describe("every conversion raises only declared codes (checkDeclarations)", () =
       expect(converted).toBeGreaterThan(0);
     });
   }
+
+  // Value-dependent branches no golden case reaches (an empty required text, a text over a limit,
+  // a primary model that is not the first row, a model without a provider…), written from the IR.
+  const edge = (fill: Partial<IrAgent>, more: Partial<IrAgent>[] = []): IrDocument => ({
+    format: "mas",
+    bundle: more.length > 0,
+    agents: [{ ...newAgent("mas", ""), name: "A", key: "a", ...fill }, ...more.map((m, i) => ({ ...newAgent("mas", ""), name: `B${i}`, key: `b${i}`, ...m }))],
+    extensions: {},
+  });
+  const EDGES: Record<string, IrDocument> = {
+    "an empty useWhen": edge({ subAgents: [{ local: "b0", useWhen: "" }] }, [{}]),
+    "a link that names no agent": edge({ subAgents: [{}] }),
+    "empty eval case texts": edge({ evals: [{ name: "", input: "", desiredOutcome: "" }] }),
+    "more eval cases than Caplo holds": edge({ evals: Array.from({ length: 101 }, (_, i) => ({ name: `n${i}`, input: "x", desiredOutcome: "y" })) }),
+    "a platform text over its limit": edge({ instructions: { chunks: [{ text: "Do." }, { key: "guidance", text: "word ".repeat(1000) }] } }),
+    "a platform tail": edge({ instructions: { chunks: [{ text: "Do.\n\n[guidance] G" }] } }),
+    "a primary model after another row, with an unknown provider": edge({ models: [{ id: "x", provider: "openai", role: "helper" }, { id: "y", provider: "zzprov" }] }),
+    "a primary model after another row, without a provider": edge({ models: [{ id: "x", provider: "openai", role: "helper" }, { id: "gpt-4o" }] }),
+    "a model without a provider": edge({ models: [{ id: "gpt-4o" }] }),
+    "tools of several kinds, repeated": edge({ tools: [{ kind: "builtin", name: "calc" }, { kind: "mcp", name: "s", server: "https://mcp.example", requiresUserAuth: false }, { kind: "named", name: "a" }, { kind: "named", name: "a" }, { kind: "named", name: "b" }] }),
+    "repeated knowledge bases": edge({ knowledge: [{ id: "k" }, { id: "k", label: "L" }, { id: "j" }] }),
+    "an id and no name": edge({ name: undefined, id: "the-id" }),
+    "an empty name": edge({ name: "" }),
+    "skills, one without text": edge({ skills: [{ name: "s", recipe: "do", trigger: "t", extra: { k: 1 } }, { name: "e" }] }),
+    "reasoning off": edge({ reasoning: { effort: "none", budgetTokens: 0 } }),
+    "a thinking budget over the response limit": edge({ models: [{ id: "gpt-4o", provider: "openai", maxTokens: 100 }], reasoning: { budgetTokens: 5000 } }),
+    "fast routing without doNotUseWhen": edge({ routing: { mode: "fast", minConfidence: 0.3 }, subAgents: [{ external: "x", useWhen: "u" }] }),
+    "file references, one not read": edge({ instructions: { chunks: [{ ref: "a.md" }, { ref: "b.md", text: "B" }] } }),
+    "no instructions text, a routing description": edge({ instructions: { chunks: [] }, routingDescription: "R" }),
+    "a routing description beside the description": edge({ routingDescription: "R", description: "D" }),
+  };
+  it("value-dependent branches, written from the IR → every format", () => {
+    let written = 0;
+    for (const [name, doc] of Object.entries(EDGES)) {
+      for (const a of ADAPTERS) {
+        for (const stash of [true, false]) {
+          const r = emitWith(a, structuredClone(doc), { stash }, { checkDeclarations: true });
+          expect(r.outputs.length, `${name} → ${a.id}`).toBeGreaterThan(0);
+          written++;
+        }
+      }
+    }
+    expect(written).toBe(Object.keys(EDGES).length * ADAPTERS.length * 2);
+  });
 
   it("the shared Agent Spec examples → every format", () => {
     // The vendored copy (test/fixtures/agentspec, SOURCES.md): CI's clean clone has no ../shared beside it.

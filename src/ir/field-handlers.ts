@@ -10,6 +10,7 @@
 // not name for the IR path it is raised at, so a declaration cannot drift from its raise sites.
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from "./diagnostics.js";
 import { emitDeclarationOf, irSpellings, type EmitDecl, type EmitDecls, type EmitRule } from "./coverage.js";
+import type { IrAgent } from "./model.js";
 import type { Reporter } from "./reporter.js";
 
 /** The reporter a handler raises through: the Reporter's raise methods (and what it reads back). */
@@ -131,6 +132,16 @@ function namesAnywhere(emit: EmitDecls, code: DiagnosticCode): boolean {
  */
 const fills = (code: DiagnosticCode): boolean => DIAGNOSTIC_CODES[code].category === "defaulted";
 
+/**
+ * "/tools/3/x" as "/tools/[mcp]/x", the spelling by the tool's kind that a declaration of one kind
+ * uses ("/tools/[builtin]/name"); any other path as it is.
+ */
+function kindSpelling(agent: IrAgent, ir: string): string {
+  const m = /^\/tools\/(0|[1-9][0-9]*)(?=\/|$)/.exec(ir);
+  const kind = m ? agent.tools?.[Number(m[1])]?.kind : undefined;
+  return m && kind !== undefined ? `/tools/[${kind}]${ir.slice(m[0].length)}` : ir;
+}
+
 function refuse(h: DeclaringHandler, code: string, where: string): never {
   throw new Error(`the field handler "${h.name}" raised ${code} ${where}, which its declarations do not name: declare it beside the handler (its emit) or raise another code`);
 }
@@ -141,7 +152,7 @@ function checkedReporter(r: Reporter, h: DeclaringHandler): HandlerReporter {
     at: (a) => {
       const code = a[1] as DiagnosticCode;
       const ir = a[2] as string;
-      if (!declares(h.emit, code, ir)) refuse(h, code, `at ${ir}`);
+      if (!declares(h.emit, code, ir) && !declares(h.emit, code, kindSpelling(a[0] as IrAgent, ir))) refuse(h, code, `at ${ir}`);
     },
     atSource: (a) => {
       const code = a[1] as DiagnosticCode;

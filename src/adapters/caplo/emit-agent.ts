@@ -69,7 +69,11 @@ const BUNDLE_KEY = "(keys are unique and match ^[a-z][a-z0-9-]*$)";
  */
 const identity = fieldHandler("identity", {
   "/key": ["exact", { transformed: "transformed-value", when: "not a valid unique bundle key" }, { dropped: "dropped-field", when: "written as a single Agent" }],
-  "/id": [{ dropped: "dropped-field", when: "written as a single Agent (name and key may be derived from it)" }, { transformed: "transformed-value", when: "in a bundle, where it becomes the key" }],
+  "/id": [
+    { dropped: "dropped-field", when: "written as a single Agent (name and key may be derived from it)" },
+    { transformed: "transformed-value", when: "in a bundle, where it becomes the key" },
+    { transformed: "transformed-value", when: "a single Agent without a name: it becomes the name" },
+  ],
   "/name": ["exact", { transformed: "truncated-value", when: "over 80 characters" }, { transformed: "transformed-value", when: "empty (Caplo requires one): the id is used" }],
 }, (r: HandlerReporter, a: IrAgent, t: AgentTarget): { name: string; idUsed: boolean } => {
   const key = t.key;
@@ -145,7 +149,10 @@ const unsupported = fieldHandler("unsupported", UNSUPPORTED, (r: HandlerReporter
 
 /** A {{params.x}} placeholder no Caplo runtime fills (Caplo has no parameters). */
 const placeholdersHandler = fieldHandler("placeholders", {
-  "/placeholders/**": { dropped: "dropped-field", when: "with the parameters whose placeholders it spells" },
+  "/placeholders/**": [
+    { dropped: "dropped-field", when: "with the parameters whose placeholders it spells" },
+    { transformed: "unfilled-placeholder", when: "the prompt names a parameter as {{params.<name>}}: written as it is, and no Caplo runtime fills it" },
+  ],
 }, (r: HandlerReporter, a: IrAgent, t: AgentTarget): void => reportPlaceholders(a, r, LABEL, t.file));
 
 const CAPLO_ONLY: readonly [string, Check][] = [

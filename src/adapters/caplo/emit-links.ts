@@ -13,7 +13,7 @@ export const linksHandler = fieldHandler("sub-agent links", {
   "/subAgents/[]/local": ["exact", { transformed: "transformed-value", when: "the key changes" }, { dropped: "unresolved-link", when: "the agent is not in the output" }],
   "/subAgents/[]/external": ["exact", { dropped: "dropped-link", when: "next to a local key" }],
   "/subAgents/[]/release": ["exact", { dropped: "dropped-link", when: "neither latest nor x.y.z" }],
-  "/subAgents/[]/useWhen": "exact",
+  "/subAgents/[]/useWhen": ["exact", { transformed: "transformed-value", when: "empty (Caplo requires one): the sub-agent's own description, else a sentence naming it" }],
   "/subAgents/[]/doNotUseWhen": "exact",
   "/subAgents/[]/mode": "exact",
   "/subAgents/[]/spawn/**": { dropped: "dropped-link" },

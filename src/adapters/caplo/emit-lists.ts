@@ -88,9 +88,9 @@ export const knowledgeHandler = fieldHandler("knowledge bases", {
 /** The eval cases as evals.cases: a UUID id, the required texts within their limits, the expectations Caplo names. */
 export const evalsHandler = fieldHandler("eval cases", {
   "/evals/[]/id": ["exact", { transformed: "transformed-value", when: "not a UUID" }],
-  "/evals/[]/name": ["exact", { transformed: "truncated-value", when: "over 80 characters" }],
-  "/evals/[]/input": ["exact", { transformed: "truncated-value", when: "over 8000 characters" }],
-  "/evals/[]/desiredOutcome": ["exact", { transformed: "truncated-value", when: "over 4000 characters" }],
+  "/evals/[]/name": ["exact", { transformed: "truncated-value", when: "over 80 characters" }, { transformed: "transformed-value", when: "empty (Caplo requires one): \"Case <n>\"" }],
+  "/evals/[]/input": ["exact", { transformed: "truncated-value", when: "over 8000 characters" }, { transformed: "transformed-value", when: "empty (Caplo requires one): \"(empty)\"" }],
+  "/evals/[]/desiredOutcome": ["exact", { transformed: "truncated-value", when: "over 4000 characters" }, { transformed: "transformed-value", when: "empty (Caplo requires one): \"(empty)\"" }],
   "/evals/[]/expectations": ["exact", { dropped: "dropped-field", when: "a name Caplo has no case member for" }],
 }, (r: HandlerReporter, a: IrAgent, t: AgentTarget): JsonObject[] =>
   (a.evals ?? []).map((c, i) => evalCase(r, a, t, c, i)).filter((c): c is JsonObject => c !== undefined));

@@ -12,15 +12,18 @@ import { clamp, placeholder, setDefault, tp, type AgentTarget } from "./emit-che
 
 const notPrimary = { dropped: "dropped-field", when: "a row other than the primary (Caplo holds one model)" } as const;
 const clampedLimit = (range: string): EmitDecl => ["exact", { transformed: "clamped-value", when: `outside ${range} or not an integer` }];
+/** The provider made explicit is reported at the model id when the source has no provider value to point at. */
+const providerFromId = { transformed: "transformed-value", when: "the source names no provider: Caplo states the one inferred from it (model.provider)" } as const;
+const unknownProvider = { transformed: "unknown-provider", when: "not in the provider table" } as const;
 
 /** The primary model row as Caplo's model (a placeholder when the source names none). */
 export const modelHandler = fieldHandler("model", {
-  "/models/0/id": "exact",
-  "/models/0/provider": [{ transformed: "transformed-value", when: "inferred or spelled as a LiteLLM key: written as the display name" }, { transformed: "unknown-provider", when: "not in the provider table" }],
+  "/models/0/id": ["exact", providerFromId],
+  "/models/0/provider": [{ transformed: "transformed-value", when: "inferred or spelled as a LiteLLM key: written as the display name" }, unknownProvider],
   "/models/0/temperature": ["exact", { transformed: "clamped-value", when: "outside 0..1" }],
   "/models/0/maxTokens": clampedLimit("64..128000"),
-  "/models/[]/id": ["exact", notPrimary],
-  "/models/[]/provider": [{ transformed: "transformed-value" }, notPrimary],
+  "/models/[]/id": ["exact", providerFromId, notPrimary],
+  "/models/[]/provider": [{ transformed: "transformed-value" }, unknownProvider, notPrimary],
   "/models/[]/providerSource": [{ transformed: "transformed-value" }, notPrimary],
   "/models/[]/raw": [{ transformed: "transformed-value", when: "split into model.provider and model.name" }, notPrimary],
   "/models/[]/role": [{ transformed: "transformed-value", when: "implied: the one model is the main one" }, notPrimary],

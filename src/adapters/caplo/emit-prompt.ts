@@ -25,7 +25,7 @@ export interface WrittenInstructions {
 export const instructionsHandler = fieldHandler("instructions", {
   "/instructions/chunks/0/text": ["exact", { transformed: "transformed-value", when: "empty (Caplo requires instructions)" }],
   "/instructions/chunks/[]/key": [{ transformed: "transformed-value", when: "named parts are joined as \"[key] text\"" }, { transformed: "transformed-value", when: "guidance, chat_style or voice_style from another format: policy.guidance, chatStyle, voiceStyle" }],
-  "/instructions/chunks/[]/text": [{ transformed: "transformed-value", when: "named parts are joined as \"[key] text\"" }],
+  "/instructions/chunks/[]/text": [{ transformed: "transformed-value", when: "named parts are joined as \"[key] text\"" }, { transformed: "truncated-value", when: "it becomes policy.guidance and is over 4000 characters, or chatStyle, voiceStyle and over 2000" }],
   "/instructions/chunks/[]/raw": { transformed: "transformed-value", when: "the stripped text is written" },
   "/instructions/chunks/[]/ref": [{ transformed: "transformed-value", when: "its text was read: written inline" }, { dropped: "dropped-field", when: "the file was not read" }],
   // The description handler declares the routing description; here, where it is used for want of instructions.
