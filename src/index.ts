@@ -7,4 +7,5 @@ export { DIAGNOSTIC_CODES, EFFECTS } from "./ir/diagnostics.js";
 export type { Diagnostic, DiagnosticCode, Effect, Category, CatalogEntry, Severity, SourceLocation, TargetLocation } from "./ir/diagnostics.js";
 export type { IrDocument, IrAgent, IrTool, IrModel, IrLink, IrChunk } from "./ir/model.js";
 export type { Adapter, EmitOptions, ParseOptions, ReadFile, EmittedDocument } from "./adapters/types.js";
+export type { AgentDraft, EmitDraft, OutputReading } from "./ir/emit-phases.js";
 export type { JsonValue, JsonObject } from "./ir/json.js";
