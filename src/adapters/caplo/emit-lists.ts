@@ -85,13 +85,16 @@ export const knowledgeHandler = fieldHandler("knowledge bases", {
   return out;
 });
 
+/** A case after the last one Caplo holds is dropped whole: each of its fields is lost. */
+const beyondCases = { dropped: "dropped-field", when: `the case is beyond the ${MAX.cases} Caplo holds` } as const;
+
 /** The eval cases as evals.cases: a UUID id, the required texts within their limits, the expectations Caplo names. */
 export const evalsHandler = fieldHandler("eval cases", {
-  "/evals/[]/id": ["exact", { transformed: "transformed-value", when: "not a UUID" }],
-  "/evals/[]/name": ["exact", { transformed: "truncated-value", when: "over 80 characters" }, { transformed: "transformed-value", when: "empty (Caplo requires one): \"Case <n>\"" }],
-  "/evals/[]/input": ["exact", { transformed: "truncated-value", when: "over 8000 characters" }, { transformed: "transformed-value", when: "empty (Caplo requires one): \"(empty)\"" }],
-  "/evals/[]/desiredOutcome": ["exact", { transformed: "truncated-value", when: "over 4000 characters" }, { transformed: "transformed-value", when: "empty (Caplo requires one): \"(empty)\"" }],
-  "/evals/[]/expectations": ["exact", { dropped: "dropped-field", when: "a name Caplo has no case member for" }],
+  "/evals/[]/id": ["exact", { transformed: "transformed-value", when: "not a UUID" }, beyondCases],
+  "/evals/[]/name": ["exact", { transformed: "truncated-value", when: "over 80 characters" }, { transformed: "transformed-value", when: "empty (Caplo requires one): \"Case <n>\"" }, beyondCases],
+  "/evals/[]/input": ["exact", { transformed: "truncated-value", when: "over 8000 characters" }, { transformed: "transformed-value", when: "empty (Caplo requires one): \"(empty)\"" }, beyondCases],
+  "/evals/[]/desiredOutcome": ["exact", { transformed: "truncated-value", when: "over 4000 characters" }, { transformed: "transformed-value", when: "empty (Caplo requires one): \"(empty)\"" }, beyondCases],
+  "/evals/[]/expectations": ["exact", { dropped: "dropped-field", when: "a name Caplo has no case member for" }, beyondCases],
 }, (r: HandlerReporter, a: IrAgent, t: AgentTarget): JsonObject[] =>
   (a.evals ?? []).map((c, i) => evalCase(r, a, t, c, i)).filter((c): c is JsonObject => c !== undefined));
 
