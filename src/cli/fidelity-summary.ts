@@ -2,7 +2,7 @@
 // terminal access): the CLI's report and the playground page (src/playground/) both use it, so
 // the page speaks the command line's words.
 import { buildLedger, fidelity, type LedgerRow } from "../ir/ledger.js";
-import type { Diagnostic } from "../ir/diagnostics.js";
+import { DIAGNOSTIC_CODES, type Category, type Diagnostic } from "../ir/diagnostics.js";
 import { isAncestorOrSelf } from "../ir/pointer.js";
 import { effectOf } from "../policy.js";
 
@@ -25,7 +25,7 @@ export interface InputFigures {
 export function inputFigures(data: unknown, diagnostics: readonly Diagnostic[], file: string | undefined, agents?: readonly string[]): InputFigures {
   const rows = buildLedger(data, diagnostics, file, agents);
   const f = fidelity(rows);
-  return { rows, exact: f.exact, total: f.total, behaviour: behaviourFigures(rows, diagnostics, file) };
+  return { rows, exact: f.exact, total: f.total, behaviour: behaviourFigures(rows, diagnostics, file, agents) };
 }
 
 /**
@@ -33,11 +33,23 @@ export function inputFigures(data: unknown, diagnostics: readonly Diagnostic[], 
  * covers it is about a metadata value, and as changed when that finding is about behaviour (a warning,
  * or an error a target refused).
  */
-export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readonly Diagnostic[], file: string | undefined): BehaviourFigures {
-  const own = diagnostics.filter((d) => d.source !== undefined && d.source.file === file && d.source.pointer !== "");
+export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readonly Diagnostic[], file: string | undefined, agents: readonly string[] = []): BehaviourFigures {
+  // A finding at an agent's own place (or where a shared definition sits) is about the agent, not each value under it.
+  const places = new Set(["", ...agents]);
+  const own = diagnostics.filter((d) => d.source !== undefined && d.source.file === file && !places.has(d.source.pointer));
+  // A behaviour loss of a value (dropped, or only in the stash) loses every value under it,
+  // whatever deeper note is about one of them too (a ref-kept note under a dropped tool). Other
+  // findings may sit at an ancestor for a value that is absent (a default at spec): only the
+  // deepest finding of a value says what became of it.
+  const changes = own.filter((d) => d.severity !== "info" && effectOf(d) === "behaviour" && SUBTREE.has(DIAGNOSTIC_CODES[d.code].category));
   let values = 0;
   let changed = 0;
   for (const row of rows) {
+    if (changes.some((d) => isAncestorOrSelf(d.source!.pointer, row.sourcePointer))) {
+      values++;
+      changed++;
+      continue;
+    }
     const cover = row.code === undefined ? undefined : deepest(own, row.sourcePointer, row.code);
     const effect = cover ? effectOf(cover) : "behaviour";
     // A reshape of a behaviour-bearing value is a representation note (of a metadata value, a metadata one): the value is behaviour-bearing, and kept.
@@ -47,6 +59,8 @@ export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readon
   }
   return { values, changed };
 }
+
+const SUBTREE: ReadonlySet<Category> = new Set(["dropped", "stashed"]);
 
 function deepest(ds: readonly Diagnostic[], pointer: string, code: string): Diagnostic | undefined {
   let best: Diagnostic | undefined;

@@ -8,6 +8,10 @@ import { dirname, join } from "node:path";
 import { verifyRoundTrip, type PatchOperation, type RoundTrip } from "../verify.js";
 import { FORMAT_OPTIONS } from "./options.js";
 import type { FormatOptionValues } from "../adapters/types.js";
+import { adapterFor } from "../adapters/registry.js";
+import { parseText } from "../text/parse.js";
+import { dirOf, isAbsolutePath, joinPath, normalisePath } from "../ir/file-paths.js";
+import type { Diagnostic } from "../ir/diagnostics.js";
 
 export interface FileFidelity {
   file: string;
@@ -36,7 +40,7 @@ export function analyse(inputs: readonly string[], to: string, options: FileConv
     const file = input.file ?? inputs[i] ?? "<input>";
     // Values a policy ignores were still lost or changed: the ledger says so.
     const all = result.ignored?.length ? [...result.diagnostics, ...result.ignored] : result.diagnostics;
-    const entry: FileFidelity = { file, ...inputFigures(input.data, all, input.file, input.agents) };
+    const entry: FileFidelity = { file, ...withParts(inputFigures(input.data, all, input.file, input.agents), input, all) };
     if (verify && input.format !== undefined) {
       // With several inputs the outputs are mixed; each input's round trip needs its own outputs.
       const path = inputs.find((p) => p === input.file) ?? (input.file === "<stdin>" ? "-" : file);
@@ -49,6 +53,32 @@ export function analyse(inputs: readonly string[], to: string, options: FileConv
     }
     return entry;
   });
+}
+
+/**
+ * An input that reads other documents as its parts (a mas kind: MAS manifest and its agent files)
+ * is one input with them: its figures and ledger rows hold the parts' values too, each row named
+ * as the diagnostics name that file, so the fidelity line counts what the warnings about the
+ * agent files say changed.
+ */
+function withParts(own: ReturnType<typeof inputFigures>, input: InputRead, diagnostics: readonly Diagnostic[]): ReturnType<typeof inputFigures> {
+  const adapter = input.format === undefined ? undefined : adapterFor(input.format);
+  const refs = new Set((adapter?.parts?.(input.data) ?? []).map((r) => normalisePath(r)));
+  if (refs.size === 0 || !input.files?.length) return own;
+  const named = new Set(diagnostics.map((d) => d.source?.file));
+  const dir = input.file === undefined || input.file.startsWith("<") ? "" : dirOf(input.file);
+  let sum = own;
+  for (const part of input.files) {
+    if (!refs.has(normalisePath(part.path))) continue;
+    const data = parseText(part.text, part.path).data;
+    if (data === undefined) continue;
+    // The caller's name for the file (src/convert.ts callerNames), else the reference as read.
+    const joined = isAbsolutePath(part.path) ? part.path : joinPath(dir, part.path);
+    const name = named.has(joined) || !named.has(part.path) ? joined : part.path;
+    const f = inputFigures(data, diagnostics, name);
+    sum = { rows: [...sum.rows, ...f.rows], exact: sum.exact + f.exact, total: sum.total + f.total, behaviour: { values: sum.behaviour.values + f.behaviour.values, changed: sum.behaviour.changed + f.behaviour.changed } };
+  }
+  return sum;
 }
 
 /** Each file a round trip compared (the input, then the files it read) with its operations. */

@@ -1,0 +1,56 @@
+// Session 6's new-user trial: what a demanding user met on real inputs (the shared mas apps,
+// the Agent Spec examples, mixed folders, bad usage), each a test that failed before its fix.
+import { describe, expect, it } from "vitest";
+import { cli } from "./helpers/cli.js";
+
+const APP03 = "../shared/corpus/mas/apps/03-experiments-and-analysis";
+const TRIP = "../shared/corpus/mas/library-samples/apps/trip-planner";
+
+interface Fidelity { file: string; values: number; exact: number; behaviour: { values: number; kept: number; changed: number } }
+interface Ledger { file: string; sourcePointer: string; status: string; code?: string }
+
+async function fidelityOf(args: string[]): Promise<{ fidelity: Fidelity[]; warnings: { source?: { file?: string; pointer: string }; effect: string }[] }> {
+  const r = await cli([...args, "--json"]);
+  expect(r.code, r.stdout).toBe(0);
+  const body = JSON.parse(r.stdout) as { fidelity: Fidelity[]; diagnostics: { severity: string; effect: string; source?: { file?: string; pointer: string } }[] };
+  return { fidelity: body.fidelity, warnings: body.diagnostics.filter((d) => d.severity === "warning" && d.effect === "behaviour") };
+}
+
+describe("the fidelity line counts what the warnings say changed", () => {
+  it("a kind: MAS manifest's figures include the values of the agent files it reads", async () => {
+    // Through the manifest, the agent file's dropped tool reference was missing from the figure
+    // ("behaviour kept for 4 of 4 ... (0 changed)" beside a dropped-field warning on agent.yaml).
+    const viaManifest = await fidelityOf(["convert", `${APP03}/mas.yaml`, "--to", "caplo"]);
+    const alone = await fidelityOf(["convert", `${APP03}/agent.yaml`, "--to", "caplo"]);
+    expect(viaManifest.fidelity).toHaveLength(1);
+    expect(viaManifest.fidelity[0]!.file).toBe(`${APP03}/mas.yaml`);
+    expect(alone.fidelity[0]!.behaviour.changed).toBeGreaterThan(0);
+    expect(viaManifest.fidelity[0]!.behaviour.changed).toBe(alone.fidelity[0]!.behaviour.changed);
+    // The manifest's own values and the agent file's, together.
+    expect(viaManifest.fidelity[0]!.values).toBe(alone.fidelity[0]!.values + 9);
+  });
+
+  it("the ledger of a kind: MAS manifest has the agent files' rows, named as the diagnostics name them", async () => {
+    const { mkdtempSync, readFileSync, rmSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const d = mkdtempSync(join(tmpdir(), "agentport-trial-"));
+    try {
+      const r = await cli(["convert", `${APP03}/mas.yaml`, "--to", "caplo", "--ledger", join(d, "l.json")]);
+      expect(r.code).toBe(0);
+      const rows = JSON.parse(readFileSync(join(d, "l.json"), "utf8")) as Ledger[];
+      expect(rows.find((x) => x.file === `${APP03}/agent.yaml` && x.sourcePointer === "/spec/tools/0/ref")).toMatchObject({ status: "dropped", code: "dropped-field" });
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+
+  it("a value a behaviour warning covers is changed, even when a deeper note is about it too", async () => {
+    // trip-planner's agents name ../tools/*.tool.yaml outside the default root: a ref-kept note at
+    // spec.tools[i].ref hid the dropped-field warning at spec.tools[i] ("11 of 11 kept, 0 changed").
+    const { fidelity, warnings } = await fidelityOf(["convert", `${TRIP}/agents/concierge_agent.yaml`, "--to", "caplo"]);
+    const tools = warnings.filter((w) => /^\/spec\/tools\/\d+$/.test(w.source?.pointer ?? ""));
+    expect(tools).toHaveLength(4);
+    expect(fidelity[0]!.behaviour.changed).toBeGreaterThanOrEqual(4);
+  });
+});
