@@ -54,3 +54,35 @@ describe("the fidelity line counts what the warnings say changed", () => {
     expect(fidelity[0]!.behaviour.changed).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe("a mistyped or incomplete command line says what is wrong in the user's words", () => {
+  const ONE = "examples/support-bundle.caplo.json";
+  const usage = async (args: string[]) => {
+    const r = await cli(args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^agentport: error usage-error /);
+    return r.stderr;
+  };
+
+  it("an unknown command is named as a command, and the options after it are not called unknown", async () => {
+    // Was: "Unknown arguments: to, conver, … (--to: did you mean --to?; conver: did you mean convert?)".
+    const said = await usage(["conver", ONE, "--to", "mas"]);
+    expect(said).toMatch(/^agentport: error usage-error unknown command "conver" \(conver: did you mean convert\?\)/);
+    expect(said).not.toMatch(/--to: did you mean --to/);
+    const far = await usage(["zzzzzz", ONE]);
+    expect(far).toMatch(/unknown command "zzzzzz"; the commands are convert, validate, detect and formats/);
+  });
+
+  it("a swapped pair of letters counts as one edit (--form → --from, --tsrict → --strict)", async () => {
+    expect(await usage(["convert", ONE, "--to", "mas", "--form", "caplo"])).toMatch(/--form: did you mean --from\?/);
+    expect(await usage(["convert", ONE, "--to", "mas", "--tsrict"])).toMatch(/--tsrict: did you mean --strict\?/);
+  });
+
+  it("no input, or no --to, is said plainly, with what to give", async () => {
+    // Was yargs' "Not enough non-option arguments: got 0, need at least 1" and "Missing required argument: to".
+    expect(await usage(["convert", "--to", "mas"])).toMatch(/^agentport: error usage-error no input named: give one or more files or folders, or - for stdin \(agentport convert <inputs\.\.>\)/);
+    expect(await usage(["validate"])).toMatch(/no input named: .*\(agentport validate <inputs\.\.>\)/);
+    expect(await usage(["convert", ONE])).toMatch(/^agentport: error usage-error --to is required: the format to convert to \(caplo, agentmug, mas or agentspec\)/);
+  });
+});

@@ -15,7 +15,7 @@ import type { BatchPool } from "../node/batch.js";
 import { checkRoot } from "./root-option.js";
 import { runDetect, runFormats, runValidate } from "./inspect-commands.js";
 import { fastParse } from "./fast-args.js";
-import { withSuggestions } from "./suggest.js";
+import { usageMessage } from "./suggest.js";
 import { sarifLog } from "./sarif.js";
 import type { Policy } from "../policy.js";
 import { COMMANDS, FORMAT_OPTIONS, GLOBAL_OPTIONS, type OptionSpec, type ParsedArgs } from "./options.js";
@@ -134,7 +134,7 @@ export async function runCli(argv: readonly string[], io: CliIO, env: CliEnv = {
     const formatIds = ADAPTERS.map((x) => x.id);
     const parsed = fastParse(argv, formatIds) ?? (await yargsParse(argv, formatIds));
     if ("help" in parsed) return EXIT.ok;
-    if ("usageError" in parsed) return usageError(commandOf(argv), withSuggestions(parsed.usageError, argv), argv.includes("--json") || formatIs(argv, "json"), io, argv);
+    if ("usageError" in parsed) return usageError(commandOf(argv), usageMessage(parsed.usageError, argv, formatIds), argv.includes("--json") || formatIs(argv, "json"), io, argv);
     const problem = checkArgs(parsed.command, parsed.args, argv);
     if (problem !== undefined) return usageError(parsed.command, problem, parsed.args["json"] === true || parsed.args["format"] === "json", io, argv);
     return await dispatch(parsed.command, parsed.args, io, env);

@@ -2,19 +2,25 @@
 // edit distance, so `--too` points at `--to` and `conver` at `convert`, as git and npm do.
 import { COMMANDS, GLOBAL_OPTIONS } from "./options.js";
 
-/** Levenshtein distance, with an early exit once every path exceeds `max`. */
+/**
+ * Edit distance where two swapped neighbours are one edit (optimal string alignment: `--form` is
+ * one edit from `--from`, as a typist makes it), with an early exit once every path exceeds `max`.
+ */
 function distance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
     let best = i;
     for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      let v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, before[j - 2]! + 1);
       row.push(v);
       if (v < best) best = v;
     }
     if (best > max) return max + 1;
+    before = prev;
     prev = row;
   }
   return prev[b.length]!;
@@ -32,6 +38,32 @@ export function closest(word: string, candidates: readonly string[]): string | u
     else if (d === at) tie = true;
   }
   return found !== undefined && !tie && at <= max ? found : undefined;
+}
+
+/** "a, b and c". */
+function listed(names: readonly string[]): string {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/**
+ * A usage failure of the command line parser in the user's words: an unknown command is named as
+ * a command (not "Unknown arguments: to, conver, …", which calls the options after it unknown too),
+ * and yargs' "Not enough non-option arguments" and "Missing required argument: to" say what to give;
+ * then the closest known name for each mistyped one (withSuggestions).
+ */
+export function usageMessage(message: string, argv: readonly string[], formatIds: readonly string[]): string {
+  const first = argv.find((a) => !a.startsWith("-"));
+  const commands = COMMANDS.map((c) => c.name);
+  if (first !== undefined && argv[0] === first && !commands.includes(first) && /^Unknown arguments?: /.test(message)) {
+    const c = closest(first, commands);
+    return c ? `unknown command "${first}" (${first}: did you mean ${c}?)` : `unknown command "${first}"; the commands are ${listed(commands)}`;
+  }
+  if (/^Not enough non-option arguments/.test(message)) {
+    const command = COMMANDS.find((c) => c.name === first);
+    return `no input named: give one or more files or folders, or - for stdin (agentport ${command?.name ?? "convert"} <${command?.positional ?? "inputs"}..>)`;
+  }
+  if (/^Missing required argument: to$/.test(message)) return `--to is required: the format to convert to (${listed(formatIds).replace(/ and /, " or ")})`;
+  return withSuggestions(message, argv);
 }
 
 /**
@@ -53,7 +85,7 @@ export function withSuggestions(message: string, argv: readonly string[]): strin
   for (const word of m[1]!.split(", ")) {
     const typedAsOption = argv.some((a) => a === `--${word}` || a.startsWith(`--${word}=`) || a === `-${word}`);
     if (typedAsOption) {
-      const o = closest(word, options);
+      const o = options.includes(word) ? undefined : closest(word, options);
       if (o) hints.push(`--${word}: did you mean --${o}?`);
     } else if (!command && word === argv[0]) {
       const c = closest(word, COMMANDS.map((x) => x.name));
