@@ -86,3 +86,41 @@ describe("a mistyped or incomplete command line says what is wrong in the user's
     expect(await usage(["convert", ONE])).toMatch(/^agentport: error usage-error --to is required: the format to convert to \(caplo, agentmug, mas or agentspec\)/);
   });
 });
+
+describe("a folder run that would convert nothing says why", () => {
+  it("-o naming the input folder itself is refused (it converted nothing and exited 0)", async () => {
+    const { cpSync, mkdtempSync, readdirSync, rmSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const d = mkdtempSync(join(tmpdir(), "agentport-trial-"));
+    try {
+      cpSync("../shared/corpus/mas/library-samples/apps/qa-agent/agents/qa-agent.yaml", join(d, "qa-agent.yaml"));
+      for (const o of [d, d + "/", join(d, ".") + "/"]) {
+        const r = await cli(["convert", d, "--to", "caplo", "-o", o]);
+        expect(r.code).toBe(2);
+        expect(r.stderr).toMatch(/^agentport: error usage-error -o .* is the input folder .*: its outputs would land among the inputs; name another folder/m);
+      }
+      expect(readdirSync(d)).toEqual(["qa-agent.yaml"]);
+      const json = await cli(["convert", d, "--to", "caplo", "-o", d + "/", "--json"]);
+      expect(json.code).toBe(2);
+      expect(JSON.parse(json.stdout)).toMatchObject({ outputs: [], diagnostics: [{ code: "usage-error" }] });
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+
+  it("a folder with no file the --include globs match says so on the closing line", async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const d = mkdtempSync(join(tmpdir(), "agentport-trial-"));
+    try {
+      writeFileSync(join(d, "README.md"), "# not an agent\n");
+      const r = await cli(["convert", d, "--to", "caplo", "-o", join(d, "out") + "/"]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe(`agentport: converted 0, with warnings 0, failed 0; no file in ${d} matches **/*.{json,yaml,yml,agent} (--include)\n`);
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});

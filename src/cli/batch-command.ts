@@ -9,6 +9,8 @@ import type { CliIO } from "./io.js";
 import { formatDiagnostic } from "./text-report.js";
 import { runPolicy, writeBaseline } from "./policy-config.js";
 import { sarifLog } from "./sarif.js";
+import { realpathSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { baselineKey, type BaselineFinding } from "../policy.js";
 
 export interface BatchArgs extends ConvertArgs {
@@ -20,6 +22,21 @@ export interface BatchArgs extends ConvertArgs {
   /** Worker threads to run on instead of starting new ones (tests run many folders on one pool). */
   pool?: BatchPool;
 }
+
+const isDir = (p: string): boolean => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+const realOrSelf = (p: string): string => {
+  try {
+    return realpathSync(resolve(p));
+  } catch {
+    return resolve(p);
+  }
+};
 
 const n = (x: number) => x.toLocaleString("en-US");
 
@@ -36,6 +53,17 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
     if (args.json) io.out(JSON.stringify({ outputs: [], diagnostics: ds }, null, 2) + "\n");
     else if (args.sarif) io.out(JSON.stringify(sarifLog(ds), null, 2) + "\n");
     else for (const d of ds) io.err(formatDiagnostic(d) + "\n");
+    return EXIT.invalid;
+  }
+  // The walk skips the output folder (earlier outputs are not inputs): -o naming an input folder
+  // itself would skip everything and report "converted 0", so it is refused.
+  const outReal = realOrSelf(args.output);
+  const same = args.inputs.find((i) => isDir(i) && realOrSelf(i) === outReal);
+  if (same !== undefined) {
+    const d = diagnostic("usage-error", { problem: `-o ${args.output} is the input folder ${same}: its outputs would land among the inputs; name another folder` }, { hint: `e.g. agentport convert ${same} --to ${args.to} -o ${join(same, "..", "converted")}/` });
+    if (args.json) io.out(JSON.stringify({ outputs: [], diagnostics: [d] }, null, 2) + "\n");
+    else if (args.sarif) io.out(JSON.stringify(sarifLog([d]), null, 2) + "\n");
+    else io.err(formatDiagnostic(d) + "\n");
     return EXIT.invalid;
   }
   registerOutputRoot(args.output);
@@ -86,7 +114,10 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   else {
     if (args.progress) io.err("\r\x1b[K");
     const more = notes > 0 ? `; --verbose lists the ${n(notes)} note${notes === 1 ? "" : "s"}` : "";
-    if (!args.quiet) io.err(`agentport: ${line}${more}\n`);
+    // Nothing matched at all: say which globs found nothing, rather than a bare "converted 0".
+    const globs = args.include?.length ? args.include.join(", ") : DEFAULT_INCLUDE.join(", ");
+    const none = summary.files === 0 ? `; no file in ${args.inputs.join(", ")} matches ${globs} (--include)` : "";
+    if (!args.quiet) io.err(`agentport: ${line}${more}${none}\n`);
   }
   return summary.worst;
 }

@@ -53,7 +53,7 @@ function listed(names: readonly string[]): string {
  */
 export function usageMessage(message: string, argv: readonly string[], formatIds: readonly string[]): string {
   const first = argv.find((a) => !a.startsWith("-"));
-  const commands = COMMANDS.map((c) => c.name);
+  const commands: string[] = COMMANDS.map((c) => c.name);
   if (first !== undefined && argv[0] === first && !commands.includes(first) && /^Unknown arguments?: /.test(message)) {
     const c = closest(first, commands);
     return c ? `unknown command "${first}" (${first}: did you mean ${c}?)` : `unknown command "${first}"; the commands are ${listed(commands)}`;
