@@ -152,7 +152,9 @@ describe("folder mode agrees with itself at every count", () => {
         const lines = t.stderr.trimEnd().split("\n");
         const notes = expected.filter((e) => e.code === 0).reduce((k, e) => k + e.notes, 0);
         const more = notes > 0 ? `; --verbose lists the ${notes} note${notes === 1 ? "" : "s"}` : "";
-        expect(lines.pop(), at).toBe(`agentport: converted ${converted}, with warnings ${withWarnings}, failed ${failed}${more}`);
+        // An empty folder says that no file matched, rather than a bare "converted 0".
+        const none = n === 0 ? `; no file in ${dir} matches **/*.{json,yaml,yml,agent} (--include)` : "";
+        expect(lines.pop(), at).toBe(`agentport: converted ${converted}, with warnings ${withWarnings}, failed ${failed}${more}${none}`);
         // One line per output written, named by its path, as a one-file run ends.
         const perOutput = lines.filter((l) => l.startsWith(outText)).map((l) => relative(outText, l.slice(0, l.indexOf(": "))));
         expect(perOutput.sort(), at).toEqual(okStems);
