@@ -1,4 +1,4 @@
-// "Behaviour is the measure", checked on every golden case and every mas corpus agent:
+// "Behaviour is the measure", checked on every golden case and every agent of a format's corpus (test/fixtures/<format>/corpus):
 // - recall: each source value whose path the source adapter declares behaviour-bearing
 //   (src/adapters/<format>/coverage.ts, `effect`), and which a --no-stash round trip loses
 //   or changes, is covered by a warning or an error at its pointer or an ancestor below
@@ -47,35 +47,44 @@ function goldenSubjects(): Subject[] {
   }]));
 }
 
-/** The valid kind: Agent manifests of the mas corpus (test/fixtures/mas/corpus), read without file access. */
-function corpusSubjects(): Subject[] {
-  const root = join(PROJECT_ROOT, "test/fixtures/mas/corpus");
-  if (!existsSync(root)) return [];
-  const walk = (dir: string): string[] => readdirSync(dir).sort().flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
-  return walk(root).filter((f) => f.endsWith(".yaml")).flatMap((abs) => {
-    const text = readFileSync(abs, "utf8");
-    const data = parseText(text).data;
-    if (!isObject(data) || data["apiVersion"] !== "mas/v1" || data["kind"] !== "Agent") return [];
-    const file = relative(root, abs).split(sep).join("/");
-    if (!convert(text, "mas", { file }).ok) return [];
-    return [{ name: `corpus/${file}`, format: "mas", file, text, data, agentRoots: [""], options: { file }, bundle: false, expectFailure: {} }];
-  });
+const walk = (dir: string): string[] => readdirSync(dir).sort().flatMap((f) => (statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : [join(dir, f)]));
+
+/** A vendored document that converts into its own format read without file access, as a subject; `undefined` otherwise. */
+function fixtureSubject(abs: string, name: string): Subject | undefined {
+  const file = relative(PROJECT_ROOT, abs).split(sep).join("/");
+  const text = readFileSync(abs, "utf8");
+  const read = parse(text, { file });
+  if (!read.doc || !convert(text, read.doc.format, { file }).ok) return undefined;
+  return { name, format: read.doc.format, file, text, data: parseText(text).data as JsonValue, agentRoots: read.doc.agents.map((a) => a.origin.pointer), options: { file }, bundle: read.doc.bundle, expectFailure: {} };
 }
 
-/** Folders of real documents (published examples) whose agents are checked as the golden cases are. */
-const FIXTURE_FOLDERS = ["test/fixtures/agentspec"];
+/** Each registered format's vendored documents (test/fixtures/<format>/), found through the registry. */
+const FIXTURE_ROOTS = FORMAT_IDS.map((id) => join(PROJECT_ROOT, "test/fixtures", id)).filter((d) => existsSync(d));
 
-/** Each document of the fixture folders that converts to its own format, as read (its format detected). */
-function fixtureSubjects(): Subject[] {
-  return FIXTURE_FOLDERS.flatMap((folder) => readdirSync(join(PROJECT_ROOT, folder)).sort().filter((f) => f.endsWith(".json")).flatMap((f) => {
-    const file = `${folder}/${f}`;
-    const text = readFileSync(join(PROJECT_ROOT, file), "utf8");
-    const read = parse(text, { file });
-    if (!read.doc) return [];
-    const format = read.doc.format;
-    if (!convert(text, format, { file }).ok) return [];
-    return [{ name: `fixture/${f}`, format, file, text, data: parseText(text).data as JsonValue, agentRoots: read.doc.agents.map((a) => a.origin.pointer), options: { file }, bundle: read.doc.bundle, expectFailure: {} }];
+/**
+ * A format's corpus (test/fixtures/<format>/corpus/**): its single agents that convert without file
+ * access, checked as the golden cases are (recall and precision).
+ */
+function corpusSubjects(): Subject[] {
+  return FIXTURE_ROOTS.map((d) => join(d, "corpus")).filter((d) => existsSync(d)).flatMap((root) => walk(root).flatMap((abs) => {
+    const s = fixtureSubject(abs, `corpus/${relative(root, abs).split(sep).join("/")}`);
+    return s && !s.bundle && s.agentRoots.length === 1 && s.agentRoots[0] === "" ? [s] : [];
   }));
+}
+
+/**
+ * The published examples at the top of each format's fixture folder (one syntax of each: a YAML copy
+ * of a JSON example is the same document), checked for precision: no warning at a metadata value.
+ */
+function fixtureSubjects(): Subject[] {
+  return FIXTURE_ROOTS.flatMap((root) => {
+    const names = readdirSync(root).sort().filter((f) => statSync(join(root, f)).isFile() && !/\.md$/.test(f));
+    const json = new Set(names.filter((f) => f.endsWith(".json")).map((f) => f.replace(/\.json$/, "")));
+    return names.filter((f) => !(/\.ya?ml$/.test(f) && json.has(f.replace(/\.ya?ml$/, "")))).flatMap((f) => {
+      const s = fixtureSubject(join(root, f), `fixture/${f}`);
+      return s ? [s] : [];
+    });
+  });
 }
 
 const FIXTURES = fixtureSubjects();
