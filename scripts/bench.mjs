@@ -26,6 +26,8 @@ const { parseText } = await import(join(root, "dist/text/parse.js"));
 const { makeReadFile } = await import(join(root, "dist/node/refs.js"));
 // The hub's emit (a format with a slot writes its agents in phases, the hub between them).
 const { emitWith } = await import(join(root, "dist/ir/emit-phases.js"));
+// The hub's parse (a format with a slot reads its agents in phases, the hub's restore between them).
+const { parseWith } = await import(join(root, "dist/ir/parse-phases.js"));
 
 const argv = process.argv.slice(2);
 const quick = argv.includes("--quick");
@@ -131,7 +133,7 @@ function directions() {
           const r = convert(f.text, to, { readFile: f.readFile, lenient: true });
           if (!r.ok || !r.outputs.length) continue;
           const data = parseText(f.text).data;
-          const ir = src.parse(data, { readFile: f.readFile, lenient: true }).doc;
+          const ir = parseWith(src, data, { readFile: f.readFile, lenient: true }).doc;
           if (!ir) continue;
           docs.push({ ...f, data, ir, outputs: r.outputs.map((o) => o.document), yamlOut: /\.ya?ml$/.test(r.outputs[0].name) });
         }
@@ -147,7 +149,7 @@ function directions() {
           },
           parse: () => { for (const d of docs) parseText(d.text); },
           validateIn: () => { for (const d of docs) src.validate(d.data); },
-          map: () => { for (const d of docs) src.parse(d.data, { readFile: d.readFile, lenient: true }); for (const d of docs) emitWith(dst, d.ir, { stash: false }); },
+          map: () => { for (const d of docs) parseWith(src, d.data, { readFile: d.readFile, lenient: true }); for (const d of docs) emitWith(dst, d.ir, { stash: false }); },
           validateOut: () => { for (const d of docs) for (const o of d.outputs) dst.validate(o); },
           // The same pieces as one pass per document, as a correct implementation would run them:
           // timed alone, each piece runs warm on data it has just seen; in one pass they share the
@@ -157,7 +159,7 @@ function directions() {
               for (const d of docs) {
                 const data = parseText(d.text).data;
                 src.validate(data);
-                const ir = src.parse(data, { readFile: d.readFile, lenient: true }).doc;
+                const ir = parseWith(src, data, { readFile: d.readFile, lenient: true }).doc;
                 if (ir) for (const o of emitWith(dst, ir, { stash: false }).outputs) dst.validate(o.document);
               }
             },

@@ -8,6 +8,7 @@ import type { IrAgent, IrDocument } from "./ir/model.js";
 import type { JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
 import { emitWith } from "./ir/emit-phases.js";
+import { parseWith } from "./ir/parse-phases.js";
 import { defaultDifferences, effectiveDefaults, type Placement } from "./checks/defaults.js";
 import { secretDiagnostics } from "./checks/secret-sentinel.js";
 import { applyPolicy, checkPolicy, strictFailures, type Policy } from "./policy.js";
@@ -138,7 +139,7 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
     if (got.ok) reads.push({ path: normalPath(path), text: got.text });
     return got;
   });
-  const result = adapter.parse(data, { ...(file === undefined ? {} : { file }), ...(readFile ? { readFile } : {}), ...(options.lenient ? { lenient: true } : {}), ...(parsed?.keyOrder ? { keyOrder: parsed.keyOrder } : {}) });
+  const result = parseWith(adapter, data, { ...(file === undefined ? {} : { file }), ...(readFile ? { readFile } : {}), ...(options.lenient ? { lenient: true } : {}), ...(parsed?.keyOrder ? { keyOrder: parsed.keyOrder } : {}) });
   diagnostics.push(...result.diagnostics);
   // Diagnostics about another file (a mas MAS manifest's agent files) are not located in this text.
   const here = (d: Diagnostic) => d.source?.file === undefined || d.source.file === file;

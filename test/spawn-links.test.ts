@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { convertMany, type ConvertInput, type ConvertResult } from "../src/index.js";
 import { adapterFor } from "../src/adapters/registry.js";
 import { emitWith } from "../src/ir/emit-phases.js";
+import { parseWith } from "../src/ir/parse-phases.js";
 import { parseText } from "../src/text/parse.js";
 import type { IrDocument, IrLink } from "../src/ir/model.js";
 import type { JsonObject } from "../src/ir/json.js";
@@ -143,7 +144,7 @@ describe("an edit in the middle format wins over the marks", () => {
   /** The IR the Agent Spec output reads back as (stash applied), for edits a format cannot show (useWhen). */
   function readBack(): IrDocument {
     const forward = convertMany(inputs, "agentspec", { bundle: true });
-    const parsed = adapterFor("agentspec")!.parse(forward.outputs[0]!.document, { file: forward.outputs[0]!.name });
+    const parsed = parseWith(adapterFor("agentspec")!, forward.outputs[0]!.document, { file: forward.outputs[0]!.name });
     return parsed.doc!;
   }
   const emitMas = (doc: IrDocument) => emitWith(adapterFor("mas")!, doc, { bundle: true });

@@ -8,6 +8,7 @@ import type { Syntax } from "../text/parse.js";
 import type { FormatCoverage } from "../ir/coverage.js";
 import type { ExtensionSlot } from "../ir/stash-slot.js";
 import type { EmitDraft } from "../ir/emit-phases.js";
+import type { ParseDraft } from "../ir/parse-phases.js";
 import type { SchemaEffectTable } from "../ir/schema-effects.js";
 import type { DocumentValueUse } from "../ir/reporter.js";
 
@@ -167,7 +168,7 @@ export interface Detection {
   notAgent?: true;
 }
 
-/** What every adapter declares; how it emits is AdapterEmit. */
+/** What every adapter declares; how it parses and emits is SlotPhases or NoSlot. */
 export interface AdapterBase {
   readonly id: string;
   readonly label: string;
@@ -252,33 +253,38 @@ export interface AdapterBase {
   validate(data: unknown): SchemaIssue[];
   /** Conformance of an input, where the format's runtime reads more than the schema allows (mas: x- keys anywhere); default `validate`. */
   validateInput?(data: unknown): SchemaIssue[];
-  parse(data: JsonValue, options: ParseOptions): ParseResult;
 }
 
 /**
- * A format with an extension slot writes its agents and leaves the stash to the hub
- * (src/ir/emit-phases.ts: emitDocument reads each output back with `parse`, stashes every agent
- * through `slot`, reports the document-level values, then the draft assembles the documents).
+ * A format with an extension slot reads and writes its agents and leaves the stash to the hub:
+ * reading, the hub restores each agent's stash between the parser's phases (src/ir/parse-phases.ts:
+ * parseWith); writing, it reads each output back, stashes every agent through `slot` and reports
+ * the document-level values between the emitter's phases (src/ir/emit-phases.ts: emitWith).
  */
-export interface SlotEmit {
+export interface SlotPhases {
   /**
    * Where the x-agentport stash rides (the format's extension slot: src/adapters/<format>/slot.ts): where
    * an agent's stash sits and how one is written; the hub's steps (src/ir/stash-slot.ts) do the rest.
    */
   readonly slot: ExtensionSlot;
-  /** Phase 1: every agent written (no stash), with what the hub's stash needs of it. */
+  /** Parse phase 1: every agent read (no stash restored), with what the hub's restore needs of it. */
+  parseAgents(data: JsonValue, options: ParseOptions): ParseDraft;
+  /** Emit phase 1: every agent written (no stash), with what the hub's stash needs of it. */
   emitAgents(doc: IrDocument, options: EmitOptions, context: EmitContext): EmitDraft;
+  readonly parse?: never;
   readonly emit?: never;
 }
 
-/** A format without a slot: values it cannot hold are dropped and reported; it writes its documents in one go. */
-export interface PlainEmit {
+/** A format without a slot: values it cannot hold are dropped and reported; it reads and writes its documents in one go. */
+export interface NoSlot {
   readonly slot?: undefined;
+  readonly parseAgents?: undefined;
   readonly emitAgents?: undefined;
+  parse(data: JsonValue, options: ParseOptions): ParseResult;
   emit(doc: IrDocument, options: EmitOptions, context?: EmitContext): EmitResult;
 }
 
-/** The contract every format adapter fulfils; the hub emits through emitDocument (src/ir/emit-phases.ts). */
-export type Adapter = AdapterBase & (SlotEmit | PlainEmit);
+/** The contract every format adapter fulfils; the hub parses through parseWith and emits through emitWith. */
+export type Adapter = AdapterBase & (SlotPhases | NoSlot);
 
 export type { Diagnostic, DiagnosticCode };

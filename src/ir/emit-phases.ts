@@ -2,7 +2,7 @@
 // (docs/decisions.md, "The hub owns the stash"):
 //   1. the adapter writes every agent (Adapter.emitAgents → EmitDraft): per agent, the object that
 //      holds its slot and the Reporter its diagnostics were raised on, and the outputs to read back;
-//   2. the hub reads each output back with the adapter's own parser (Adapter.parse), stashes every
+//   2. the hub reads each output back with the adapter's own parser (parseWith), stashes every
 //      agent through the declared slot (stashAgent) and reports the document-level values
 //      (documentExtensions);
 //   3. the adapter assembles and serialises the documents (EmitDraft.assemble), its stashes in them.
@@ -13,6 +13,7 @@ import type { JsonObject, JsonValue } from "./json.js";
 import type { IrAgent, IrDocument } from "./model.js";
 import type { Reporter } from "./reporter.js";
 import { documentExtensions, stashAgent } from "./stash-slot.js";
+import { parseWith } from "./parse-phases.js";
 
 /** One agent as its emitter wrote it, before the stash: what the hub's stash step needs of it. */
 export interface AgentDraft {
@@ -34,7 +35,7 @@ export interface AgentDraft {
 
 /** An output as the target's parser reads it back, without any stash of this conversion. */
 export interface OutputReading {
-  /** What Adapter.parse reads (read before any stash is written, so no stash sees another). */
+  /** What the adapter's parser reads (parseWith; read before any stash is written, so no stash sees another). */
   readonly data: JsonValue;
   /** How it reads it: the files written beside it, the key order of its text. */
   readonly options?: ParseOptions;
@@ -67,7 +68,7 @@ export function emitWith(adapter: Adapter, doc: IrDocument, options: EmitOptions
   const report = documentExtensions(slot, doc, { format: adapter.id, label: adapter.label, ...(draft.file === undefined ? {} : { file: draft.file }) }, stashing, context.documentUses);
   if (stashing) {
     // Every output is read before any stash is written, so no stash sees another.
-    const readings = draft.readings().map((o) => ({ back: adapter.parse(o.data, o.options ?? {}).doc, written: o.written ?? o.data }));
+    const readings = draft.readings().map((o) => ({ back: parseWith(adapter, o.data, o.options ?? {}).doc, written: o.written ?? o.data }));
     for (const a of draft.agents) {
       const read = readings[a.reading];
       if (read === undefined) throw new Error(`internal: ${adapter.id} drafted an agent in reading ${a.reading}, which it did not give`);

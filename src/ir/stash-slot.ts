@@ -9,7 +9,8 @@ import { diagnostic, type Diagnostic, type SourceLocation } from "./diagnostics.
 import type { IrAgent, IrDocument } from "./model.js";
 import { setKey, type JsonObject, type JsonValue } from "./json.js";
 import { lostDocumentValue, type DocumentValueUse, type Reporter } from "./reporter.js";
-import { buildStash, mergeDocumentExtensions, reportStashed, restoreStash, STASH_KEY } from "./stash.js";
+import { buildStash, reportStashed, restoreStash, STASH_KEY } from "./stash.js";
+import type { AgentReading, RestoredAgent } from "./parse-phases.js";
 
 /** Where a format carries the x-agentport stash (its extension slot), declared by its adapter. */
 export interface ExtensionSlot {
@@ -109,24 +110,23 @@ export function documentExtensions(slot: ExtensionSlot, doc: IrDocument, to: { f
 
 /**
  * Parse: applies the stash the parser kept at the slot's pointer (a value of the agent's own
- * format) to the agent it read, merging the document-level values it carries into `into` and
- * adding its diagnostics (stash-stale). The agent as it was when the slot is empty or holds no
- * stash this version can restore: then the value stays an ordinary value of the format.
- * `document` gives the document as the stash guards compare it (asked only when there is a stash).
+ * format) to the agent it read (the hub's step, parseWith in src/ir/parse-phases.ts): the agent
+ * restored, the document-level values the stash carries and its diagnostics (stash-stale). The
+ * agent as it was when the slot is empty or holds no stash this version can restore: then the
+ * value stays an ordinary value of the format.
  */
-export function restoreFromSlot(slot: ExtensionSlot, agent: IrAgent, document: () => JsonValue, into: { extensions: IrDocument["extensions"]; diagnostics: Diagnostic[] }): IrAgent {
+export function restoreFromSlot(slot: ExtensionSlot, reading: AgentReading): RestoredAgent {
+  const { agent } = reading;
+  const asRead: RestoredAgent = { agent, document: {}, diagnostics: [] };
   const at = slot.pointer(agent);
   const own = agent.origin.format;
   const bag = agent.extensions[own];
-  if (!bag || !Object.prototype.hasOwnProperty.call(bag, at)) return agent;
+  if (!bag || !Object.prototype.hasOwnProperty.call(bag, at)) return asRead;
   // The agent as read without the slot's value: what the stash applies to.
   const rest: JsonObject = {};
   for (const k of Object.keys(bag)) if (k !== at) setKey(rest, k, bag[k] as JsonValue);
   const extensions = { ...agent.extensions, [own]: rest };
   if (Object.keys(rest).length === 0) delete extensions[own];
-  const restored = restoreStash({ ...agent, extensions }, bag[at] as JsonValue, at, document());
-  if (!restored) return agent;
-  mergeDocumentExtensions(into.extensions, restored.document);
-  into.diagnostics.push(...restored.diagnostics);
-  return restored.agent;
+  const restored = restoreStash({ ...agent, extensions }, bag[at] as JsonValue, at, reading.document());
+  return restored ?? asRead;
 }

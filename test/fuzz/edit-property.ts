@@ -20,6 +20,7 @@
 import fc from "fast-check";
 import { adapterFor } from "../../src/adapters/registry.js";
 import { emitWith } from "../../src/ir/emit-phases.js";
+import { parseWith } from "../../src/ir/parse-phases.js";
 import type { ReadFile } from "../../src/adapters/types.js";
 import { convert, readInput, type ConvertOptions } from "../../src/convert.js";
 import type { Diagnostic } from "../../src/ir/diagnostics.js";
@@ -111,7 +112,7 @@ function read(target: { slot: string; file: string; readFile: ReadFile }, data: 
 }
 
 function readPlain(target: { slot: string; file: string; readFile: ReadFile }, data: JsonObject): IrAgent | undefined {
-  const r = adapterFor(target.slot)!.parse(stripStash(data), { file: target.file, readFile: target.readFile });
+  const r = parseWith(adapterFor(target.slot)!, stripStash(data), { file: target.file, readFile: target.readFile });
   return r.doc?.agents[0];
 }
 
@@ -137,7 +138,7 @@ function viaHome(t: Target, doc: IrDocument, stash: boolean, at: string): { ok: 
     const m = memory(p);
     return m.ok ? m : t.readFile(p);
   };
-  const back = home.parse(out.document, { file: out.name, readFile }).doc;
+  const back = parseWith(home, out.document, { file: out.name, readFile }).doc;
   if (!back) return { ok: false };
   const again = rewrite(t, back);
   const value = again === undefined ? undefined : (get(again, at) as JsonValue | undefined);

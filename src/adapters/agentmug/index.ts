@@ -35,6 +35,6 @@ export const agentmugAdapter: Adapter = {
   schemaEffects,
   detect: detectAgentmug,
   validate: validateAgentmug,
-  parse: parseAgentmug,
+  parseAgents: parseAgentmug,
   emitAgents: emitAgentmug,
 };

@@ -3,25 +3,26 @@
 // is kept verbatim in extensions.agentmug under its own pointer, so AgentMug →
 // AgentMug is identity on the data. brain and memory are private: they live only
 // in extensions.agentmug ("/brain", "/memory") and never in a canonical field.
-import type { ParseOptions, ParseResult } from "../types.js";
+import type { ParseOptions } from "../types.js";
+import { refusedDraft, type ParseDraft } from "../../ir/parse-phases.js";
 import type { IrAgent, IrDocument, IrEvalCase, IrKnowledge, IrModel, IrSkill, IrTool } from "../../ir/model.js";
 import { keepExtension, mapSource, newAgent } from "../../ir/agent.js";
 import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { join } from "../../ir/pointer.js";
 import { inferProvider } from "../../ir/providers.js";
 import { diagnostic } from "../../ir/diagnostics.js";
-import { STASH_KEY } from "../../ir/stash.js";
-import { restoreFromSlot } from "../../ir/stash-slot.js";
+import { mergeDocumentExtensions, STASH_KEY } from "../../ir/stash.js";
 import { FORMAT, LEGACY_SCHEMA_URL } from "./spec.js";
 import { parseTool } from "./tools.js";
 import { checkToCase } from "./evals.js";
 import { AGENTMUG_PLACEHOLDERS } from "./parameters.js";
 import { SLOT } from "./slot.js";
 
-export function parseAgentmug(data: JsonValue, options: ParseOptions): ParseResult {
+/** Reads the file's one agent; the hub restores its stash (src/ir/parse-phases.ts), then the document is assembled. */
+export function parseAgentmug(data: JsonValue, options: ParseOptions): ParseDraft {
   if (!isObject(data)) {
     const source = options.file === undefined ? { pointer: "" } : { file: options.file, pointer: "" };
-    return { diagnostics: [diagnostic("invalid-input", { problem: "an AgentMug file must be a JSON object" }, { source })] };
+    return refusedDraft([diagnostic("invalid-input", { problem: "an AgentMug file must be a JSON object" }, { source })]);
   }
   const a = newAgent(FORMAT, "", options.file);
   const keep = (pointer: string, v: JsonValue): void => keepExtension(a, FORMAT, pointer, cloneJson(v));
@@ -88,17 +89,22 @@ export function parseAgentmug(data: JsonValue, options: ParseOptions): ParseResu
         keep(at, v);
     }
   }
-  const docExtensions: IrDocument["extensions"] = {};
-  // The legacy URL is a spelling of the document marker, not agent data: it lives
-  // at document level so the AgentMug emitter can report that it rewrites it.
-  if (data["$schema"] === LEGACY_SCHEMA_URL) docExtensions[FORMAT] = { "/$schema": LEGACY_SCHEMA_URL };
-  const diagnostics: ParseResult["diagnostics"] = [];
   // A stash written by agentport brings back what this file could not hold (the hub's step); anything else of that name is kept as is.
   if (stash !== undefined) keep(`/${STASH_KEY}`, stash);
-  const agent = restoreFromSlot(SLOT, a, () => data, { extensions: docExtensions, diagnostics });
-  const doc: IrDocument = { format: FORMAT, bundle: false, agents: [agent], extensions: docExtensions };
-  if (options.file !== undefined) doc.file = options.file;
-  return { doc, diagnostics };
+  return {
+    agents: [{ agent: a, document: () => data }],
+    assemble([restored]) {
+      const docExtensions: IrDocument["extensions"] = {};
+      // The legacy URL is a spelling of the document marker, not agent data: it lives
+      // at document level so the AgentMug emitter can report that it rewrites it.
+      if (data["$schema"] === LEGACY_SCHEMA_URL) docExtensions[FORMAT] = { "/$schema": LEGACY_SCHEMA_URL };
+      if (restored === undefined) throw new Error("internal: the hub restored no agent of an AgentMug file");
+      mergeDocumentExtensions(docExtensions, restored.document);
+      const doc: IrDocument = { format: FORMAT, bundle: false, agents: [restored.agent], extensions: docExtensions };
+      if (options.file !== undefined) doc.file = options.file;
+      return { doc, diagnostics: [...restored.diagnostics] };
+    },
+  };
 }
 
 type Keep = (pointer: string, v: JsonValue) => void;

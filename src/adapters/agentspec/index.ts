@@ -34,6 +34,6 @@ export const agentspecAdapter: Adapter = {
   schemaEffects,
   detect: detectAgentspec,
   validate: validateAgentspec,
-  parse: parseAgentspec,
+  parseAgents: parseAgentspec,
   emitAgents: emitAgentspec,
 };

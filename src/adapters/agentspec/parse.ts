@@ -5,13 +5,14 @@
 // the document root: an agent's values may live outside its subtree (in an
 // ancestor's $referenced_components), so every source-map entry and extension
 // key is an absolute pointer, and sourceMap[""] names the agent's component.
-import type { ParseOptions, ParseResult } from "../types.js";
+import type { ParseOptions } from "../types.js";
+import { refusedDraft, type ParseDraft } from "../../ir/parse-phases.js";
 import type { IrAgent, IrDocument, IrLink, IrTool } from "../../ir/model.js";
 import { keepExtension, mapSource, newAgent } from "../../ir/agent.js";
 import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { dotted, get, join } from "../../ir/pointer.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
-import { restoreFromSlot } from "../../ir/stash-slot.js";
+import { mergeDocumentExtensions } from "../../ir/stash.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { homeOrder } from "../../ir/merge.js";
 import { resolveRefs, REF, REFS, type Resolved } from "./refs.js";
@@ -26,8 +27,6 @@ interface Ctx {
   res: Resolved;
   /** The input as written (references unresolved): values kept as they are keep their references. */
   data: JsonObject;
-  /** The input as the stash guards see it (fields.ts withoutStashes), once a stash is found. */
-  guarded?: JsonValue;
   /** Definitions read into the IR (an agent, its llm_config, a tool): written again from the IR. */
   consumed: Set<string>;
   file?: string;
@@ -52,11 +51,14 @@ function keepDoc(ctx: Ctx, pointer: string, v: JsonValue): void {
   setKey(ctx.docExt, pointer, cloneJson(v));
 }
 
-export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseResult {
+/**
+ * Reads every Agent of the document; once the hub restored their stashes (metadata.x-agentport,
+ * slot.ts), assemble puts a bundle's agents back in their home order and keeps the team's own values.
+ */
+export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDraft {
   const file = options.file;
-  const fail = (problem: string, pointer = "", code: "invalid-input" | "unsupported-document" = "invalid-input"): ParseResult => ({
-    diagnostics: [diagnostic(code, { problem }, { source: file === undefined ? { pointer } : { file, pointer } })],
-  });
+  const fail = (problem: string, pointer = "", code: "invalid-input" | "unsupported-document" = "invalid-input"): ParseDraft =>
+    refusedDraft([diagnostic(code, { problem }, { source: file === undefined ? { pointer } : { file, pointer } })]);
   if (!isObject(data)) return fail(`an ${LABEL} document must be an object`);
   const res = resolveRefs(data);
   const ctx: Ctx = { res, data, consumed: new Set(), diagnostics: [], docExt: {}, ...(file === undefined ? {} : { file }) };
@@ -77,7 +79,7 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseRes
   if (type === "Agent") agents = [parseAgent(ctx, root, "")];
   else if (type === "ManagerWorkers" || type === "Swarm") {
     const r = type === "ManagerWorkers" ? parseManagerWorkers(ctx, root) : parseSwarm(ctx, root);
-    if ("error" in r) return { diagnostics: [r.error] };
+    if ("error" in r) return refusedDraft([r.error]);
     agents = r.agents;
     bundle = true;
     setKey(ctx.docExt, "/component_type", type);
@@ -91,24 +93,36 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseRes
     if (!ctx.consumed.has(p)) setKey(ctx.docExt, p, cloneJson(get(data, p) as JsonValue));
     else ctx.diagnostics.push(sharedNote(ctx, p));
   }
-  const docExtensions: IrDocument["extensions"] = {};
-  // Agents that all came back from one bundle of another format return to its order (a Swarm may name them otherwise).
-  const restored = homeOrder(agents.map((a) => restoreAgent(ctx, a, docExtensions)));
-  // A team written from another format's bundle (every agent came back from its stash): its component_type and a
-  // name derived from its first agent are what the emitter chose (emit.ts), no values of the team's own; carried on,
-  // they would ride in every agent's stash on the way home. A name the user edited is the team's own, and kept.
-  if (bundle && restored.length > 0 && restored.every((a) => a.home !== undefined && a.home.format !== FORMAT)) {
-    delete ctx.docExt["/component_type"];
-    if (ctx.docExt["/name"] === `${restored[0]?.name ?? restored[0]?.key ?? "agents"} team`) delete ctx.docExt["/name"];
-  }
-  if (Object.keys(ctx.docExt).length) {
-    const own = docExtensions[FORMAT] ?? {};
-    for (const k of Object.keys(ctx.docExt)) setKey(own, k, ctx.docExt[k] as JsonValue);
-    docExtensions[FORMAT] = own;
-  }
-  const doc: IrDocument = { format: FORMAT, bundle, agents: restored, extensions: docExtensions };
-  if (file !== undefined) doc.file = file;
-  return { doc, diagnostics: ctx.diagnostics };
+  // The stash guards see the document without any Agent's stash (fields.ts withoutStashes), made once when a stash is found.
+  let guarded: JsonValue | undefined;
+  const document = (): JsonValue => (guarded ??= withoutStashes(ctx.data, STASH_MEMBER));
+  return {
+    agents: agents.map((agent) => ({ agent, document })),
+    assemble(restoredAgents) {
+      const docExtensions: IrDocument["extensions"] = {};
+      for (const r of restoredAgents) {
+        mergeDocumentExtensions(docExtensions, r.document);
+        ctx.diagnostics.push(...r.diagnostics);
+      }
+      // Agents that all came back from one bundle of another format return to its order (a Swarm may name them otherwise).
+      const restored = homeOrder(restoredAgents.map((r) => r.agent));
+      // A team written from another format's bundle (every agent came back from its stash): its component_type and a
+      // name derived from its first agent are what the emitter chose (emit.ts), no values of the team's own; carried on,
+      // they would ride in every agent's stash on the way home. A name the user edited is the team's own, and kept.
+      if (bundle && restored.length > 0 && restored.every((a) => a.home !== undefined && a.home.format !== FORMAT)) {
+        delete ctx.docExt["/component_type"];
+        if (ctx.docExt["/name"] === `${restored[0]?.name ?? restored[0]?.key ?? "agents"} team`) delete ctx.docExt["/name"];
+      }
+      if (Object.keys(ctx.docExt).length) {
+        const own = docExtensions[FORMAT] ?? {};
+        for (const k of Object.keys(ctx.docExt)) setKey(own, k, ctx.docExt[k] as JsonValue);
+        docExtensions[FORMAT] = own;
+      }
+      const doc: IrDocument = { format: FORMAT, bundle, agents: restored, extensions: docExtensions };
+      if (file !== undefined) doc.file = file;
+      return { doc, diagnostics: ctx.diagnostics };
+    },
+  };
 }
 
 /**
@@ -120,12 +134,6 @@ function sharedNote(ctx: Ctx, p: string): Diagnostic {
   const type = isObject(v) && typeof v["component_type"] === "string" ? v["component_type"] : "component";
   const name = isObject(v) && typeof v["name"] === "string" ? ` "${v["name"]}"` : "";
   return diagnostic("transformed-value", { value: dotted(p), became: `defines the ${type}${name} once, by id, for each $component_ref that names it; read in each place that refers to it (written by reference again into ${LABEL})` }, { source: src(ctx, p), effect: "representation" });
-}
-
-/** Applies the agent's stash (metadata.x-agentport, slot.ts) when it is one this version writes; otherwise it stays an ordinary metadata value. */
-function restoreAgent(ctx: Ctx, a: IrAgent, docExtensions: IrDocument["extensions"]): IrAgent {
-  // The stash guards see the document without any Agent's stash (fields.ts withoutStashes).
-  return restoreFromSlot(SLOT, a, () => (ctx.guarded ??= withoutStashes(ctx.data, STASH_MEMBER)), { extensions: docExtensions, diagnostics: ctx.diagnostics });
 }
 
 /** A UUID, as pyagentspec generates for every component. */
@@ -159,7 +167,7 @@ function parseAgent(ctx: Ctx, node: JsonObject, at: string): IrAgent {
   const md = node["metadata"];
   if (isObject(md) && Object.keys(md).length > 0) {
     keepMembers(a, md, join(at, "metadata"), [STASH_MEMBER]);
-    // The stash is one value (restoreAgent applies it, or it stays as it is).
+    // The stash is one value (the hub's restore applies it, or it stays as it is).
     if (md[STASH_MEMBER] !== undefined) keepExtension(a, FORMAT, join(at, "metadata", STASH_MEMBER), cloneJson(md[STASH_MEMBER] as JsonValue));
   }
   else if (md !== undefined) keepDeep(a, join(at, "metadata"), md);

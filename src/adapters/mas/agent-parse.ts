@@ -6,19 +6,51 @@ import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { isObject, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { mapSource, newAgent } from "../../ir/agent.js";
 import { join } from "../../ir/pointer.js";
-import type { ParseOptions, ParseResult } from "../types.js";
-import { STASH_KEY } from "../../ir/stash.js";
-import { restoreFromSlot } from "../../ir/stash-slot.js";
-import { SLOT } from "./slot.js";
+import type { Diagnostic } from "../../ir/diagnostics.js";
+import type { ParseOptions } from "../types.js";
+import type { ParseDraft, RestoredAgent } from "../../ir/parse-phases.js";
+import { mergeDocumentExtensions, STASH_KEY } from "../../ir/stash.js";
 import { keep, MAS, type MasParseCtx } from "./parse-context.js";
 import { parseContext } from "./context.js";
 import { parseModels } from "./models.js";
 import { parseTools } from "./tools.js";
 import { parseSkills } from "./skills.js";
 
-export function parseMasAgent(data: JsonValue, options: ParseOptions): ParseResult {
+/** A kind: Agent manifest read, before the hub restores its stash (src/ir/parse-phases.ts). */
+export interface MasAgentRead {
+  /** The agent as read, the slot's value (x-agentport) kept last in its mas extensions. */
+  agent: IrAgent;
+  /** The manifest's own diagnostics, which the restore's follow. */
+  diagnostics: Diagnostic[];
+}
+
+/** A kind: Agent manifest: its one agent, restored by the hub, is the document. */
+export function parseMasAgent(data: JsonValue, options: ParseOptions): ParseDraft {
+  const read = readMasAgent(data, options);
+  if (read === undefined) return { agents: [], assemble: () => ({ diagnostics: [] }) };
+  return {
+    agents: [{ agent: read.agent, document: () => data }],
+    assemble([restored]) {
+      const { doc, diagnostics } = agentDocument(read, restored, options.file);
+      return { doc, diagnostics };
+    },
+  };
+}
+
+/** The document of one kind: Agent manifest once the hub restored its agent: the stash's document-level values are its. */
+export function agentDocument(read: MasAgentRead, restored: RestoredAgent | undefined, file: string | undefined): { doc: IrDocument; diagnostics: Diagnostic[] } {
+  if (restored === undefined) throw new Error("internal: the hub restored no agent of a mas kind: Agent manifest");
+  const extensions: IrDocument["extensions"] = {};
+  mergeDocumentExtensions(extensions, restored.document);
+  const doc: IrDocument = { format: MAS, bundle: false, agents: [restored.agent], extensions };
+  if (file !== undefined) doc.file = file;
+  return { doc, diagnostics: [...read.diagnostics, ...restored.diagnostics] };
+}
+
+/** Reads a kind: Agent manifest's agent; undefined when it is no object. */
+export function readMasAgent(data: JsonValue, options: ParseOptions): MasAgentRead | undefined {
   const diagnostics: MasParseCtx["diagnostics"] = [];
-  if (!isObject(data)) return { diagnostics };
+  if (!isObject(data)) return undefined;
   const agent = newAgent(MAS, "", options.file);
   const ctx: MasParseCtx = { agent, diagnostics };
   if (options.readFile) ctx.readFile = options.readFile;
@@ -33,13 +65,9 @@ export function parseMasAgent(data: JsonValue, options: ParseOptions): ParseResu
     else if (key === STASH_KEY) stash = v;
     else keep(ctx, join("", key), v);
   }
-  const extensions: IrDocument["extensions"] = {};
   // agentport's own slot brings back what this manifest could not hold (the hub's step). Anything else of that name stays as is.
   if (stash !== undefined) keep(ctx, `/${STASH_KEY}`, stash);
-  const restoredAgent = restoreFromSlot(SLOT, agent, () => data, { extensions, diagnostics });
-  const doc: IrDocument = { format: MAS, bundle: false, agents: [restoredAgent], extensions };
-  if (options.file !== undefined) doc.file = options.file;
-  return { doc, diagnostics };
+  return { agent, diagnostics };
 }
 
 function parseMetadata(ctx: MasParseCtx, meta: JsonObject): void {

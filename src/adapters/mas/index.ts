@@ -43,6 +43,6 @@ export const masAdapter: Adapter = {
   documentValueUse,
   validate: validateMas,
   validateInput: validateMasInput,
-  parse: parseMas,
+  parseAgents: parseMas,
   emitAgents: emitMas,
 };

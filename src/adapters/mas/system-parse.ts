@@ -13,8 +13,9 @@ import { emitSystem, NOT_FOR, writesSystem } from "./system-emit.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { parseText } from "../../text/parse.js";
 import { mergeDocumentExtensions } from "../../ir/stash.js";
-import type { ParseOptions, ParseResult, ReadFile } from "../types.js";
-import { parseMasAgent } from "./agent-parse.js";
+import type { ParseOptions, ReadFile } from "../types.js";
+import { refusedDraft, type ParseDraft } from "../../ir/parse-phases.js";
+import { readMasAgent, type MasAgentRead } from "./agent-parse.js";
 import { MAS } from "./parse-context.js";
 import { validateMasAgent } from "./validate.js";
 
@@ -51,7 +52,26 @@ interface Member {
   at: string;
 }
 
-export function parseMasSystem(data: JsonObject, options: ParseOptions): ParseResult {
+/** An agent of the MAS read (from its file, or inline), before the hub restores its stash. */
+interface Listed {
+  read: MasAgentRead;
+  /** The manifest it was read from, as the stash guards compare it. */
+  data: JsonObject;
+  /** The pointer of its agency entry in the MAS file. */
+  at: string;
+  /** Where in the MAS manifest's diagnostics its own go (after those of the entries before it). */
+  mark: number;
+  /** One of its diagnostics (its manifest's, then its restore's) as the MAS manifest reports it. */
+  place(d: Diagnostic): Diagnostic;
+  /** An inline agent's origin is its entry in the MAS file (set once restored: its manifest is the entry). */
+  inline?: true;
+}
+
+/**
+ * Reads every agent the MAS lists; once the hub restored their stashes (a key, links with the
+ * settings a MAS cannot hold), assemble names them and links the workflow to them.
+ */
+export function parseMasSystem(data: JsonObject, options: ParseOptions): ParseDraft {
   const diagnostics: Diagnostic[] = [];
   const masFile = options.file;
   const inMas = (pointer: string) => (masFile === undefined ? { pointer } : { file: masFile, pointer });
@@ -62,39 +82,53 @@ export function parseMasSystem(data: JsonObject, options: ParseOptions): ParseRe
   const list = listAt === "/spec/agents" ? (spec["agents"] as JsonValue[]) : listAt ? ((spec["agency"] as JsonObject)["agents"] as JsonValue[]) : [];
   if (listAt === undefined || list.length === 0) {
     error("unsupported-document", "/spec", { problem: "this kind: MAS manifest lists no agents (spec.agency.agents), so there is nothing to convert" });
-    return { diagnostics };
+    return refusedDraft(diagnostics);
   }
 
-  const members: Member[] = [];
-  // Document-level values the agents' stashes bring back (a split bundle's, e.g. Caplo's apiVersion).
-  const documentLevel: IrDocument["extensions"][] = [];
+  const listed: Listed[] = [];
   list.forEach((entry, i) => {
     const at = `${listAt}/${i}`;
     if (!isObject(entry)) return;
-    const got = typeof entry["ref"] === "string" ? readAgentFile(entry["ref"], `${at}/ref`, options, diagnostics, error, documentLevel) : inlineAgent(entry, at, options, diagnostics, error, documentLevel);
-    if (got) members.push({ agent: got, at });
+    const got = typeof entry["ref"] === "string" ? readAgentFile(entry["ref"], `${at}/ref`, options, diagnostics, error) : inlineAgent(entry, at, options, diagnostics, error);
+    if (got) listed.push(got);
   });
-  if (diagnostics.some((d) => d.severity === "error")) return { diagnostics };
+  return {
+    agents: listed.map((l) => ({ agent: l.read.agent, document: () => l.data })),
+    assemble(restored) {
+      // Each agent's diagnostics where it was read, among the MAS manifest's (from the last, so the marks before stay).
+      for (let i = listed.length - 1; i >= 0; i--) {
+        const l = listed[i] as Listed;
+        diagnostics.splice(l.mark, 0, ...[...l.read.diagnostics, ...(restored[i]?.diagnostics ?? [])].map(l.place));
+      }
+      if (diagnostics.some((d) => d.severity === "error")) return { diagnostics };
+      const members: Member[] = listed.map((l, i) => {
+        const agent = restored[i]?.agent;
+        if (agent === undefined) throw new Error("internal: the hub restored no agent of a MAS manifest's agency");
+        if (l.inline) agent.origin.pointer = l.at;
+        return { agent, at: l.at };
+      });
+      // Keys: a key a stash brought back wins (it is the original bundle key), else the slugged metadata.name.
+      const keys = uniqueKeys(members.map((m) => m.agent.key ?? slugKey(m.agent.id ?? m.agent.name ?? "agent")));
+      members.forEach((m, i) => (m.agent.key = keys[i] as string));
 
-  // Keys: a key a stash brought back wins (it is the original bundle key), else the slugged metadata.name.
-  const keys = uniqueKeys(members.map((m) => m.agent.key ?? slugKey(m.agent.id ?? m.agent.name ?? "agent")));
-  members.forEach((m, i) => (m.agent.key = keys[i] as string));
+      const extensions: JsonObject = {};
+      keepMasMembers(data, spec, listAt, list, extensions);
+      linkWorkflow(spec, list, listAt, members, error, inMas);
+      if (diagnostics.some((d) => d.severity === "error")) return { diagnostics };
 
-  const extensions: JsonObject = {};
-  keepMasMembers(data, spec, listAt, list, extensions);
-  linkWorkflow(spec, list, listAt, members, error, inMas);
-  if (diagnostics.some((d) => d.severity === "error")) return { diagnostics };
-
-  const doc: IrDocument = { format: MAS, bundle: true, agents: members.map((m) => m.agent), extensions: { [MAS]: extensions } };
-  for (const e of documentLevel) mergeDocumentExtensions(doc.extensions, e);
-  dropDerived(doc, extensions);
-  if (masFile !== undefined) doc.file = masFile;
-  return { doc, diagnostics };
+      const doc: IrDocument = { format: MAS, bundle: true, agents: members.map((m) => m.agent), extensions: { [MAS]: extensions } };
+      // Document-level values the agents' stashes bring back (a split bundle's, e.g. Caplo's apiVersion).
+      for (const r of restored) mergeDocumentExtensions(doc.extensions, r.document);
+      dropDerived(doc, extensions);
+      if (masFile !== undefined) doc.file = masFile;
+      return { doc, diagnostics };
+    },
+  };
 }
 
 type ErrorAt = (code: ProblemCode, pointer: string, problem: Problem, hint?: string) => void;
 
-function readAgentFile(ref: string, refAt: string, options: ParseOptions, diagnostics: Diagnostic[], error: ErrorAt, documentLevel: IrDocument["extensions"][]): IrAgent | undefined {
+function readAgentFile(ref: string, refAt: string, options: ParseOptions, diagnostics: Diagnostic[], error: ErrorAt): Listed | undefined {
   const path = relPath(ref);
   if (!options.readFile) {
     error("ref-not-found", refAt, { problem: `the agent file ${ref} cannot be read without file access` }, "convert the MAS manifest from a file (the CLI does), or pass readFile to the library");
@@ -124,30 +158,28 @@ function readAgentFile(ref: string, refAt: string, options: ParseOptions, diagno
     const inner = relPath(p, base);
     return inner === undefined && !p.startsWith("/") ? { ok: false, code: "ref-not-found", message: `${p} (in ${file}) names no file` } : (options.readFile as ReadFile)(inner ?? p);
   };
-  const r = parseMasAgent(data, { file, readFile, ...(options.lenient ? { lenient: true } : {}), ...(parsed.keyOrder ? { keyOrder: parsed.keyOrder } : {}) });
-  if (r.doc) documentLevel.push(r.doc.extensions);
+  const read = readMasAgent(data, { file, readFile, ...(options.lenient ? { lenient: true } : {}), ...(parsed.keyOrder ? { keyOrder: parsed.keyOrder } : {}) });
+  if (read === undefined) return undefined;
   // The hub locates line and column in the MAS file only; this file's positions are found here.
-  for (const d of r.diagnostics) {
+  const place = (d: Diagnostic): Diagnostic => {
     if (d.source && d.source.file === file && d.source.line === undefined) {
       const pos = parsed.locate(d.source.pointer);
       if (pos) d.source = { ...d.source, ...pos };
     }
-    diagnostics.push(d);
-  }
-  return r.doc?.agents[0];
+    return d;
+  };
+  return { read, data, at: refAt.slice(0, -"/ref".length), mark: diagnostics.length, place };
 }
 
-function inlineAgent(entry: JsonObject, at: string, options: ParseOptions, diagnostics: Diagnostic[], error: ErrorAt, documentLevel: IrDocument["extensions"][]): IrAgent | undefined {
+function inlineAgent(entry: JsonObject, at: string, options: ParseOptions, diagnostics: Diagnostic[], error: ErrorAt): Listed | undefined {
   const data: JsonObject = { apiVersion: "mas/v1", ...cloneJson(entry) };
   if (!checkAgent(data, undefined, at, options, error, diagnostics)) return undefined;
   const keyOrder = options.keyOrder;
-  const r = parseMasAgent(data, { ...(options.file === undefined ? {} : { file: options.file }), ...(options.readFile ? { readFile: options.readFile } : {}), ...(options.lenient ? { lenient: true } : {}), ...(keyOrder ? { keyOrder: (p: string) => keyOrder(at + p) } : {}) });
-  if (r.doc) documentLevel.push(r.doc.extensions);
+  const read = readMasAgent(data, { ...(options.file === undefined ? {} : { file: options.file }), ...(options.readFile ? { readFile: options.readFile } : {}), ...(options.lenient ? { lenient: true } : {}), ...(keyOrder ? { keyOrder: (p: string) => keyOrder(at + p) } : {}) });
+  if (read === undefined) return undefined;
   // Parsed as a document of its own: its pointers gain the entry's place in the MAS file.
-  for (const d of r.diagnostics) diagnostics.push(d.source && d.source.file === options.file ? { ...d, source: { ...d.source, pointer: at + d.source.pointer } } : d);
-  const agent = r.doc?.agents[0];
-  if (agent) agent.origin.pointer = at;
-  return agent;
+  const place = (d: Diagnostic): Diagnostic => (d.source && d.source.file === options.file ? { ...d, source: { ...d.source, pointer: at + d.source.pointer } } : d);
+  return { read, data, at, mark: diagnostics.length, place, inline: true };
 }
 
 /** An agent file read through a MAS manifest's ref: its problems are located in that file, at the value. */

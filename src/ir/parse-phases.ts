@@ -1,0 +1,62 @@
+// The parse of a format with an extension slot, in three phases, so that the hub runs the restore
+// of the stash (docs/decisions.md, "The hub owns the stash"), as it runs the stash when emitting
+// (src/ir/emit-phases.ts):
+//   1. the adapter reads every agent (Adapter.parseAgents → ParseDraft): per agent, the agent as
+//      read, the slot's value kept last as a value of its own format, and the document as the
+//      stash guards compare it;
+//   2. the hub restores each agent's stash through the declared slot (restoreFromSlot), whenever
+//      the slot holds one this version can restore (with or without --no-stash: that is an emit
+//      option);
+//   3. the adapter does what must come after the restore (a mas MAS manifest links its workflow
+//      to the agents their stashes brought back, Agent Spec puts a bundle's agents back in their
+//      home order) and assembles the document (ParseDraft.assemble).
+// A format without a slot (Caplo) has no phases: its `parse` reads the document in one go.
+import type { Adapter, ParseOptions, ParseResult } from "../adapters/types.js";
+import type { Diagnostic } from "./diagnostics.js";
+import type { JsonObject, JsonValue } from "./json.js";
+import type { IrAgent } from "./model.js";
+import { restoreFromSlot } from "./stash-slot.js";
+
+/** One agent as its parser read it, before the restore: what the hub's restore needs of it. */
+export interface AgentReading {
+  /**
+   * The agent as read. When the slot holds a value, the parser keeps it in the agent's extensions
+   * of its own format at the slot's pointer (ExtensionSlot.pointer), last.
+   */
+  readonly agent: IrAgent;
+  /** The document as the stash guards compare it (src/ir/stash-guard.ts); asked only when there is a stash. */
+  document(): JsonValue;
+}
+
+/** One agent after the hub's restore, for ParseDraft.assemble. */
+export interface RestoredAgent {
+  /** The agent its stash restored; the agent as read when the slot held no stash this version can restore. */
+  readonly agent: IrAgent;
+  /** The document-level values the stash brought back, by format (empty without a stash): the document's own win. */
+  readonly document: Readonly<Record<string, JsonObject>>;
+  /** The restore's diagnostics (stash-stale, private-omitted), to be reported after the agent's own. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Phase 1's result: the agents read, not yet restored, their document not yet assembled. */
+export interface ParseDraft {
+  readonly agents: readonly AgentReading[];
+  /**
+   * Phase 3: the document assembled from the restored agents (`restored[i]` is `agents[i]`
+   * restored), and the diagnostics in the order the format reports them, the restores' among them.
+   */
+  assemble(restored: readonly RestoredAgent[]): ParseResult;
+}
+
+/** A parse that read no agent (the input is refused): its diagnostics, and nothing to restore. */
+export function refusedDraft(diagnostics: Diagnostic[]): ParseDraft {
+  return { agents: [], assemble: () => ({ diagnostics }) };
+}
+
+/** The hub's parse: an adapter's document, with its slot's stashes restored by the hub. */
+export function parseWith(adapter: Adapter, data: JsonValue, options: ParseOptions): ParseResult {
+  if (adapter.parseAgents === undefined) return adapter.parse(data, options);
+  const { slot } = adapter;
+  const draft = adapter.parseAgents(data, options);
+  return draft.assemble(draft.agents.map((a) => restoreFromSlot(slot, a)));
+}
