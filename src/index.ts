@@ -8,4 +8,5 @@ export type { Diagnostic, DiagnosticCode, Effect, Category, CatalogEntry, Severi
 export type { IrDocument, IrAgent, IrTool, IrModel, IrLink, IrChunk } from "./ir/model.js";
 export type { Adapter, EmitOptions, ParseOptions, ReadFile, EmittedDocument } from "./adapters/types.js";
 export type { AgentDraft, EmitDraft, OutputReading } from "./ir/emit-phases.js";
+export type { AgentReading, ParseDraft, RestoredAgent } from "./ir/parse-phases.js";
 export type { JsonValue, JsonObject } from "./ir/json.js";

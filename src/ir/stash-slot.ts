@@ -1,7 +1,8 @@
 // The hub's stash steps around a format's extension slot (src/ir/stash.ts computes the stash).
 // An adapter declares only its slot (Adapter.slot: where a stash sits for an agent and how one is
 // written into what its emitter wrote); the hub runs the emit steps between the emitter's phases
-// (emitWith, src/ir/emit-phases.ts), and they are the same for every format that has one:
+// (emitWith, src/ir/emit-phases.ts) and the restore between the parser's (parseWith,
+// src/ir/parse-phases.ts), and they are the same for every format that has one:
 // build the stash from the target's own reading of its output, write it into the slot, report a
 // value already there that is no stash this version can restore, report what the stash keeps,
 // report other formats' document-level values, and, reading, restore a stash found in the slot.
