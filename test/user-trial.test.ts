@@ -124,3 +124,17 @@ describe("a folder run that would convert nothing says why", () => {
     }
   });
 });
+
+describe("no warning where neither format fixes a default", () => {
+  it("Agent Spec's runtime default and AgentMug's host default for max tokens are no known difference: nothing said", async () => {
+    // Was, per agent: "warning default-differs llm_config.default_generation_parameters.max_tokens is not set:
+    // Open Agent Spec assumes the runtime's default, while AgentMug v1 assumes the host's default for blueprint.maxTokens".
+    const r = await cli(["convert", "../shared/corpus/agentspec/howto_agents.yaml", "--to", "agentmug", "--json"]);
+    expect(r.code).toBe(0);
+    const body = JSON.parse(r.stdout) as { diagnostics: { code: string; message: string }[] };
+    expect(body.diagnostics.filter((d) => d.code === "default-differs" && /max_tokens/.test(d.message))).toEqual([]);
+    // A default one side does fix still differs, and is said (Caplo's 0.4 against the runtime's own).
+    const caplo = JSON.parse((await cli(["convert", "../shared/corpus/agentspec/howto_agents.yaml", "--to", "caplo", "--json"])).stdout) as { diagnostics: { code: string; message: string }[] };
+    expect(caplo.diagnostics.some((d) => d.code === "default-differs" && /temperature/.test(d.message))).toBe(true);
+  });
+});

@@ -44,7 +44,9 @@ function differences(agent: IrAgent, target: Adapter, sources: Sources): Differe
     const at = candidates.find((p) => getPointer(data, agent.origin.pointer + p) !== undefined) ?? "";
     const now = target.defaults?.[pointer];
     const unstated = target.unstated?.[pointer];
-    if (now !== undefined && now.value !== was.value) out.push({ pointer, source, was: was.value, name: was.name, now, at });
+    // Two defaults neither format fixes (the runtime's, the host's) are no difference anyone can state.
+    const unknownBoth = typeof now?.value === "string" && typeof was.value === "string";
+    if (now !== undefined && now.value !== was.value && !unknownBoth) out.push({ pointer, source, was: was.value, name: was.name, now, at });
     // Losing a limit the source imposed, or a value it fixed, changes behaviour; losing "no limit" does not.
     else if (now === undefined && unstated !== undefined && typeof was.value === "number") out.push({ pointer, source, was: was.value, name: was.name, unstated, at });
   }
