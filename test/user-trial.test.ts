@@ -138,3 +138,27 @@ describe("no warning where neither format fixes a default", () => {
     expect(caplo.diagnostics.some((d) => d.code === "default-differs" && /temperature/.test(d.message))).toBe(true);
   });
 });
+
+describe("the text report names the file -o wrote", () => {
+  it("one output written to -o FILE is named by that path in its lines, not by the document's default name", async () => {
+    const { mkdtempSync, rmSync, existsSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const d = mkdtempSync(join(tmpdir(), "agentport-trial-"));
+    try {
+      const out = join(d, "helper.json");
+      const r = await cli(["convert", "golden/caplo-minimal/input.caplo.json", "--to", "agentmug", "-o", out]);
+      expect(r.code).toBe(0);
+      expect(existsSync(out)).toBe(true);
+      // Was "faq-helper.agent.json: 4 behaviour changes, …" and "[faq-helper.agent.json]": a file that does not exist.
+      expect(r.stderr).not.toMatch(/faq-helper\.agent\.json/);
+      expect(r.stderr).toContain(`${out}: 4 behaviour changes`);
+      expect(r.stderr).toMatch(new RegExp(`warning default-lost .* \\[${out.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\]`));
+      // --json keeps the document's name (the contract): the path is the user's.
+      const j = JSON.parse((await cli(["convert", "golden/caplo-minimal/input.caplo.json", "--to", "agentmug", "-o", join(d, "other.json"), "--json"])).stdout) as { outputs: { name: string }[] };
+      expect(j.outputs[0]!.name).toBe("faq-helper.agent.json");
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});

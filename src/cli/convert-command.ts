@@ -138,7 +138,8 @@ interface RunOutcome {
 const ownErrors = (ds: readonly Diagnostic[]) => ds.some((d) => d.severity === "error" && d.policy === undefined);
 
 /** Prints the run's outcome: one JSON object, one SARIF log, or the text report. */
-function finishReport(args: ConvertArgs, io: CliIO, run: RunOutcome): number {
+function finishReport(args: ConvertArgs, io: CliIO, outcome: RunOutcome): number {
+  let run = outcome;
   const { diagnostics, outputs, files, code } = run;
   if (args.json) {
     const body: Record<string, unknown> = { outputs: outputs.map((o) => ({ name: o.name, format: o.format, document: o.document })), diagnostics };
@@ -155,8 +156,12 @@ function finishReport(args: ConvertArgs, io: CliIO, run: RunOutcome): number {
     return code;
   }
   if (run.stdout !== undefined) io.out(run.stdout);
+  // One document written to -o FILE is named by that path, the file the user will open (not its default name).
+  const renamed = writtenAs(args, run.names ?? []);
+  if (renamed) run = { ...run, names: (run.names ?? []).map((n) => renamed.get(n) ?? n), diagnostics: run.diagnostics.map((d) => (d.target?.file !== undefined && renamed.has(d.target.file) ? { ...d, target: { ...d.target, file: renamed.get(d.target.file)! } } : d)) };
+  const { diagnostics: shown } = run;
   const verbosity: Verbosity = args.quiet ? "quiet" : args.verbose ? "verbose" : "default";
-  for (const line of diagnosticLines(diagnostics, run.names ?? [], verbosity, code === EXIT.strict)) io.err(line + "\n");
+  for (const line of diagnosticLines(shown, run.names ?? [], verbosity, code === EXIT.strict)) io.err(line + "\n");
   if (verbosity === "quiet") return code;
   // Nothing converted (bad input, usage): the figures would describe a run that did not happen.
   if (code === EXIT.invalid) {
@@ -167,7 +172,7 @@ function finishReport(args: ConvertArgs, io: CliIO, run: RunOutcome): number {
     for (const x of roundTripFiles(f)) for (const op of x.patch) io.err(formatOperation(x.file, op) + "\n");
     if (f.roundtrip?.failed) io.err(`${f.file}: round trip: the way back failed\n`);
   }
-  for (const c of countsPerOutput(diagnostics, run.names ?? [])) io.err(outputLine(c) + "\n");
+  for (const c of countsPerOutput(shown, run.names ?? [])) io.err(outputLine(c) + "\n");
   if (verbosity === "verbose") {
     for (const f of files) io.err(`agentport: ${fidelityLine(f)}${roundTrip(f)}\n`);
   }
@@ -215,6 +220,14 @@ function closingLine(args: ConvertArgs, run: RunOutcome, verbosity: Verbosity): 
 /** Diagnostics of validate and detect (errors only there). */
 export function report(diagnostics: readonly Diagnostic[], io: CliIO, quiet: boolean): void {
   for (const line of diagnosticLines(diagnostics, [], quiet ? "quiet" : "default")) io.err(line + "\n");
+}
+
+/** The one output's name → the -o path it is written to, when -o names a file (planWrites). */
+function writtenAs(args: ConvertArgs, names: readonly string[]): Map<string, string> | undefined {
+  const o = args.output;
+  if (o === undefined || o === "" || names.length !== 1 || /[\\/]$/.test(o)) return undefined;
+  if (existsSync(o) && statSync(o).isDirectory()) return undefined;
+  return new Map([[names[0]!, o]]);
 }
 
 type Plan = { stdout: string } | { files: PlannedFile[]; stdout?: undefined } | { error: Diagnostic };
