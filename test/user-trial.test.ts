@@ -162,3 +162,20 @@ describe("the text report names the file -o wrote", () => {
     }
   });
 });
+
+describe("a JSON file with // comments (JSONC, JSON5) is told so", () => {
+  it("one error at the first comment, not the YAML parser's flow-collection messages", async () => {
+    // Was: "JSON syntax: Missing , between flow map items", "Implicit keys of flow sequence pairs need to be on a single line", …
+    const r = await cli(["convert", "../shared/corpus/agentspec/agent_calling_flow.json5", "--to", "caplo"]);
+    expect(r.code).toBe(2);
+    const errors = r.stderr.split("\n").filter((l) => / error /.test(l));
+    expect(errors).toEqual(["../shared/corpus/agentspec/agent_calling_flow.json5:4:5 error invalid-syntax JSON syntax: a // comment; JSON has no comments (JSONC and JSON5 are not read): remove them, or write the file as YAML, whose comments start with #"]);
+    const { parseText } = await import("../src/text/parse.js");
+    // Slashes inside strings are text, not comments.
+    expect(parseText('{"url": "http://x//y", "a": 1,}\n').diagnostics.some((d) => /comment/.test(d.message))).toBe(false);
+    // YAML flow text that starts like JSON keeps its unquoted URLs.
+    expect(parseText("{url: http://example.com/a, b: 1}\n").data).toEqual({ url: "http://example.com/a", b: 1 });
+    expect(parseText('{\n  "a": 1 /* one */\n}\n').diagnostics[0]?.message).toMatch(/^JSON syntax: a \/\* comment;/);
+    expect(parseText('{\n  "a": 1 /* one */\n}\n').diagnostics[0]?.source).toMatchObject({ line: 2, column: 10 });
+  });
+});

@@ -53,6 +53,13 @@ export function parseText(text: string, file?: string): ParsedText {
   }
   const lineCounter = new LineCounter();
   const src = (pointer: string, pos?: Position) => (file === undefined ? { pointer, ...pos } : { file, pointer, ...pos });
+  // JSON with // or /* comments (JSONC, JSON5): the YAML parser either fails with flow-collection
+  // messages that do not say why, or reads `1 /* one */` as the string "1 /* one */". Name the comment.
+  const comment = syntax === "json" ? firstJsonComment(body) : undefined;
+  if (comment !== undefined) {
+    const kind = body.startsWith("//", comment) ? "//" : "/*";
+    return { syntax, diagnostics: [diagnostic("invalid-syntax", { problem: `JSON syntax: a ${kind} comment; JSON has no comments (JSONC and JSON5 are not read): remove them, or write the file as YAML, whose comments start with #` }, { source: src("", lineColumn(body, lineStartsOf(body), comment)) })], locate: () => undefined };
+  }
   let doc: Document.Parsed;
   try {
     doc = parseDocument(body, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, stringKeys: false });
@@ -90,6 +97,21 @@ export function parseText(text: string, file?: string): ParsedText {
     return { syntax, diagnostics: [diagnostic("invalid-syntax", { problem: bad.what }, { source: src(bad.pointer, locate(bad.pointer)) })], locate };
   }
   return { data: data as JsonValue, syntax, diagnostics: [], locate, keyOrder: (pointer) => keysIn(doc, pointer) };
+}
+
+/** The offset of the first // or /* comment outside a string of JSON-like text, if any. */
+function firstJsonComment(body: string): number | undefined {
+  let inString = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    // After a space or JSON punctuation only: `{url: http://x}` is YAML flow text, not a comment.
+    else if (c === "/" && (body[i + 1] === "/" || body[i + 1] === "*") && (i === 0 || /[\s,{}[\]]/.test(body[i - 1]!))) return i;
+  }
+  return undefined;
 }
 
 /**
