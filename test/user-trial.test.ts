@@ -2,6 +2,7 @@
 // the Agent Spec examples, mixed folders, bad usage), each a test that failed before its fix.
 import { describe, expect, it } from "vitest";
 import { cli } from "./helpers/cli.js";
+import { tempDir } from "./helpers/tmp.js";
 
 const APP03 = "../shared/corpus/mas/apps/03-experiments-and-analysis";
 const TRIP = "../shared/corpus/mas/library-samples/apps/trip-planner";
@@ -177,5 +178,14 @@ describe("a JSON file with // comments (JSONC, JSON5) is told so", () => {
     expect(parseText("{url: http://example.com/a, b: 1}\n").data).toEqual({ url: "http://example.com/a", b: 1 });
     expect(parseText('{\n  "a": 1 /* one */\n}\n').diagnostics[0]?.message).toMatch(/^JSON syntax: a \/\* comment;/);
     expect(parseText('{\n  "a": 1 /* one */\n}\n').diagnostics[0]?.source).toMatchObject({ line: 2, column: 10 });
+  });
+});
+
+describe("--verify-roundtrip speaks of whole files plainly", () => {
+  it("an agent file the way back did not give again is said so, not 'replace  null'", async () => {
+    const t = await cli(["convert", `${APP03}/mas.yaml`, "--to", "caplo", "--verify-roundtrip", "-o", tempDir("agentport-trial-") + "/"]);
+    expect(t.code).toBe(0);
+    expect(t.stderr).not.toMatch(/round trip: replace  null/);
+    expect(t.stderr).toContain(`${APP03}/agent.yaml: round trip: the way back gave no such file`);
   });
 });

@@ -101,9 +101,11 @@ export function roundTripLost(rt: RoundTrip | undefined): boolean {
 }
 
 export function formatOperation(file: string, op: PatchOperation): string {
+  // A file of the input (an agent file of a MAS manifest) the way back did not give again.
+  if (op.path === "" && op.op === "replace" && op.value === null) return `${file}: round trip: the way back gave no such file`;
   const value = "value" in op ? " " + truncate(JSON.stringify(op.value)) : "";
   const from = "from" in op ? ` from ${op.from}` : "";
-  return `${file}: round trip: ${op.op} ${op.path}${from}${value}`;
+  return `${file}: round trip: ${op.op} ${op.path === "" ? "(the whole file)" : op.path}${from}${value}`;
 }
 
 function truncate(s: string | undefined): string {
