@@ -189,3 +189,18 @@ describe("--verify-roundtrip speaks of whole files plainly", () => {
     expect(t.stderr).toContain(`${APP03}/agent.yaml: round trip: the way back gave no such file`);
   });
 });
+
+describe("a value carried in x-agentport is named as the agent's value", () => {
+  it("Caplo → mas → Agent Spec: the greeting is 'greeting (kept in x-agentport)', not 'x-agentport.ir./greeting'", async () => {
+    const { readFileSync } = await import("node:fs");
+    const mas = await cli(["convert", "-", "--to", "mas"], readFileSync("golden/caplo-minimal/input.caplo.json", "utf8"));
+    expect(mas.code).toBe(0);
+    const r = await cli(["convert", "-", "--to", "agentspec", "--json"], mas.stdout);
+    const said = (JSON.parse(r.stdout) as { diagnostics: { message: string }[] }).diagnostics.map((d) => d.message);
+    expect(said.filter((m) => /x-agentport\.ir\./.test(m))).toEqual([]);
+    expect(said).toContain("greeting (kept in x-agentport) has no counterpart in Open Agent Spec; kept in x-agentport for the way back");
+    const { dotted } = await import("../src/ir/pointer.js");
+    expect(dotted("/metadata/x-agentport/ir/~1agents~10~1greeting")).toBe("agents[0].greeting (kept in x-agentport)");
+    expect(dotted("/x-agentport/ir")).toBe("x-agentport.ir");
+  });
+});

@@ -56,8 +56,13 @@ export function get(doc: unknown, pointer: string): unknown {
 
 /** A pointer written as the format's own dotted key path: "/policy/voiceStyle" → "policy.voiceStyle", "/tools/2" → "tools[2]". */
 export function dotted(pointer: string): string {
+  const tokens = parsePointer(pointer);
+  // A value the x-agentport stash holds is keyed by its IR pointer (/x-agentport/ir/~1greeting): name
+  // the value ("greeting"), not the stash's own keys ("x-agentport.ir./greeting").
+  const k = tokens.findIndex((t, i) => t === "x-agentport" && tokens[i + 1] === "ir" && tokens[i + 2]?.startsWith("/") === true);
+  if (k !== -1) return `${dotted(tokens[k + 2]! + tokens.slice(k + 3).map((t) => "/" + escapeToken(t)).join(""))} (kept in x-agentport)`;
   let out = "";
-  for (const t of parsePointer(pointer)) {
+  for (const t of tokens) {
     if (/^(0|[1-9][0-9]*)$/.test(t)) out += `[${t}]`;
     else out += (out ? "." : "") + t;
   }
