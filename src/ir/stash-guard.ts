@@ -22,23 +22,45 @@ export type Written = Record<string, Guard>;
 
 const INDEX = /^(0|[1-9][0-9]*)$/;
 
-/** JSON with object keys sorted, so the digest does not depend on key order. */
+/**
+ * JSON with object keys sorted, so the digest does not depend on key order. Built by concatenation
+ * (no array per value, no `map`/`join`): the guards digest every written place a stash names.
+ */
 function canonical(v: unknown): string {
   if (v === undefined) return "";
-  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
-  if (isObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(",")}}`;
+  if (typeof v === "string") return JSON.stringify(v);
+  if (Array.isArray(v)) {
+    let s = "[";
+    for (let i = 0; i < v.length; i++) s += (i === 0 ? "" : ",") + canonical(v[i]);
+    return s + "]";
+  }
+  if (isObject(v)) {
+    const keys = Object.keys(v).sort();
+    let s = "{";
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i] as string;
+      s += (i === 0 ? "" : ",") + JSON.stringify(k) + ":" + canonical(v[k]);
+    }
+    return s + "}";
+  }
   return JSON.stringify(v);
 }
+
+/** Two hex digits per byte: `Number.prototype.toString(16)` of a 53-bit double is V8's slow radix path (~0.5 µs). */
+const HEX: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
 /**
  * A 53-bit digest (cyrb53) of a JSON value, as 14 hex digits. It detects edits,
  * nothing more: it is not a security measure (whoever edits a file can edit its
  * stash), and it needs no crypto library, so the core still runs in a browser.
+ * The digits are the 21 high bits (h2) then the 32 low bits (h1) of the 53-bit number, as
+ * `(2 ** 32 * (h2 & 0x1fffff) + (h1 >>> 0)).toString(16).padStart(14, "0")` spelled them.
  */
 export function digest(v: unknown): string {
   const s = canonical(v);
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
+  // The seeds as int32 (the same bits: Math.imul reads its operands as int32), so the loop stays on integers.
+  let h1 = 0xdeadbeef | 0;
+  let h2 = 0x41c6ce57 | 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     h1 = Math.imul(h1 ^ c, 2654435761);
@@ -46,8 +68,8 @@ export function digest(v: unknown): string {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  const n = 4294967296 * (2097151 & h2) + (h1 >>> 0);
-  return n.toString(16).padStart(14, "0");
+  const hi = h2 & 0x1fffff;
+  return (HEX[hi >>> 16] as string) + (HEX[(hi >>> 8) & 255] as string) + (HEX[hi & 255] as string) + (HEX[h1 >>> 24] as string) + (HEX[(h1 >>> 16) & 255] as string) + (HEX[(h1 >>> 8) & 255] as string) + (HEX[h1 & 255] as string);
 }
 
 /** The IR pointer's ancestors-or-self, deepest first ("" excluded). */
