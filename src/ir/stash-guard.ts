@@ -111,7 +111,8 @@ export class GuardBuilder {
 
   /** The deepest ancestor-or-self of `p` that the target's reading has and maps to a place in the output. */
   private anchor(p: string): string | undefined {
-    return lineage(p).find((q) => this.sourceMap[q] !== undefined && this.reads(q));
+    for (let q = p; q !== ""; q = q.slice(0, q.lastIndexOf("/"))) if (this.sourceMap[q] !== undefined && this.reads(q)) return q;
+    return undefined;
   }
 
   /** The digest of what was written at output pointer `at`. */
@@ -141,7 +142,11 @@ export class GuardBuilder {
    * reported writing it somewhere in a changed form (`derived`).
    */
   set(p: string): void {
-    const held = lineage(p).find((q) => this.reads(q));
+    let held: string | undefined;
+    for (let q = p; q !== ""; q = q.slice(0, q.lastIndexOf("/"))) if (this.reads(q)) {
+      held = q;
+      break;
+    }
     const a = held === undefined ? undefined : this.anchor(held);
     const into = held !== p ? this.derived(p) : undefined;
     if (a !== undefined) {

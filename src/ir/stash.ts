@@ -12,7 +12,7 @@
 // guarantees that nothing the target does carry (the instructions text, a
 // truncated description's kept part) is stashed twice, and nothing it silently
 // normalises is missed. See docs/decisions.md.
-import { diagnostic, DIAGNOSTIC_CODES, STASH_KEY, type Category, type Diagnostic, type DiagnosticCode, type KeptLoss } from "./diagnostics.js";
+import { diagnostic, DIAGNOSTIC_CODES, STASH_KEY, type Category, type Diagnostic, type DiagnosticCode, type KeptLoss, type TargetLocation } from "./diagnostics.js";
 import { irSchemas, type IrAgent, type IrDocument } from "./model.js";
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "./json.js";
 import { dotted, escapeToken, get, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
@@ -166,7 +166,8 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   if (from !== target) {
     const map = agent.home?.sourceMap ?? agent.sourceMap;
     const placement: JsonObject = {};
-    for (const [ir, src] of Object.entries(map)) if (PLACEMENT.test(ir)) setKey(placement, ir, src);
+    // Keys, not entries: a source map is a dictionary-mode object, and most of its keys are no placement.
+    for (const ir of Object.keys(map)) if (PLACEMENT.test(ir)) setKey(placement, ir, map[ir] as string);
     if (Object.keys(placement).length) value["sourceMap"] = placement;
   }
   const keptPointers = [...diff.set.map(([p]) => p), ...Object.keys(moved)];
@@ -213,6 +214,17 @@ class PointerSet {
 const extKey = (format: string, rel: string) => `/${escapeToken(format)}${rel}`;
 
 /**
+ * A loss's target, pointing at the stash instead: `{ ...t, pointer }` spelled out, in the key order
+ * the Reporter writes a target (format, file, pointer). A spread of targets of several shapes is a
+ * slow generic copy, and this runs for every loss a stash undoes.
+ */
+function atStash(t: TargetLocation | undefined, format: string): TargetLocation {
+  const pointer = `/${STASH_KEY}`;
+  if (t === undefined) return { format, pointer };
+  return t.file === undefined ? { format: t.format, pointer } : { format: t.format, file: t.file, pointer };
+}
+
+/**
  * Turns each reported loss of `agent` that the stash undoes into `stashed-value`
  * (info), and reports every stashed value no diagnostic named yet, so each
  * stashed value is reported exactly where it came from.
@@ -220,45 +232,55 @@ const extKey = (format: string, rel: string) => `/${escapeToken(format)}${rel}`;
 export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, targetLabel: string, targetFile?: string): void {
   const target = { targetPointer: `/${STASH_KEY}`, ...(targetFile === undefined ? {} : { targetFile }) };
   const subjects = r.aboutAgent(agent);
-  const stashedIr = new PointerSet(stash.irPointers);
-  const stashedExt = new PointerSet(stash.extensions.map((e) => extKey(e.format, e.rel)));
+  // Each set is built only when something asks it (most stashes carry no extension value).
+  const stashedIr = stash.irPointers.length ? new PointerSet(stash.irPointers) : undefined;
+  const stashedExt = stash.extensions.length ? new PointerSet(stash.extensions.map((e) => extKey(e.format, e.rel))) : undefined;
   for (const { d, s } of subjects) {
     if (!UNDOABLE.has(d.code)) continue;
-    const byIr = s.ir !== undefined && s.ir !== "" && stashedIr.related(s.ir);
-    const byExt = s.ext !== undefined && stashedExt.related(extKey(s.ext.format, s.ext.rel));
+    const byIr = stashedIr !== undefined && s.ir !== undefined && s.ir !== "" && stashedIr.related(s.ir);
+    const byExt = stashedExt !== undefined && s.ext !== undefined && stashedExt.related(extKey(s.ext.format, s.ext.rel));
     if (!byIr && !byExt) continue;
     // The loss's own payload, rendered by its code's renderer; stashed-value's renderer ends it with what the stash does.
     const kept = { code: d.code, payload: r.payloadOf(d) } as KeptLoss;
     const next = diagnostic("stashed-value", { kept }, {
       ...(d.source ? { source: d.source } : {}),
-      target: { ...(d.target ?? { format: r.targetFormat }), pointer: `/${STASH_KEY}` },
+      target: atStash(d.target, r.targetFormat),
       ...(d.hint ? { hint: d.hint } : {}),
       // A reshaped value stays a reshape, a lost one a loss: the hub judges both by the value's declared effect.
       effect: d.effect,
     });
     r.replace(d, next);
   }
-  const namedIr = new PointerSet(subjects.flatMap((x) => (x.s.ir !== undefined && x.s.ir !== "" ? [x.s.ir] : [])));
-  const namedExt = new PointerSet(subjects.flatMap((x) => (x.s.ext ? [extKey(x.s.ext.format, x.s.ext.rel)] : [])));
-  const moved = new Set(stash.movedPointers);
-  // What no emitter named is a value the target would read back otherwise (a bare tool id read as a
-  // builtin tool, a provider read as inferred): one note per source value, however many IR paths it spans.
-  // A value whose source pointer a diagnostic already names (a derived IR field beside the value it derives from) is reported.
-  const noted = new Set<string>(subjects.flatMap((x) => (x.d.source && x.d.source.pointer !== agent.origin.pointer ? [x.d.source.pointer] : [])));
-  for (const p of stash.keptPointers) {
-    // Whether a provider was stated or inferred belongs to the provider a diagnostic may already name.
-    if (namedIr.related(p.replace(/\/providerSource$/, "/provider"))) continue;
-    const where = r.where(agent, p).pointer;
-    if (noted.has(where)) continue;
-    noted.add(where);
-    // The target carries it (under another name, or read back in another form): a reshape.
-    r.at(agent, "stashed-value", p, { target: targetLabel, note: moved.has(p) ? "moved" : "read-back" }, { ...target, effect: "representation" });
+  if (stash.keptPointers.length) {
+    const named: string[] = [];
+    // A value whose source pointer a diagnostic already names (a derived IR field beside the value it derives from) is reported.
+    const noted = new Set<string>();
+    for (const x of subjects) {
+      if (x.s.ir !== undefined && x.s.ir !== "") named.push(x.s.ir);
+      if (x.d.source && x.d.source.pointer !== agent.origin.pointer) noted.add(x.d.source.pointer);
+    }
+    const namedIr = new PointerSet(named);
+    const moved = new Set(stash.movedPointers);
+    // What no emitter named is a value the target would read back otherwise (a bare tool id read as a
+    // builtin tool, a provider read as inferred): one note per source value, however many IR paths it spans.
+    for (const p of stash.keptPointers) {
+      // Whether a provider was stated or inferred belongs to the provider a diagnostic may already name.
+      if (namedIr.related(p.endsWith("/providerSource") ? p.slice(0, -"Source".length) : p)) continue;
+      const where = r.where(agent, p).pointer;
+      if (noted.has(where)) continue;
+      noted.add(where);
+      // The target carries it (under another name, or read back in another form): a reshape.
+      r.at(agent, "stashed-value", p, { target: targetLabel, note: moved.has(p) ? "moved" : "read-back" }, { ...target, effect: "representation" });
+    }
   }
-  const namedPlaces = r.namedPlaces(agent);
-  for (const e of stash.extensions) {
-    if (namedExt.related(extKey(e.format, e.rel)) || namedPlaces.has(r.extensionPlace(agent, e.format, e.rel))) continue;
-    const lost = r.lostExtension(agent, e.format, e.rel, targetLabel);
-    r.atExtension(agent, "stashed-value", e.format, e.rel, { kept: { code: "dropped-field", payload: lost.payload } }, { ...target, ...(lost.effect ? { effect: lost.effect } : {}) });
+  if (stash.extensions.length) {
+    const namedExt = new PointerSet(subjects.flatMap((x) => (x.s.ext ? [extKey(x.s.ext.format, x.s.ext.rel)] : [])));
+    const namedPlaces = r.namedPlaces(agent);
+    for (const e of stash.extensions) {
+      if (namedExt.related(extKey(e.format, e.rel)) || namedPlaces.has(r.extensionPlace(agent, e.format, e.rel))) continue;
+      const lost = r.lostExtension(agent, e.format, e.rel, targetLabel);
+      r.atExtension(agent, "stashed-value", e.format, e.rel, { kept: { code: "dropped-field", payload: lost.payload } }, { ...target, ...(lost.effect ? { effect: lost.effect } : {}) });
+    }
   }
 }
 
