@@ -204,3 +204,17 @@ describe("a value carried in x-agentport is named as the agent's value", () => {
     expect(dotted("/x-agentport/ir")).toBe("x-agentport.ir");
   });
 });
+
+describe("a finding about an unset setting points at the same place however the agent file was read", () => {
+  it("the budget warning of an agent read through its MAS manifest is at spec, as when the file is converted alone", async () => {
+    // Through the manifest it was at agent.yaml:3:1 (the document), alone at agent.yaml:7:1 (spec).
+    type D = { code: string; message: string; source?: { file?: string; pointer: string; line?: number } };
+    const of = async (input: string) => (JSON.parse((await cli(["convert", input, "--to", "caplo", "--json"])).stdout) as { diagnostics: D[] }).diagnostics.filter((d) => d.code === "clamped-value" && /max_llm_calls/.test(d.message));
+    const alone = await of(`${APP03}/agent.yaml`);
+    const via = await of(`${APP03}/mas.yaml`);
+    expect(alone).toHaveLength(1);
+    expect(via).toHaveLength(1);
+    expect(via[0]!.source).toEqual(alone[0]!.source);
+    expect(alone[0]!.source).toMatchObject({ pointer: "/spec", line: 7 });
+  });
+});

@@ -41,7 +41,11 @@ function differences(agent: IrAgent, target: Adapter, sources: Sources): Differe
     // A model setting matters only when there is a model to apply it to.
     if (pointer.startsWith("/models/0/") && !agent.models?.length) continue;
     const candidates = reader?.defaults?.[pointer]?.at ?? was.at;
-    const at = candidates.find((p) => getPointer(data, agent.origin.pointer + p) !== undefined) ?? "";
+    // An agent file another input read (a MAS manifest's agent) is not among the sources: what its
+    // parse mapped says which places exist there, so the finding points where it does when the file is converted alone.
+    const mapped = data === undefined ? Object.values(agent.sourceMap ?? {}) : [];
+    const exists = (p: string) => (data !== undefined ? getPointer(data, agent.origin.pointer + p) !== undefined : mapped.some((s) => s === p || s.startsWith(p + "/")));
+    const at = candidates.find(exists) ?? "";
     const now = target.defaults?.[pointer];
     const unstated = target.unstated?.[pointer];
     // Two defaults neither format fixes (the runtime's, the host's) are no difference anyone can state.
