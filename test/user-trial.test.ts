@@ -218,3 +218,25 @@ describe("a finding about an unset setting points at the same place however the 
     expect(alone[0]!.source).toMatchObject({ pointer: "/spec", line: 7 });
   });
 });
+
+describe("a folder's non-agent file", () => {
+  it("its unknown-format error hints --exclude with its path, not only --from", async () => {
+    const { mkdtempSync, rmSync, writeFileSync, cpSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const d = mkdtempSync(join(tmpdir(), "agentport-trial-"));
+    try {
+      writeFileSync(join(d, "package.json"), '{"name": "x", "version": "1.0.0"}\n');
+      cpSync("golden/caplo-minimal/input.caplo.json", join(d, "a.caplo.json"));
+      const r = await cli(["convert", d, "--to", "agentmug", "-o", join(d, "out") + "/"]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`${join(d, "package.json")}:1:1 error unknown-format`);
+      expect(r.stderr).toContain("    hint: if it is no agent manifest, leave it out with --exclude 'package.json'; if detection is wrong, name the format with --from");
+      // Named alone, the file keeps the --from hint only.
+      const alone = await cli(["convert", join(d, "package.json"), "--to", "agentmug"]);
+      expect(alone.stderr).toContain("    hint: name the format with --from if detection is wrong");
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});

@@ -186,7 +186,10 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
   };
   const renamed = new Map(r.outputs.map((o) => [o.name, writtenName(o)] as const).filter(([a, b]) => a !== b));
   // The report names the file as written, not as the conversion first named it.
-  const diagnostics = r.diagnostics.map((d) => (d.target?.file !== undefined && renamed.has(d.target.file) ? { ...d, target: { ...d.target, file: renamed.get(d.target.file)! } } : d));
+  // A file the walk found that is no manifest at all (a package.json, a CI workflow): --exclude is the way out.
+  const rel = task.root !== undefined ? relative(task.root, task.file).split(sep).join("/") : undefined;
+  const excludeHint = (d: Diagnostic): Diagnostic => (rel !== undefined && d.code === "unknown-format" && options.from === undefined ? { ...d, hint: `if it is no agent manifest, leave it out with --exclude '${rel}'; if detection is wrong, name the format with --from` } : d);
+  const diagnostics = r.diagnostics.map((d) => excludeHint(d.target?.file !== undefined && renamed.has(d.target.file) ? { ...d, target: { ...d.target, file: renamed.get(d.target.file)! } } : d));
   const warnings = diagnostics.filter((d) => d.severity === "warning").length;
   // A policy's errors fail the gate (1), the conversion's own fail the input (2).
   const ownError = diagnostics.some((d) => d.severity === "error" && d.policy === undefined);
