@@ -240,3 +240,12 @@ describe("a folder's non-agent file", () => {
     }
   });
 });
+
+describe("a folder where validate or detect expects files", () => {
+  it("is called a folder, with what to do", async () => {
+    const r = await cli(["validate", "examples"]);
+    expect(r.code).toBe(2);
+    // Was "examples is not a regular file".
+    expect(r.stderr).toContain("examples error usage-error examples is a folder: validate reads files (name them, e.g. examples/*.json); convert converts a folder");
+  });
+});

@@ -10,7 +10,7 @@ export function runValidate(inputs: string[], opts: { from?: string; json: boole
   const stdin = inputs.includes("-") ? io.readStdin() : undefined;
   const results: { file: string; valid: boolean; format?: string; diagnostics: Diagnostic[] }[] = [];
   for (const path of inputs) {
-    const l = loadInput(path, opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}, stdin);
+    const l = loadInput(path, { command: "validate", ...(opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}) }, stdin);
     if (!l.input?.text && l.input?.text !== "") {
       results.push({ file: path, valid: false, diagnostics: l.diagnostics });
       continue;
@@ -34,7 +34,7 @@ export function runDetect(inputs: string[], opts: { json: boolean; maxBytes?: nu
   const stdin = inputs.includes("-") ? io.readStdin() : undefined;
   const rows: { file: string; format?: string; confidence: number; diagnostics: Diagnostic[] }[] = [];
   for (const path of inputs) {
-    const l = loadInput(path, opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}, stdin);
+    const l = loadInput(path, { command: "detect", ...(opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}) }, stdin);
     if (l.input?.text === undefined) {
       rows.push({ file: path, confidence: 0, diagnostics: l.diagnostics });
       continue;

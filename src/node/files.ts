@@ -18,6 +18,8 @@ export interface FileConvertOptions extends ConvertOptions {
   root?: string;
   /** What `root` is, for messages (default "--root"). */
   rootLabel?: string;
+  /** The command reading the files, for messages ("validate"). */
+  command?: string;
 }
 
 export interface LoadedInput {
@@ -42,6 +44,8 @@ export function loadInput(path: string, options: FileConvertOptions, stdinText?:
   }
   try {
     const st = fstatSync(fd);
+    // Only convert walks folders (src/node/batch.ts); validate and detect read the files named.
+    if (st.isDirectory()) return { diagnostics: [diagnostic("usage-error", { problem: `${path} is a folder: ${options.command ?? "this command"} reads files (name them, e.g. ${path.replace(/[\\/]+$/, "")}/*.json); convert converts a folder` }, { source: { file: path, pointer: "" } })] };
     if (!st.isFile()) return { diagnostics: [diagnostic("usage-error", { problem: `${path} is not a regular file` }, { source: { file: path, pointer: "" } })] };
     if (st.size > max) {
       return { diagnostics: [diagnostic("input-too-large", { subject: path, bytes: st.size, max }, { source: { file: path, pointer: "" }, hint: "raise the limit with --max-bytes" })] };
