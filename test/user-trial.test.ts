@@ -249,3 +249,12 @@ describe("a folder where validate or detect expects files", () => {
     expect(r.stderr).toContain("examples error usage-error examples is a folder: validate reads files (name them, e.g. examples/*.json); convert converts a folder");
   });
 });
+
+describe("--syntax yml", () => {
+  it("is answered with the syntax meant", async () => {
+    const r = await cli(["convert", "examples/support-bundle.caplo.json", "--to", "mas", "--syntax", "yml"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^agentport: error usage-error --syntax is json or yaml, not "yml" \(did you mean --syntax yaml\?\)/);
+    expect((await cli(["convert", "examples/support-bundle.caplo.json", "--to", "mas", "--syntax", "jsno"])).stderr).toMatch(/did you mean --syntax json\?/);
+  });
+});

@@ -15,7 +15,7 @@ import type { BatchPool } from "../node/batch.js";
 import { checkRoot } from "./root-option.js";
 import { runDetect, runFormats, runValidate } from "./inspect-commands.js";
 import { fastParse } from "./fast-args.js";
-import { usageMessage } from "./suggest.js";
+import { closest, usageMessage } from "./suggest.js";
 import { sarifLog } from "./sarif.js";
 import type { Policy } from "../policy.js";
 import { COMMANDS, FORMAT_OPTIONS, GLOBAL_OPTIONS, type OptionSpec, type ParsedArgs } from "./options.js";
@@ -196,7 +196,12 @@ function checkArgs(command: string, a: ParsedArgs, argv: readonly string[]): str
   if (command !== "convert") return undefined;
   if (a["output"] === "") return "-o needs a file name, or a folder name ending in /";
   const syntax = a["syntax"];
-  if (syntax !== undefined && syntax !== "json" && syntax !== "yaml") return `--syntax is json or yaml, not ${JSON.stringify(syntax)}`;
+  if (syntax !== undefined && syntax !== "json" && syntax !== "yaml") {
+    // `yml` (the file suffix) and near misses get the closest syntax, as mistyped formats do.
+    const typed = String(syntax);
+    const near = typed.toLowerCase() === "yml" ? "yaml" : closest(typed, ["json", "yaml"]);
+    return `--syntax is json or yaml, not ${JSON.stringify(syntax)}${near ? ` (did you mean --syntax ${near}?)` : ""}`;
+  }
   for (const s of FORMAT_OPTIONS) {
     const v = a[s.name];
     const problem = typeof v === "string" ? s.format?.check?.(v) : undefined;
