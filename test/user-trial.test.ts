@@ -258,3 +258,15 @@ describe("--syntax yml", () => {
     expect((await cli(["convert", "examples/support-bundle.caplo.json", "--to", "mas", "--syntax", "jsno"])).stderr).toMatch(/did you mean --syntax json\?/);
   });
 });
+
+describe("the per-output line adds up", () => {
+  it("with one output, its line counts the notes about no single output too, as the closing line does", async () => {
+    // Was "qa-agent-t3.agent.json: 2 behaviour changes, 8 notes" above "--verbose lists the 13 notes".
+    const r = await cli(["convert", `${APP03}/mas.yaml`, "--to", "agentmug", "-o", tempDir("agentport-trial-") + "/"]);
+    expect(r.code).toBe(0);
+    const per = /^qa-agent-t3\.agent\.json: \d+ behaviour changes?, (\d+) notes?$/m.exec(r.stderr);
+    const all = /--verbose lists the (\d+) notes?$/m.exec(r.stderr);
+    expect(per, r.stderr).not.toBeNull();
+    expect(per![1]).toBe(all![1]);
+  });
+});

@@ -61,10 +61,13 @@ export function countsPerOutput(diagnostics: readonly Diagnostic[], outputNames:
   const names = [...new Set(outputNames)];
   // A finding about a file the run did not produce (a failed run has no outputs) still gets its line; a note does not.
   for (const d of diagnostics) if (d.severity !== "info" && d.target?.file !== undefined && !names.includes(d.target.file)) names.push(d.target.file);
+  // With one output, what is about no single output (a MAS manifest's metadata) is about that one:
+  // its line then adds up to what the closing line says --verbose lists.
+  const only = names.length === 1 ? names[0] : undefined;
   return names.map((name) => {
     const c: OutputCounts = { name, errors: 0, behaviour: 0, warnings: 0, notes: 0 };
     for (const d of diagnostics) {
-      if (d.target?.file !== name) continue;
+      if (d.target?.file !== name && !(name === only && d.target?.file === undefined)) continue;
       if (d.severity === "info") c.notes++;
       else if (effectOf(d) === "behaviour") c.behaviour++;
       else if (d.severity === "warning") c.warnings++;
