@@ -30,7 +30,11 @@ export type RaisePayload<C extends DiagnosticCode> = Named<PayloadOf<C>>;
 /** The payload with the value's name filled in. */
 function withName<C extends DiagnosticCode>(payload: RaisePayload<C>, name: string): PayloadOf<C> {
   if ("kept" in payload || "value" in payload) return payload as PayloadOf<C>;
-  return { ...payload, value: name } as PayloadOf<C>;
+  // `{ ...payload, value: name }` as Object.assign (the same keys in the same order): a spread of
+  // payloads of many shapes is V8's generic copy, several times slower, and every raise comes here.
+  const named = Object.assign({}, payload) as Record<string, unknown>;
+  named["value"] = name;
+  return named as PayloadOf<C>;
 }
 
 /** The IR pointer of an extension value: extensions are part of the agent, keyed by their relative pointer. */
@@ -73,6 +77,8 @@ export class Reporter {
   private readonly position = new Map<Diagnostic, number>();
   /** Each agent's source-map entries of canonical IR paths (lostExtension asks for every extension value; emitters never change the IR they write). */
   private readonly readPlaces = new Map<IrAgent, [string, string][]>();
+  /** Each agent's source-map entries, all of them (preciseParts asks for every field a target cannot hold). */
+  private readonly mapEntries = new Map<IrAgent, [string, string][]>();
   /** The output file the diagnostics are about, unless a call names another one. */
   constructor(readonly targetFormat: string, public targetFile?: string) {}
 
@@ -153,8 +159,15 @@ export class Reporter {
       const key = parsePointer(f)[0] as keyof IrAgent | undefined;
       if (key === undefined || agent[key] === undefined) continue;
       const extra = targetFile === undefined ? {} : { targetFile };
-      for (const p of preciseParts(agent, f)) this.at(agent, "dropped-field", p, { target: targetLabel }, extra);
+      for (const p of preciseParts(agent, f, () => this.entriesOf(agent))) this.at(agent, "dropped-field", p, { target: targetLabel }, extra);
     }
+  }
+
+  /** The agent's source-map entries, read once per agent (a source map is a dictionary-mode object). */
+  private entriesOf(agent: IrAgent): [string, string][] {
+    let entries = this.mapEntries.get(agent);
+    if (entries === undefined) this.mapEntries.set(agent, (entries = Object.entries(agent.sourceMap)));
+    return entries;
   }
 
   /**
@@ -292,14 +305,14 @@ const FIELD_WORDS: Readonly<Record<string, string>> = { provider: "model's provi
  * reported member by member at each member's own pointer, so no value is
  * reported twice (once with the whole member, once on its own).
  */
-function preciseParts(agent: IrAgent, field: string): string[] {
+function preciseParts(agent: IrAgent, field: string, mapEntries: () => readonly [string, string][]): string[] {
   const value = (agent as unknown as Record<string, unknown>)[parsePointer(field)[0] ?? ""];
   const src = agent.sourceMap[field];
   if (!isObject(value) || src === undefined) return [field];
   const members = Object.keys(value).filter((k) => value[k] !== undefined).map((k) => `${field}/${escapeToken(k)}`);
   if (members.length === 0 || members.some((m) => agent.sourceMap[m] === undefined || agent.sourceMap[m] === src)) return [field];
   const inside = (p: string) => p !== src && isAncestorOrSelf(src, p);
-  const sharedByMap = Object.entries(agent.sourceMap).some(([ir, s]) => !isAncestorOrSelf(field, ir) && inside(s));
+  const sharedByMap = mapEntries().some(([ir, s]) => !isAncestorOrSelf(field, ir) && inside(s));
   const sharedByExtension = Object.keys(agent.extensions[agent.origin.format] ?? {}).some(inside);
   return sharedByMap || sharedByExtension ? members : [field];
 }
