@@ -12,7 +12,7 @@
 // guarantees that nothing the target does carry (the instructions text, a
 // truncated description's kept part) is stashed twice, and nothing it silently
 // normalises is missed. See docs/decisions.md.
-import { diagnostic, DIAGNOSTIC_CODES, STASH_KEY, type Category, type Diagnostic, type DiagnosticCode, type KeptLoss, type TargetLocation } from "./diagnostics.js";
+import { diagnostic, DIAGNOSTIC_CODES, STASH_KEY, type Category, type Diagnostic, type DiagnosticCode, type DiagnosticPlace, type KeptLoss, type TargetLocation } from "./diagnostics.js";
 import { irSchemas, type IrAgent, type IrDocument } from "./model.js";
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "./json.js";
 import { dotted, escapeToken, get, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
@@ -242,14 +242,12 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
     if (!byIr && !byExt) continue;
     // The loss's own payload, rendered by its code's renderer; stashed-value's renderer ends it with what the stash does.
     const kept = { code: d.code, payload: r.payloadOf(d) } as KeptLoss;
-    const next = diagnostic("stashed-value", { kept }, {
-      ...(d.source ? { source: d.source } : {}),
-      target: atStash(d.target, r.targetFormat),
-      ...(d.hint ? { hint: d.hint } : {}),
-      // A reshaped value stays a reshape, a lost one a loss: the hub judges both by the value's declared effect.
-      effect: d.effect,
-    });
-    r.replace(d, next);
+    // A reshaped value stays a reshape, a lost one a loss: the hub judges both by the value's declared effect.
+    // (Members set one by one, not spread in: diagnostic() writes them in its own order either way.)
+    const place: DiagnosticPlace = { target: atStash(d.target, r.targetFormat), effect: d.effect };
+    if (d.source) place.source = d.source;
+    if (d.hint) place.hint = d.hint;
+    r.replace(d, diagnostic("stashed-value", { kept }, place));
   }
   if (stash.keptPointers.length) {
     const named: string[] = [];
