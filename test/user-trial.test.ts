@@ -270,3 +270,16 @@ describe("the per-output line adds up", () => {
     expect(per![1]).toBe(all![1]);
   });
 });
+
+describe("stdin with file references", () => {
+  it("the hint names --root, the command line's way, not the library's readFile", async () => {
+    const { readFileSync } = await import("node:fs");
+    const text = readFileSync("golden/mas-prompt-files/input.yaml", "utf8");
+    const r = await cli(["convert", "-", "--to", "caplo"], text);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("<stdin>:13:5 error ref-not-found spec.context.intent: refers to the file prompts/intent.md, which cannot be read without file access\n    hint: stdin has no folder to read references from: pass --root DIR (the folder they are relative to), or convert the file itself\n");
+    expect(r.stderr).not.toMatch(/the CLI does|makeReadFile/);
+    // With --root it converts.
+    expect((await cli(["convert", "-", "--to", "caplo", "--root", "golden/mas-prompt-files"], text)).code).toBe(0);
+  });
+});

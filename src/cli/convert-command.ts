@@ -81,7 +81,7 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
   if (args.sarif && args.json) return fail([diagnostic("usage-error", { problem: "--json and --format sarif: stdout holds one of them" }, { hint: "use --format json or --format sarif" })]);
   const options: FileConvertOptions = { ...fileOptions(args, setup.policy), ...relocation(args.output) };
   const stdin = args.inputs.includes("-") ? io.readStdin() : undefined;
-  const result = convertFiles(args.inputs, args.to, options, stdin);
+  const result = stdinHints(convertFiles(args.inputs, args.to, options, stdin), args);
   // A missing baseline is written from this run's findings (the run itself is gated as usual).
   if (setup.writeBaseline && setup.baseline !== undefined && !ownErrors(result.diagnostics)) writeBaseline(setup.baseline, baselineFindings(result.diagnostics));
   const diagnostics = [...result.diagnostics];
@@ -132,6 +132,16 @@ interface RunOutcome {
   ignored?: number;
   /** The findings were compared against an existing baseline. */
   compared?: boolean;
+}
+
+/**
+ * stdin has no folder, so its references are read only from --root (docs/cli.md, Roots): a finding
+ * about a file it could not read says so in the command line's words, not the library's (readFile).
+ */
+function stdinHints<R extends { diagnostics: Diagnostic[] }>(result: R, args: ConvertArgs): R {
+  if (!args.inputs.includes("-") || args.root !== undefined) return result;
+  const hint = "stdin has no folder to read references from: pass --root DIR (the folder they are relative to), or convert the file itself";
+  return { ...result, diagnostics: result.diagnostics.map((d) => (d.source?.file === "<stdin>" && d.hint?.includes("(the CLI does)") ? { ...d, hint } : d)) };
 }
 
 /** Errors of the conversion itself (bad input, usage), as opposed to a failed policy gate. */
