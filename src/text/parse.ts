@@ -55,7 +55,9 @@ export function parseText(text: string, file?: string): ParsedText {
   const src = (pointer: string, pos?: Position) => (file === undefined ? { pointer, ...pos } : { file, pointer, ...pos });
   // JSON with // or /* comments (JSONC, JSON5): the YAML parser either fails with flow-collection
   // messages that do not say why, or reads `1 /* one */` as the string "1 /* one */". Name the comment.
-  const comment = syntax === "json" ? firstJsonComment(body) : undefined;
+  // A file named .yaml/.yml is YAML, whose flow text may hold `//` or `/*` in plain or quoted scalars.
+  const yamlNamed = file !== undefined && /\.ya?ml$/i.test(file);
+  const comment = syntax === "json" && !yamlNamed ? firstJsonComment(body) : undefined;
   if (comment !== undefined) {
     const kind = body.startsWith("//", comment) ? "//" : "/*";
     return { syntax, diagnostics: [diagnostic("invalid-syntax", { problem: `JSON syntax: a ${kind} comment; JSON has no comments (JSONC and JSON5 are not read): remove them, or write the file as YAML, whose comments start with #` }, { source: src("", lineColumn(body, lineStartsOf(body), comment)) })], locate: () => undefined };
@@ -99,15 +101,16 @@ export function parseText(text: string, file?: string): ParsedText {
   return { data: data as JsonValue, syntax, diagnostics: [], locate, keyOrder: (pointer) => keysIn(doc, pointer) };
 }
 
-/** The offset of the first // or /* comment outside a string of JSON-like text, if any. */
+/** The offset of the first // or /* comment outside a string ("…", or '…' as JSON5 and YAML quote) of JSON-like text, if any. */
 function firstJsonComment(body: string): number | undefined {
-  let inString = false;
+  let quote: string | undefined;
   for (let i = 0; i < body.length; i++) {
     const c = body[i];
-    if (inString) {
-      if (c === "\\") i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
+    if (quote !== undefined) {
+      // YAML's '' inside '…' closes and reopens, which reads the same.
+      if (c === "\\" && quote === '"') i++;
+      else if (c === quote) quote = undefined;
+    } else if (c === '"' || c === "'") quote = c;
     // After a space or JSON punctuation only: `{url: http://x}` is YAML flow text, not a comment.
     else if (c === "/" && (body[i + 1] === "/" || body[i + 1] === "*") && (i === 0 || /[\s,{}[\]]/.test(body[i - 1]!))) return i;
   }
