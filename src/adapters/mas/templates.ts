@@ -47,6 +47,8 @@ export function linkTemplates(agent: IrAgent, keyOf: (ref: string) => string | u
     const at = agent.sourceMap[`/tools/${i}`];
     if (!tool || !isSubAgentTool(tool) || at === undefined) continue;
     const bag: JsonObject = agent.extensions[MAS] ?? {};
+    // A disabled tool spawns nothing: as links, its templates would give the parent callees it never had.
+    if (bag[`${at}/enabled`] === false) continue;
     // The parse keeps params key by key when it lifted max_depth out of them, else as one object.
     const whole = bag[`${at}/params`];
     const templates = isObject(whole) ? whole["templates"] : bag[`${at}/params/templates`];
