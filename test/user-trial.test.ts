@@ -1,11 +1,11 @@
-// Session 6's new-user trial: what a demanding user met on real inputs (the shared mas apps,
+// Session 6's new-user trial: what a demanding user met on real inputs (the mas apps,
 // the Agent Spec examples, mixed folders, bad usage), each a test that failed before its fix.
 import { describe, expect, it } from "vitest";
 import { cli } from "./helpers/cli.js";
 import { tempDir } from "./helpers/tmp.js";
 
-const APP03 = "../shared/corpus/mas/apps/03-experiments-and-analysis";
-const TRIP = "../shared/corpus/mas/library-samples/apps/trip-planner";
+const APP03 = "test/fixtures/mas/apps/03-experiments-and-analysis";
+const TRIP = "test/fixtures/mas/corpus/library-samples/apps/trip-planner";
 
 interface Fidelity { file: string; values: number; exact: number; behaviour: { values: number; kept: number; changed: number } }
 interface Ledger { file: string; sourcePointer: string; status: string; code?: string }
@@ -95,7 +95,7 @@ describe("a folder run that would convert nothing says why", () => {
     const { tmpdir } = await import("node:os");
     const d = mkdtempSync(join(tmpdir(), "agentport-trial-"));
     try {
-      cpSync("../shared/corpus/mas/library-samples/apps/qa-agent/agents/qa-agent.yaml", join(d, "qa-agent.yaml"));
+      cpSync("test/fixtures/mas/corpus/library-samples/apps/qa-agent/agents/qa-agent.yaml", join(d, "qa-agent.yaml"));
       for (const o of [d, d + "/", join(d, ".") + "/"]) {
         const r = await cli(["convert", d, "--to", "caplo", "-o", o]);
         expect(r.code).toBe(2);
@@ -130,12 +130,12 @@ describe("no warning where neither format fixes a default", () => {
   it("Agent Spec's runtime default and AgentMug's host default for max tokens are no known difference: nothing said", async () => {
     // Was, per agent: "warning default-differs llm_config.default_generation_parameters.max_tokens is not set:
     // Open Agent Spec assumes the runtime's default, while AgentMug v1 assumes the host's default for blueprint.maxTokens".
-    const r = await cli(["convert", "../shared/corpus/agentspec/howto_agents.yaml", "--to", "agentmug", "--json"]);
+    const r = await cli(["convert", "test/fixtures/agentspec/howto_agents.yaml", "--to", "agentmug", "--json"]);
     expect(r.code).toBe(0);
     const body = JSON.parse(r.stdout) as { diagnostics: { code: string; message: string }[] };
     expect(body.diagnostics.filter((d) => d.code === "default-differs" && /max_tokens/.test(d.message))).toEqual([]);
     // A default one side does fix still differs, and is said (Caplo's 0.4 against the runtime's own).
-    const caplo = JSON.parse((await cli(["convert", "../shared/corpus/agentspec/howto_agents.yaml", "--to", "caplo", "--json"])).stdout) as { diagnostics: { code: string; message: string }[] };
+    const caplo = JSON.parse((await cli(["convert", "test/fixtures/agentspec/howto_agents.yaml", "--to", "caplo", "--json"])).stdout) as { diagnostics: { code: string; message: string }[] };
     expect(caplo.diagnostics.some((d) => d.code === "default-differs" && /temperature/.test(d.message))).toBe(true);
   });
 });
@@ -167,10 +167,10 @@ describe("the text report names the file -o wrote", () => {
 describe("a JSON file with // comments (JSONC, JSON5) is told so", () => {
   it("one error at the first comment, not the YAML parser's flow-collection messages", async () => {
     // Was: "JSON syntax: Missing , between flow map items", "Implicit keys of flow sequence pairs need to be on a single line", …
-    const r = await cli(["convert", "../shared/corpus/agentspec/agent_calling_flow.json5", "--to", "caplo"]);
+    const r = await cli(["convert", "test/fixtures/text/agent_calling_flow.json5", "--to", "caplo"]);
     expect(r.code).toBe(2);
     const errors = r.stderr.split("\n").filter((l) => / error /.test(l));
-    expect(errors).toEqual(["../shared/corpus/agentspec/agent_calling_flow.json5:4:5 error invalid-syntax JSON syntax: a // comment; JSON has no comments (JSONC and JSON5 are not read): remove them, or write the file as YAML, whose comments start with #"]);
+    expect(errors).toEqual(["test/fixtures/text/agent_calling_flow.json5:4:5 error invalid-syntax JSON syntax: a // comment; JSON has no comments (JSONC and JSON5 are not read): remove them, or write the file as YAML, whose comments start with #"]);
     const { parseText } = await import("../src/text/parse.js");
     // Slashes inside strings are text, not comments.
     expect(parseText('{"url": "http://x//y", "a": 1,}\n').diagnostics.some((d) => /comment/.test(d.message))).toBe(false);

@@ -77,7 +77,15 @@ export function writeAtomic(path: string, text: string, force: boolean): void {
     madeDirs.add(dir);
   }
   const tmp = join(dir, `${TEMP_PREFIX}${process.pid}-${Math.random().toString(36).slice(2)}-${basename(path)}`);
-  const fd = openSync(tmp, "wx", 0o644);
+  let fd: number;
+  try {
+    fd = openSync(tmp, "wx", 0o644);
+  } catch (e) {
+    // The folder this process made was removed since (a long-lived process, a test reusing a path): make it again.
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    mkdirSync(dir, { recursive: true });
+    fd = openSync(tmp, "wx", 0o644);
+  }
   try {
     // No fsync: rename is atomic against a killed process, which is the promise;
     // durability across power loss would cost a disk flush per file (10k files: minutes).

@@ -6,9 +6,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, onTestFinished } from "vitest";
 
-const outsideTests: string[] = [];
-let hooked = false;
-
 /** A fresh folder under the system temp dir, removed after the current test (or after the file, outside a test). */
 export function tempDir(prefix = "agentport-test-"): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -16,13 +13,9 @@ export function tempDir(prefix = "agentport-test-"): string {
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   } catch {
     // Not inside a test (a beforeAll or the module body): remove when the file's tests are done.
-    outsideTests.push(dir);
-    if (!hooked) {
-      hooked = true;
-      afterAll(() => {
-        for (const d of outsideTests.splice(0)) rmSync(d, { recursive: true, force: true });
-      });
-    }
+    // One hook per folder: a worker's files share this module (isolate: false), so a flag set by
+    // the first file would leave a later file's folders behind.
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
   }
   return dir;
 }
