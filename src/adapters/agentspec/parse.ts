@@ -108,9 +108,10 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
       const restored = homeOrder(restoredAgents.map((r) => r.agent));
       // A team written from another format's bundle (every agent came back from its stash): its component_type and a
       // name derived from its first agent are what the emitter chose (emit.ts), no values of the team's own; carried on,
-      // they would ride in every agent's stash on the way home. A name the user edited is the team's own, and kept.
+      // they would ride in every agent's stash on the way home. A name or a component_type the user edited (a
+      // ManagerWorkers made a Swarm) is the team's own, and kept: the emitter honours a kept Swarm.
       if (bundle && restored.length > 0 && restored.every((a) => a.home !== undefined && a.home.format !== FORMAT)) {
-        delete ctx.docExt["/component_type"];
+        if (ctx.docExt["/component_type"] === derivedTeamType(restored)) delete ctx.docExt["/component_type"];
         if (ctx.docExt["/name"] === `${restored[0]?.name ?? restored[0]?.key ?? "agents"} team`) delete ctx.docExt["/name"];
       }
       if (Object.keys(ctx.docExt).length) {
@@ -123,6 +124,30 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
       return { doc, diagnostics: ctx.diagnostics };
     },
   };
+}
+
+/**
+ * The component_type the emitter derives for these agents (emit.ts writeTeam): a ManagerWorkers when only the
+ * first agent links, to each other agent at most once (a star), else a Swarm.
+ */
+function derivedTeamType(agents: readonly IrAgent[]): "ManagerWorkers" | "Swarm" {
+  const index = new Map<string, number>();
+  agents.forEach((a, i) => {
+    if (a.key !== undefined && !index.has(a.key)) index.set(a.key, i);
+  });
+  agents.forEach((a, i) => {
+    if (a.id !== undefined && !index.has(a.id)) index.set(a.id, i);
+  });
+  const targets: number[] = [];
+  let star = true;
+  agents.forEach((a, i) => (a.subAgents ?? []).forEach((l) => {
+    const to = l.local !== undefined ? index.get(l.local) : undefined;
+    // A link the emitter drops (to no agent of the document, to an external agent that is no URL) is no edge.
+    if (to === undefined && !(l.external !== undefined && /^https?:\/\/[^\s]+$/i.test(l.external))) return;
+    if (i !== 0) star = false;
+    if (to !== undefined) targets.push(to);
+  }));
+  return star && new Set(targets).size === targets.length && !targets.includes(0) ? "ManagerWorkers" : "Swarm";
 }
 
 /**
