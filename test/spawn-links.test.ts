@@ -125,20 +125,39 @@ describe("an edit in the middle format wins over the marks", () => {
     expect(back.diagnostics.filter((d) => d.code === "stash-stale")).toEqual([]);
   });
 
-  it("a sub-agent removed in Agent Spec is gone; marks the edit made stale are not restored (stash-stale), their links come back as delegations", () => {
-    const { back } = throughAgentspec((team) => {
-      const rels = team["relationships"] as JsonObject[][];
-      team["relationships"] = rels.filter((r) => !(r[0]?.["$component_ref"] === "coordinator" && r[1]?.["$component_ref"] === "fixer"));
-    });
+  const without = (from: string, to: string) => (team: JsonObject) => {
+    const rels = team["relationships"] as JsonObject[][];
+    team["relationships"] = rels.filter((r) => !(r[0]?.["$component_ref"] === from && r[1]?.["$component_ref"] === to));
+  };
+
+  it("a sub-agent removed in Agent Spec is gone; every other link keeps its mark, whatever its index (the guard keys on the link's place, not its index)", () => {
+    // coordinator → fixer is the first relationship: every later one moves up an index.
+    const { forward, back } = throughAgentspec(without("coordinator", "fixer"));
+    expect(((JSON.parse(forward.outputs[0]!.text) as JsonObject)["relationships"] as JsonObject[][])[0]!.map((c) => c["$component_ref"])).toEqual(["coordinator", "fixer"]);
     const coordinator = JSON.stringify(toolsOf(back, "coordinator.yaml"));
     expect(coordinator).not.toContain("fixer");
-    expect(coordinator).not.toContain("create_subagent");
-    const system = back.outputs.find((o) => o.document["kind"] === "MAS");
-    expect(system?.text).toContain("      - id: coordinator\n        delegates_to:\n          - reviewer\n");
-    expect(system?.text).not.toMatch(/coordinator\n\s+delegates_to:\n(\s+- .*\n)*\s+- fixer/);
+    // coordinator → reviewer, untouched, is still the create_subagent template, with the tool's settings.
+    expect(byName(back).get("coordinator.yaml")?.text).toContain("    - kind: system\n      name: create_subagent\n      params:\n        templates:\n          - id: reviewer\n            ref: ./reviewer.yaml\n            description: Review one proposed change and list its risks.\n        max_spawns: 6\n        max_depth: 2\n");
+    // fixer → reviewer, untouched, is still fixer's spawn_subagent tool, as the source had it.
+    const fixerTools = ((parseText(inputs[1]!.text!).data as JsonObject)["spec"] as JsonObject)["tools"];
+    expect(toolsOf(back, "fixer.yaml")).toEqual(fixerTools);
+    expect(byName(back).get("fixer.yaml")?.text).not.toContain("tools: []");
+    expect(back.outputs.some((o) => o.document["kind"] === "MAS")).toBe(false);
+    // Only the removed link's entries are not restored, reported where it was.
     const stale = back.diagnostics.filter((d) => d.code === "stash-stale");
-    expect(stale.length).toBeGreaterThan(0);
-    expect(stale.some((d) => /subAgents\[0\]\.spawn/.test(d.message))).toBe(true);
+    expect(stale.map((d) => d.source?.pointer)).toEqual(["/relationships/0/1", "/relationships/0"]);
+    expect(stale.every((d) => /subAgents\[1\]\.(local|spawn)/.test(d.message))).toBe(true);
+    expect(back.diagnostics.filter((d) => d.severity === "warning" && d.code !== "stash-stale")).toEqual([]);
+  });
+
+  it("a removed middle or last relationship costs only its own link's mark", () => {
+    const middle = throughAgentspec(without("coordinator", "reviewer")).back;
+    expect(JSON.stringify(toolsOf(middle, "coordinator.yaml"))).not.toContain("reviewer");
+    expect(JSON.stringify(toolsOf(middle, "coordinator.yaml"))).toContain('"templates":[{"id":"fixer","ref":"./fixer.yaml"}]');
+    expect(toolsOf(middle, "fixer.yaml")).toEqual(((parseText(inputs[1]!.text!).data as JsonObject)["spec"] as JsonObject)["tools"]);
+    const last = throughAgentspec(without("fixer", "reviewer")).back;
+    expect(JSON.stringify(toolsOf(last, "fixer.yaml"))).not.toContain("spawn_subagent");
+    expect(toolsOf(last, "coordinator.yaml")).toEqual(((parseText(inputs[0]!.text!).data as JsonObject)["spec"] as JsonObject)["tools"]);
   });
 
   /** The IR the Agent Spec output reads back as (stash applied), for edits a format cannot show (useWhen). */

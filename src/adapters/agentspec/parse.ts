@@ -20,6 +20,7 @@ import { parseLlm } from "./llm.js";
 import { keepDeep, keepMembers, withoutStashes } from "./fields.js";
 import { parseTool } from "./tools.js";
 import { SLOT } from "./slot.js";
+import { relinkStash } from "./link-guards.js";
 import { FORMAT, LABEL, REMOTE_AGENTS, STASH_MEMBER, WRITE_VERSION } from "./spec.js";
 import { propertyToParameter, AGENTSPEC_PLACEHOLDERS } from "./parameters.js";
 
@@ -96,6 +97,14 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
   // The stash guards see the document without any Agent's stash (fields.ts withoutStashes), made once when a stash is found.
   let guarded: JsonValue | undefined;
   const document = (): JsonValue => (guarded ??= withoutStashes(ctx.data, STASH_MEMBER));
+  // A team's links are guarded by the place each was written to, not by its index (link-guards.ts).
+  if (bundle) for (const a of agents) {
+    const bag = a.extensions[FORMAT];
+    const at = SLOT.pointer(a);
+    if (bag === undefined || !Object.prototype.hasOwnProperty.call(bag, at)) continue;
+    const relinked = relinkStash(a, bag[at] as JsonValue, document());
+    if (relinked !== undefined) bag[at] = relinked;
+  }
   return {
     agents: agents.map((agent) => ({ agent, document })),
     assemble(restoredAgents) {

@@ -1,0 +1,128 @@
+// The stash guards of an agent's links, by the link's identity instead of its index (review finding 1).
+//
+// An agent's links are read from a Swarm's relationships (or a ManagerWorkers' workers) in the order
+// they are written, and its stash (written by the hub, src/ir/stash.ts) names them by index: `ir`
+// entries at /subAgents/<i> of the IR it was written from, each guarded (src/ir/stash-guard.ts) by
+// the relationship it was read back from, at /relationships/<r>. Delete one relationship and every
+// later one moves up an index: each guard then names another relationship (stale), and the marks
+// the user never touched (a mas spawn tool) were lost by position. Before the hub's restore, this
+// finds each link the stash speaks of in the document as read now, by the digest of the place it was
+// written to (its (caller, callee) pair, unchanged), and renumbers the stash's /subAgents entries,
+// guards and placements to that link's index now, guarded where it is now. A link whose place no
+// longer reads as written (deleted, retargeted) keeps its old guard at an index past the links read,
+// so the hub reports its entries stale and restores none of them. See docs/decisions.md
+// ("Spawn marks": what the guard keys on).
+import type { IrAgent } from "../../ir/model.js";
+import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
+import { get } from "../../ir/pointer.js";
+import { digest, readWritten, type Guard, type Written } from "../../ir/stash-guard.js";
+
+const LINK = /^\/subAgents\/(0|[1-9][0-9]*)(\/.*)?$/;
+
+/**
+ * The stash `raw`, its link entries renumbered to the links of `agent` as read from `document` (the
+ * document without stashes, as the guards compare it); undefined when nothing moved or when the stash
+ * speaks of the links in a way this cannot renumber safely (then the hub's positional guards decide).
+ */
+export function relinkStash(agent: IrAgent, raw: JsonValue, document: JsonValue): JsonObject | undefined {
+  if (!isObject(raw)) return undefined;
+  const written = readWritten(raw["written"]);
+  const ir = isObject(raw["ir"]) ? raw["ir"] : {};
+  if (written === undefined) return undefined;
+  const placements = isObject(raw["sourceMap"]) ? raw["sourceMap"] : {};
+  const linkKeys = [...Object.keys(ir), ...Object.keys(written), ...Object.keys(placements)].filter((p) => p === "/subAgents" || p.startsWith("/subAgents/"));
+  if (linkKeys.length === 0) return undefined;
+  // Whole-list entries, values the reading added (absent) or carried elsewhere (moved): read by position only.
+  if (linkKeys.some((p) => !LINK.test(p))) return undefined;
+  const byPosition = (v: JsonValue | undefined) => Array.isArray(v) && v.some((p) => typeof p === "string" && p.startsWith("/subAgents"));
+  if (byPosition(raw["absent"]) || (isObject(raw["moved"]) && Object.entries(raw["moved"]).some(([k, v]) => k.startsWith("/subAgents") || (typeof v === "string" && v.startsWith("/subAgents"))))) return undefined;
+  if (Object.values(written).some((g, i) => g.reported === true && (Object.keys(written)[i] as string).startsWith("/subAgents"))) return undefined;
+
+  const links = agent.subAgents ?? [];
+  // Where each link read now was read from, and the digest of that place.
+  const place = links.map((_, j) => agent.sourceMap[`/subAgents/${j}`]);
+  const placeDigest = place.map((at) => (at === undefined ? undefined : digest(get(document, at))));
+  const writtenLinks = Object.entries(written).filter(([k, g]) => /^\/subAgents\/(0|[1-9][0-9]*)$/.test(k) && g.at !== undefined);
+  // Every link where it was written, as written: the positional guards are right, the stash is left as it is.
+  if (writtenLinks.every(([k, g]) => place[Number(k.slice("/subAgents/".length))] === g.at && placeDigest[Number(k.slice("/subAgents/".length))] === g.digest)) return undefined;
+  const unchanged = new Set<number>();
+  // The links as read back when written whose place reads otherwise now (deleted, edited): where a gone link was.
+  const lost: number[] = [];
+  for (const [k, g] of writtenLinks) {
+    const found = placeDigest.flatMap((d, j) => (d === g.digest ? [j] : []));
+    if (found.length === 1) unchanged.add(found[0] as number);
+    else if (found.length === 0) lost.push(Number(k.slice("/subAgents/".length)));
+  }
+
+  // Each link of the stash (an index of the IR it was written from): the link read now that it is, if any.
+  const indexes = [...new Set(linkKeys.map((p) => Number(LINK.exec(p)?.[1])))].sort((x, y) => x - y);
+  const found = new Map<number, number>();
+  const gone: number[] = [];
+  for (const i of indexes) {
+    const named = ir[`/subAgents/${i}/local`] ?? ir[`/subAgents/${i}/external`];
+    let now: number[];
+    if (typeof named === "string") {
+      // Its target, restored by the stash (the team wrote the links in another order): the unchanged link to it.
+      const field = ir[`/subAgents/${i}/local`] !== undefined ? "local" : "external";
+      now = [...unchanged].filter((j) => links[j]?.[field] === named);
+    } else {
+      // The link read back at its index when it was written: the unchanged link whose place digests as that one did.
+      const g = written[`/subAgents/${i}`];
+      if (g === undefined) return undefined;
+      now = placeDigest.flatMap((d, j) => (d === g.digest ? [j] : []));
+    }
+    if (now.length > 1) return undefined;
+    if (now.length === 0) gone.push(i);
+    else {
+      if ([...found.values()].includes(now[0] as number)) return undefined;
+      found.set(i, now[0] as number);
+    }
+  }
+  // A link read now that is none of the stash's (added, or one the stash says nothing of): its place is the user's.
+  if (found.size !== links.length) return undefined;
+  // The links that are still there, in the order of the IR the stash was written from; the gone ones past them,
+  // where no reading holds them, so their guards are stale and their entries reported (stash-stale), not restored.
+  const map = new Map<number, number>();
+  [...found.keys()].forEach((i, x) => map.set(i, x));
+  gone.forEach((i, c) => map.set(i, links.length + c));
+  const rename = (p: string): string => {
+    const m = LINK.exec(p);
+    return m ? `/subAgents/${map.get(Number(m[1])) as number}${m[2] ?? ""}` : p;
+  };
+  const out = cloneJson(raw) as JsonObject;
+  const next: JsonObject = {};
+  for (const k of Object.keys(ir)) if (!LINK.test(k)) setKey(next, k, cloneJson(ir[k] as JsonValue));
+  const guards: Written = {};
+  const guard = (key: string, g: Guard) => setKey(guards as unknown as JsonObject, key, g as unknown as JsonObject);
+  for (const [k, g] of Object.entries(written)) if (!LINK.test(k)) guard(k, g);
+  for (const [i, j] of found) {
+    const x = map.get(i) as number;
+    const link = links[j] as NonNullable<IrAgent["subAgents"]>[number];
+    const field = link.local !== undefined ? "local" : "external";
+    // Read now at another index than the stash restores it to: its target is the stash's to write there.
+    if (links[x]?.[field] === undefined) return undefined;
+    if (links[x]?.[field] !== link[field]) setKey(next, `/subAgents/${x}/${field}`, link[field] as string);
+    for (const k of Object.keys(ir)) if (LINK.exec(k)?.[1] === String(i) && (k !== `/subAgents/${i}/${field}` || links[x]?.[field] !== link[field])) setKey(next, rename(k), cloneJson(ir[k] as JsonValue));
+    // Guarded by the place the link is read from now (reported: its own place, whatever index reads it).
+    guard(`/subAgents/${x}`, { at: place[j] as string, digest: placeDigest[j] as string, reported: true });
+  }
+  // A gone link is guarded by what was written where a gone link was: stale, and reported there.
+  gone.forEach((i, c) => {
+    const x = links.length + c;
+    for (const k of Object.keys(ir)) if (LINK.exec(k)?.[1] === String(i)) setKey(next, rename(k), cloneJson(ir[k] as JsonValue));
+    const from = lost[c] ?? i;
+    for (const [k, g] of Object.entries(written)) {
+      const m = LINK.exec(k);
+      if (m !== null && Number(m[1]) === from) guard(`/subAgents/${x}${m[2] ?? ""}`, g);
+    }
+    if (guards[`/subAgents/${x}`] === undefined) guard(`/subAgents/${x}`, written[`/subAgents/${i}`] ?? { digest: "" });
+  });
+  if (Object.keys(next).length) out["ir"] = next;
+  if (isObject(raw["sourceMap"])) {
+    const map2: JsonObject = {};
+    for (const k of Object.keys(placements)) setKey(map2, rename(k), cloneJson(placements[k] as JsonValue));
+    out["sourceMap"] = map2;
+  }
+  out["written"] = guards as unknown as JsonObject;
+  return out;
+}
