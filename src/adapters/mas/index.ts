@@ -38,7 +38,9 @@ export const masAdapter: Adapter = {
   detect: detectMas,
   needsFiles: (data) => isObject(data) && data["apiVersion"] === API_VERSION && data["kind"] === "MAS",
   parts: (data) => (isObject(data) && data["kind"] === "MAS" ? agentRefs(data) : []),
-  mayHaveParts: (text) => text.includes("MAS"),
+  // A `kind: MAS` member (YAML block or flow, JSON), not any text naming MAS: the default root's search
+  // asks this of every manifest-named file three folders up, and parses the ones it passes.
+  mayHaveParts: (text) => /(?:^|[{,])[ \t]*["']?kind["']?[ \t]*:[ \t]*["']?MAS["']?[ \t]*(?:$|[,}#])/m.test(text),
   linkFiles: linkTemplates,
   documentValueUse,
   validate: validateMas,
