@@ -71,7 +71,8 @@ function buildSchemas() {
     z.object({ kind: z.literal("webhook"), ...toolBase, url: z.string(), method: z.optional(z.string()), requiresUserAuth: z.optional(z.boolean()) }),
     z.object({ kind: z.literal("http"), ...toolBase, provider: z.string(), endpoint: z.string(), method: z.optional(z.string()), requiresUserAuth: z.boolean(), scopes: z.optional(z.array(z.string())), inputSchema: z.optional(JsonObjectSchema) }),
     /** mas Form A: a reference to a `kind: Tool` manifest. */
-    z.object({ kind: z.literal("manifest-ref"), ...toolBase, ref: z.string() }),
+    /** `inputSchema`: the parameters the manifest declares, as an object JSON schema (read from it; the manifest keeps them). */
+    z.object({ kind: z.literal("manifest-ref"), ...toolBase, ref: z.string(), inputSchema: z.optional(JsonObjectSchema) }),
     /** mas Form B: a Python module. */
     z.object({ kind: z.literal("module"), ...toolBase, modulePath: z.string() }),
     /** mas Form D: a runtime system tool. */

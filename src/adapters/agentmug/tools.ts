@@ -87,7 +87,7 @@ export function emitTool(tool: IrTool, trustExtra: boolean): EmittedTool {
       };
     // What the tool is for (a mas Tool manifest's description) is what the model reads to pick it: a builtin tool's description keeps it.
     case "manifest-ref":
-      return { value: withDescription(tool), lost: [{ part: "tool manifest reference", shown: tool.ref }, ...lost] };
+      return { value: withDescription(tool), lost: [{ part: "tool manifest reference", shown: tool.ref }, ...(tool.inputSchema ? [{ part: "the parameters its manifest declares", shown: Object.keys((tool.inputSchema["properties"] ?? {}) as JsonObject).join(", ") }] : []), ...lost] };
     case "module":
       return { value: withDescription(tool), lost: [{ part: "module path", shown: tool.modulePath }, ...lost] };
     case "system":

@@ -130,6 +130,12 @@ export function emitTool(tool: IrTool, ext: JsonObject | undefined, at: string |
       break;
     case "manifest-ref":
       lost.push({ part: "tool manifest reference", shown: tool.ref });
+      // The parameters the manifest declares are what the model fills in: Agent Spec holds them as the tool's inputs.
+      if (tool.inputSchema !== undefined && out["inputs"] === undefined) {
+        const inputs = propertiesToInputs(tool.inputSchema);
+        if (inputs) out["inputs"] = inputs;
+        else lost.push({ part: "the parameters its manifest declares" });
+      }
       break;
     case "module":
       lost.push({ part: "module path", shown: tool.modulePath });

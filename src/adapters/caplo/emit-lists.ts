@@ -52,7 +52,8 @@ export const toolsHandler = fieldHandler("tools", {
     if (tool.kind !== "named" && tool.kind !== "builtin") {
       // Name what is lost as the source spells it: `extra` holds the source's own members.
       const toolAt = sourceOf(a, p);
-      const words = lost.flatMap((k) => (k === "extra" ? Object.keys(tool.extra ?? {}) : [memberName(a, `${p}/${k}`, toolAt) ?? k]));
+      // A manifest's parameters are read from the manifest, not spelled in this file: named for what they are.
+      const words = lost.flatMap((k) => (k === "extra" ? Object.keys(tool.extra ?? {}) : tool.kind === "manifest-ref" && k === "inputSchema" ? ["the parameters its manifest declares"] : [memberName(a, `${p}/${k}`, toolAt) ?? k]));
       r.at(a, "dropped-field", p, { is: TOOL_KIND_WORDS[tool.kind], parts: words.length ? words : ["kind"], target: LABEL, why: `which keeps only the id "${tool.name}"` }, tp(t, `/tools/${out.length - 1}`));
       return;
     }

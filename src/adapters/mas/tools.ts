@@ -1,7 +1,7 @@
 // spec.tools[] in its four forms (+ the names other formats give tools). Only
 // the name is portable; refs, module paths, priority and params stay mas-only.
 import type { IrAgent, IrTool } from "../../ir/model.js";
-import { isObject, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
+import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { mapSource } from "../../ir/agent.js";
 import { placementMap } from "../../ir/home.js";
 import { dotted } from "../../ir/pointer.js";
@@ -39,8 +39,25 @@ function isLocalPath(ref: string): boolean {
   return !ref.startsWith("bundle://") && !/^[A-Za-z][A-Za-z0-9_.-]*:/.test(ref);
 }
 
-/** Reads the referenced kind: Tool manifest for its metadata.name (and spec.description). */
-function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: string; description?: string } {
+/**
+ * A Tool manifest's spec.parameters as the object JSON schema the runtime gives the model (one
+ * property per parameter: its type, description, enum, examples, default); undefined when there
+ * are none or one is not that shape. Whether a parameter is required is not carried.
+ */
+function parametersSchema(value: JsonValue | undefined): JsonObject | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const properties: JsonObject = {};
+  for (const p of value) {
+    if (!isObject(p) || typeof p["name"] !== "string") return undefined;
+    const prop: JsonObject = {};
+    for (const k of ["type", "description", "enum", "examples", "default"]) if (p[k] !== undefined) setKey(prop, k, cloneJson(p[k] as JsonValue));
+    setKey(properties, p["name"], prop);
+  }
+  return { type: "object", properties };
+}
+
+/** Reads the referenced kind: Tool manifest for its metadata.name (and spec.description, spec.parameters). */
+function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: string; description?: string; inputSchema?: JsonObject } {
   const fallback = { name: refBasename(ref) };
   if (!ctx.readFile || !isLocalPath(ref)) return fallback;
   const r = ctx.readFile(ref);
@@ -60,7 +77,8 @@ function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: str
   const meta = data["metadata"] as JsonObject;
   const spec = isObject(data["spec"]) ? data["spec"] : {};
   const desc = typeof spec["description"] === "string" ? spec["description"].trim() : undefined;
-  return desc ? { name: meta["name"] as string, description: desc } : { name: meta["name"] as string };
+  const inputSchema = parametersSchema(spec["parameters"]);
+  return { name: meta["name"] as string, ...(desc ? { description: desc } : {}), ...(inputSchema ? { inputSchema } : {}) };
 }
 
 export function parseTools(ctx: MasParseCtx, value: JsonValue): void {
@@ -82,7 +100,7 @@ export function parseTools(ctx: MasParseCtx, value: JsonValue): void {
     } else if (isObject(item) && typeof item["ref"] === "string" && item["kind"] === undefined && item["module_path"] === undefined) {
       const ref = item["ref"];
       const found = resolveToolRef(ctx, ref, ptr);
-      tool = { kind: "manifest-ref", name: found.name, ref, ...(found.description ? { description: found.description } : {}) };
+      tool = { kind: "manifest-ref", name: found.name, ref, ...(found.description ? { description: found.description } : {}), ...(found.inputSchema ? { inputSchema: found.inputSchema } : {}) };
       mapSource(ctx.agent, `${ir}/name`, `${ptr}/ref`);
       mapSource(ctx.agent, `${ir}/ref`, `${ptr}/ref`);
       rest(item, ["ref"]);
