@@ -37,3 +37,16 @@ describe("a Tool manifest's parameters", () => {
     expect(JSON.stringify(tools)).not.toContain("expression");
   });
 });
+
+describe("an optional parameter", () => {
+  it("into Open Agent Spec, where an input without a default is required, is said so", () => {
+    const app = "test/fixtures/mas/corpus/library-samples/apps/trip-planner";
+    const file = `${app}/agents/concierge_agent.yaml`;
+    const r = convert(readFileSync(file, "utf8"), "agentspec", { file, readFile: makeReadFile(`${app}/agents`, { root: app }) });
+    expect(r.ok).toBe(true);
+    const at = r.diagnostics.filter((d) => d.severity === "warning" && /query_graph_database/.test(d.message));
+    expect(at.map((d) => d.message).join("\n")).toMatch(/that these parameters are optional "optimise_for, max_hops" \(an input without a default is required in Open Agent Spec\)/);
+    // The required ones are not named.
+    expect(at.map((d) => d.message).join("\n")).not.toMatch(/optional "[^"]*origin/);
+  });
+});

@@ -132,9 +132,14 @@ export function emitTool(tool: IrTool, ext: JsonObject | undefined, at: string |
       lost.push({ part: "tool manifest reference", shown: tool.ref });
       // The parameters the manifest declares are what the model fills in: Agent Spec holds them as the tool's inputs.
       if (tool.inputSchema !== undefined && out["inputs"] === undefined) {
-        const inputs = propertiesToInputs(tool.inputSchema);
+        const { required, ...schema } = tool.inputSchema;
+        const inputs = propertiesToInputs(schema);
         if (inputs) out["inputs"] = inputs;
         else lost.push({ part: "the parameters its manifest declares" });
+        // Agent Spec reads an input without a default as one the caller must give: an optional parameter becomes required.
+        const must = new Set(Array.isArray(required) ? required : []);
+        const optional = inputs ? Object.entries(schema["properties"] as JsonObject).filter(([k, v]) => !must.has(k) && !(isObject(v) && "default" in v)).map(([k]) => k) : [];
+        if (optional.length > 0) lost.push({ part: "that these parameters are optional", shown: optional.join(", "), aside: "an input without a default is required in Open Agent Spec" });
       }
       break;
     case "module":

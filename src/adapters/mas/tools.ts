@@ -41,19 +41,21 @@ function isLocalPath(ref: string): boolean {
 
 /**
  * A Tool manifest's spec.parameters as the object JSON schema the runtime gives the model (one
- * property per parameter: its type, description, enum, examples, default); undefined when there
- * are none or one is not that shape. Whether a parameter is required is not carried.
+ * property per parameter: its type, description, enum, examples, default; `required` lists the
+ * parameters marked required); undefined when there are none or one is not that shape.
  */
 function parametersSchema(value: JsonValue | undefined): JsonObject | undefined {
   if (!Array.isArray(value) || value.length === 0) return undefined;
   const properties: JsonObject = {};
+  const required: string[] = [];
   for (const p of value) {
     if (!isObject(p) || typeof p["name"] !== "string") return undefined;
     const prop: JsonObject = {};
     for (const k of ["type", "description", "enum", "examples", "default"]) if (p[k] !== undefined) setKey(prop, k, cloneJson(p[k] as JsonValue));
     setKey(properties, p["name"], prop);
+    if (p["required"] === true) required.push(p["name"]);
   }
-  return { type: "object", properties };
+  return required.length > 0 ? { type: "object", properties, required } : { type: "object", properties };
 }
 
 /** Reads the referenced kind: Tool manifest for its metadata.name (and spec.description, spec.parameters). */
