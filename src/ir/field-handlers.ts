@@ -38,6 +38,19 @@ export function declaredFields(emit: EmitDecls): string[] {
   return Object.keys(emit).map((k) => (k.endsWith("/**") ? k.slice(0, -3) : k));
 }
 
+/**
+ * The handler of the IR fields a target has no place for (`table`: each declared as the code the
+ * user sees): each one the agent sets is reported lost, once, in the target `label`'s words;
+ * `foreign` also reports other formats' extension values the target drops.
+ */
+export function unsupportedHandler(table: EmitDecls, label: string, opts: { foreign?: boolean } = {}): FieldHandler<[IrAgent, string?], void> {
+  const fields = declaredFields(table);
+  return fieldHandler("unsupported", table, (r: HandlerReporter, a: IrAgent, file?: string): void => {
+    r.dropUnsupported(a, fields, label, file);
+    if (opts.foreign) r.dropForeignExtensions(a, label, file);
+  });
+}
+
 export function fieldHandler<A extends unknown[], R>(name: string, emit: EmitDecls, write: (r: HandlerReporter, ...args: A) => R): FieldHandler<A, R> {
   return { name, emit, write };
 }

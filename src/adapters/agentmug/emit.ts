@@ -4,7 +4,7 @@
 import type { EffectiveDefault, EmitContext, EmitOptions, EmittedDocument } from "../types.js";
 import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { Reporter } from "../../ir/reporter.js";
-import { declaredFields, fieldHandler, run, stepOf, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
+import { fieldHandler, unsupportedHandler as unsupportedFieldsHandler, run, stepOf, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
 import { renderInstructions, sourceOf } from "../../ir/agent.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { parsePointer } from "../../ir/pointer.js";
@@ -362,9 +362,7 @@ const UNSUPPORTED = {
   "/limits/**": stashed,
 } as const;
 
-const unsupportedHandler = fieldHandler("unsupported", UNSUPPORTED, (r: HandlerReporter, a: IrAgent, file: string): void => {
-  r.dropUnsupported(a, declaredFields(UNSUPPORTED), LABEL, file);
-});
+const unsupportedHandler = unsupportedFieldsHandler(UNSUPPORTED, LABEL);
 
 /** Sub-agent links: AgentMug has none. */
 const linksHandler = fieldHandler("links", { "/subAgents/**": stashed }, (r: HandlerReporter, a: IrAgent, file: string): void => {

@@ -7,7 +7,7 @@
 // treats the IR fields it writes; coverage.ts builds the emit table from them (HANDLERS).
 import type { IrAgent } from "../../ir/model.js";
 import type { EmitDecl } from "../../ir/coverage.js";
-import { declaredFields, fieldHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
+import { fieldHandler, unsupportedHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
 import { primaryModelIndex, renderInstructions } from "../../ir/agent.js";
 import { cloneJson, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { join } from "../../ir/pointer.js";
@@ -258,10 +258,7 @@ const UNSUPPORTED = {
 } as const;
 
 /** What the component cannot hold: the fields above, and other formats' extension values. */
-const unsupported = fieldHandler("unsupported", UNSUPPORTED, (r: HandlerReporter, a: IrAgent, file: string): void => {
-  r.dropUnsupported(a, declaredFields(UNSUPPORTED), LABEL, file);
-  r.dropForeignExtensions(a, LABEL, file);
-});
+const unsupported = unsupportedHandler(UNSUPPORTED, LABEL, { foreign: true });
 
 /** The Agent component's field handlers, in the order they write (the team's, emit.ts, come before them). */
 export const AGENT_HANDLERS: readonly DeclaringHandler[] = [identity, description, inputs, llmConfig, systemPrompt, tools, unsupported];

@@ -14,7 +14,7 @@ import type { IrAgent, IrDocument, IrLink, IrSpawn } from "../../ir/model.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { Reporter } from "../../ir/reporter.js";
-import { declaredFields, fieldHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
+import { fieldHandler, unsupportedHandler as unsupportedFieldsHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
 import { dotted, escapeToken, isAncestorOrSelf, join, parsePointer } from "../../ir/pointer.js";
 import { slugKey } from "../../ir/slug.js";
 import { isHome, placementMap } from "../../ir/home.js";
@@ -363,9 +363,7 @@ const UNSUPPORTED = {
   "/provenance/**": stashed,
 } as const;
 
-const unsupportedHandler = fieldHandler("unsupported", UNSUPPORTED, (r: HandlerReporter, agent: IrAgent): void => {
-  r.dropUnsupported(agent, declaredFields(UNSUPPORTED), LABEL);
-});
+const unsupportedHandler = unsupportedFieldsHandler(UNSUPPORTED, LABEL);
 
 /** A {{params.x}} placeholder no mas runtime fills (mas has no parameters). */
 const placeholdersHandler = fieldHandler("placeholders", { "/placeholders/**": stashed }, (r: HandlerReporter, agent: IrAgent): void => reportPlaceholders(agent, r, LABEL));
