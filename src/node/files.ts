@@ -5,6 +5,7 @@ import { dirname, resolve } from "node:path";
 import { convertManyRead, DEFAULT_MAX_BYTES, type ConvertInput, type ConvertOptions, type ConvertResult, type InputRead } from "../convert.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import { makeReadFile, type ReadFileOptions } from "./refs.js";
+import type { ReadFile } from "../adapters/types.js";
 import { defaultRoot, type Root } from "./roots.js";
 
 export interface FileConvertOptions extends ConvertOptions {
@@ -62,10 +63,19 @@ export function loadInput(path: string, options: FileConvertOptions, stdinText?:
       return { diagnostics: [diagnostic("invalid-syntax", { problem: `${path} is binary, not JSON or YAML text` }, { source: { file: path, pointer: "", line: 1, column: 1 } })] };
     }
     const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
-    return { input: { text, file: path, readFile: makeReadFile(dirname(resolve(path)), refOptions(options, path)) }, diagnostics: [] };
+    return { input: { text, file: path, readFile: onFirstRead(() => makeReadFile(dirname(resolve(path)), refOptions(options, path))) }, diagnostics: [] };
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A reader made when the first reference is read: finding a single input's default root reads
+ * the folders above it (src/node/roots.ts), which a manifest without references never needs.
+ */
+function onFirstRead(make: () => ReadFile): ReadFile {
+  let read: ReadFile | undefined;
+  return (ref) => (read ??= make())(ref);
 }
 
 function refOptions(options: FileConvertOptions, path: string): ReadFileOptions {
