@@ -55,7 +55,7 @@ function randomValue(next: () => number, depth: number): unknown {
 
 describe("the stash guards' digest", () => {
   it("spells every value as the reference spelling does", () => {
-    const fixed: unknown[] = [undefined, "", "a", 0, -0, 1.5, 2 ** 53, true, null, [], {}, { b: 1, a: [2, "x"] }, { "": { "~": "/" } }, "é\u2028\ud83d\ude00", "x".repeat(5000)];
+    const fixed: unknown[] = [undefined, "", "a", 0, -0, 1.5, 2 ** 53, true, null, [], {}, { b: 1, a: [2, "x"] }, { "": { "~": "/" } }, "é\u2028\ud83d\ude00", "x".repeat(5000), "a\"b\\c\n\u0001", "lone \ud800 and \udfff", { "k\"": ["\ud83d", "\t"] }, [undefined, 1, undefined], { a: undefined, b: 2 }];
     for (const v of fixed) expect(digest(v)).toBe(referenceDigest(v));
     const next = rng(14);
     for (let i = 0; i < 3000; i++) {

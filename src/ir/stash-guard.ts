@@ -8,7 +8,7 @@
 // matches was edited: every entry it guards is left out and reported once, at the
 // edited value (`stash-stale`). See docs/decisions.md, "Edits win".
 import { deepEqual, isObject, type JsonObject, type JsonValue } from "./json.js";
-import { escapeToken, get, isAncestorOrSelf, parsePointer } from "./pointer.js";
+import { escapeToken, get, isAncestorOrSelf, parsePointer, unescapeToken } from "./pointer.js";
 
 /** One guard: the target pointer read (absent: the IR reading itself is digested) and the digest of what was written. */
 export interface Guard {
@@ -22,54 +22,126 @@ export type Written = Record<string, Guard>;
 
 const INDEX = /^(0|[1-9][0-9]*)$/;
 
-/**
- * JSON with object keys sorted, so the digest does not depend on key order. Built by concatenation
- * (no array per value, no `map`/`join`): the guards digest every written place a stash names.
- */
-function canonical(v: unknown): string {
-  if (v === undefined) return "";
-  if (typeof v === "string") return JSON.stringify(v);
-  if (Array.isArray(v)) {
-    let s = "[";
-    for (let i = 0; i < v.length; i++) s += (i === 0 ? "" : ",") + canonical(v[i]);
-    return s + "]";
-  }
-  if (isObject(v)) {
-    const keys = Object.keys(v).sort();
-    let s = "{";
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i] as string;
-      s += (i === 0 ? "" : ",") + JSON.stringify(k) + ":" + canonical(v[k]);
-    }
-    return s + "}";
-  }
-  return JSON.stringify(v);
-}
-
 /** Two hex digits per byte: `Number.prototype.toString(16)` of a 53-bit double is V8's slow radix path (~0.5 µs). */
 const HEX: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+
+/**
+ * cyrb53 fed the canonical spelling of a JSON value (object keys sorted, so the digest does not
+ * depend on key order) piece by piece: the spelling itself is never built (the guards digest every
+ * written place a stash names, a whole prompt among them, and its concatenation and escaped copy
+ * were most of the digest's cost).
+ */
+class Cyrb53 {
+  // The seeds as int32 (the same bits: Math.imul reads its operands as int32), so the state stays on integers.
+  private h1 = 0xdeadbeef | 0;
+  private h2 = 0x41c6ce57 | 0;
+
+  private char(c: number): void {
+    this.h1 = Math.imul(this.h1 ^ c, 2654435761);
+    this.h2 = Math.imul(this.h2 ^ c, 1597334677);
+  }
+
+  private text(s: string): void {
+    let h1 = this.h1;
+    let h2 = this.h2;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+    this.h1 = h1;
+    this.h2 = h2;
+  }
+
+  /** A string as JSON.stringify spells it: its characters between quotes, unless one needs an escape. */
+  private string(s: string): void {
+    let h1 = Math.imul(this.h1 ^ 34, 2654435761);
+    let h2 = Math.imul(this.h2 ^ 34, 1597334677);
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      // A quote, a backslash, a control character or a surrogate (a lone one is escaped): JSON.stringify's spelling.
+      if (c < 0x20 || c === 34 || c === 92 || (c & 0xf800) === 0xd800) return this.text(JSON.stringify(s));
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+    this.h1 = Math.imul(h1 ^ 34, 2654435761);
+    this.h2 = Math.imul(h2 ^ 34, 1597334677);
+  }
+
+  /** The canonical spelling of `v`: nothing for undefined (a member or item that is undefined is spelled empty). */
+  value(v: unknown): void {
+    if (v === undefined) return;
+    if (typeof v === "string") return this.string(v);
+    if (Array.isArray(v)) {
+      this.char(91);
+      for (let i = 0; i < v.length; i++) {
+        if (i !== 0) this.char(44);
+        this.value(v[i]);
+      }
+      return this.char(93);
+    }
+    if (isObject(v)) {
+      const keys = Object.keys(v).sort();
+      this.char(123);
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i] as string;
+        if (i !== 0) this.char(44);
+        this.string(k);
+        this.char(58);
+        this.value(v[k]);
+      }
+      return this.char(125);
+    }
+    this.text(String(JSON.stringify(v)));
+  }
+
+  /**
+   * The digits are the 21 high bits (h2) then the 32 low bits (h1) of the 53-bit number, as
+   * `(2 ** 32 * (h2 & 0x1fffff) + (h1 >>> 0)).toString(16).padStart(14, "0")` spelled them.
+   */
+  hex(): string {
+    let h1 = this.h1;
+    let h2 = this.h2;
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    const hi = h2 & 0x1fffff;
+    return (HEX[hi >>> 16] as string) + (HEX[(hi >>> 8) & 255] as string) + (HEX[hi & 255] as string) + (HEX[h1 >>> 24] as string) + (HEX[(h1 >>> 16) & 255] as string) + (HEX[(h1 >>> 8) & 255] as string) + (HEX[h1 & 255] as string);
+  }
+}
 
 /**
  * A 53-bit digest (cyrb53) of a JSON value, as 14 hex digits. It detects edits,
  * nothing more: it is not a security measure (whoever edits a file can edit its
  * stash), and it needs no crypto library, so the core still runs in a browser.
- * The digits are the 21 high bits (h2) then the 32 low bits (h1) of the 53-bit number, as
- * `(2 ** 32 * (h2 & 0x1fffff) + (h1 >>> 0)).toString(16).padStart(14, "0")` spelled them.
  */
 export function digest(v: unknown): string {
-  const s = canonical(v);
-  // The seeds as int32 (the same bits: Math.imul reads its operands as int32), so the loop stays on integers.
-  let h1 = 0xdeadbeef | 0;
-  let h2 = 0x41c6ce57 | 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
+  const h = new Cyrb53();
+  h.value(v);
+  return h.hex();
+}
+
+/**
+ * The value at a pointer, as `get` (src/ir/pointer.ts) reads it, without splitting the pointer
+ * into an array first: the guards read one output place per entry.
+ */
+function valueAt(doc: unknown, pointer: string): unknown {
+  let cur = doc;
+  for (let i = 0; i < pointer.length; ) {
+    const end = pointer.indexOf("/", i + 1);
+    const raw = pointer.slice(i + 1, end === -1 ? pointer.length : end);
+    const t = raw.indexOf("~") === -1 ? raw : unescapeToken(raw);
+    if (Array.isArray(cur)) {
+      if (!INDEX.test(t)) return undefined;
+      cur = cur[Number(t)];
+    } else if (typeof cur === "object" && cur !== null && Object.prototype.hasOwnProperty.call(cur, t)) {
+      cur = (cur as Record<string, unknown>)[t];
+    } else {
+      return undefined;
+    }
+    if (end === -1) break;
+    i = end;
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  const hi = h2 & 0x1fffff;
-  return (HEX[hi >>> 16] as string) + (HEX[(hi >>> 8) & 255] as string) + (HEX[hi & 255] as string) + (HEX[h1 >>> 24] as string) + (HEX[(h1 >>> 16) & 255] as string) + (HEX[(h1 >>> 8) & 255] as string) + (HEX[h1 & 255] as string);
+  return cur;
 }
 
 /** The IR pointer's ancestors-or-self, deepest first ("" excluded). */
@@ -79,7 +151,13 @@ function lineage(p: string): string[] {
   return out;
 }
 
-/** Builds the guards of one stash from the target's own reading of its output. */
+/**
+ * Builds the guards of one stash from the target's own reading of its output. The entries come
+ * from the diff of the IR with that reading (src/ir/stash.ts diffValues), which walked the
+ * reading down to each entry: it tells each entry's deepest ancestor-or-self the reading has
+ * (`held`) and the reading's value there, and every ancestor of that one is in the reading too,
+ * so no entry looks its ancestors up in the reading again.
+ */
 export class GuardBuilder {
   readonly written: Written = {};
   /**
@@ -89,36 +167,27 @@ export class GuardBuilder {
    */
   private readonly ofDocument = new Map<string, string>();
   private readonly ofReading = new Map<string, string>();
-  /** Whether the reading has a value at an IR pointer, by pointer (entries share their ancestors). */
-  private readonly inReading = new Map<string, boolean>();
   /**
-   * `derived` names the output place an emitter reported writing an IR value to
-   * (a transformed-value's target pointer), for values the reading has no place for
+   * `sourceMap` is the reading's. `derived` names the output place an emitter reported writing an
+   * IR value to (a transformed-value's target pointer), for values the reading has no place for
    * (an empty knowledge list written as `sources: []`, which reads back as none).
    */
   constructor(
-    private readonly back: JsonObject,
     private readonly sourceMap: Readonly<Record<string, string>>,
     private readonly document: JsonValue,
     private readonly derived: (p: string) => string | undefined = () => undefined,
   ) {}
 
-  private reads(q: string): boolean {
-    let has = this.inReading.get(q);
-    if (has === undefined) this.inReading.set(q, (has = get(this.back, q) !== undefined));
-    return has;
-  }
-
-  /** The deepest ancestor-or-self of `p` that the target's reading has and maps to a place in the output. */
-  private anchor(p: string): string | undefined {
-    for (let q = p; q !== ""; q = q.slice(0, q.lastIndexOf("/"))) if (this.sourceMap[q] !== undefined && this.reads(q)) return q;
+  /** The deepest ancestor-or-self of `held` (which the reading has, as all its ancestors) that maps to a place in the output. */
+  private anchor(held: string): string | undefined {
+    for (let q = held; q !== ""; q = q.slice(0, q.lastIndexOf("/"))) if (this.sourceMap[q] !== undefined) return q;
     return undefined;
   }
 
   /** The digest of what was written at output pointer `at`. */
   private atDocument(at: string): string {
     let d = this.ofDocument.get(at);
-    if (d === undefined) this.ofDocument.set(at, (d = digest(get(this.document, at))));
+    if (d === undefined) this.ofDocument.set(at, (d = digest(valueAt(this.document, at))));
     return d;
   }
 
@@ -127,9 +196,10 @@ export class GuardBuilder {
     this.written[q] = { at, digest: this.atDocument(at) };
   }
 
-  private byReading(q: string): void {
+  /** Guarded by the reading itself: `value` is the reading's value at `q`. */
+  private byReading(q: string, value: unknown): void {
     let d = this.ofReading.get(q);
-    if (d === undefined) this.ofReading.set(q, (d = digest(get(this.back, q))));
+    if (d === undefined) this.ofReading.set(q, (d = digest(value)));
     this.written[q] = { digest: d };
   }
 
@@ -139,14 +209,11 @@ export class GuardBuilder {
    * nearest carried ancestor (a prompt joined from chunks, a list the item was
    * left out of). A value with no carried ancestor needs no guard: nothing in the
    * target can hold it, so nothing there can have been edited, unless the emitter
-   * reported writing it somewhere in a changed form (`derived`).
+   * reported writing it somewhere in a changed form (`derived`). `held` is the
+   * deepest ancestor-or-self of `p` the reading has (undefined when none below the
+   * root), `value` the reading's value at `p` when it is `p`.
    */
-  set(p: string): void {
-    let held: string | undefined;
-    for (let q = p; q !== ""; q = q.slice(0, q.lastIndexOf("/"))) if (this.reads(q)) {
-      held = q;
-      break;
-    }
+  set(p: string, held: string | undefined, value: unknown): void {
     const a = held === undefined ? undefined : this.anchor(held);
     const into = held !== p ? this.derived(p) : undefined;
     if (a !== undefined) {
@@ -154,23 +221,23 @@ export class GuardBuilder {
       // Written elsewhere than its carried ancestor (an alternate model in blueprint.modelPolicy, under the
       // primary model's place): that place guards it too, so removing it there stops the entry.
       if (into !== undefined && into !== this.sourceMap[a] && this.written[p] === undefined) this.written[p] = { at: into, digest: this.atDocument(into), reported: true };
-    } else if (held === p) this.byReading(p);
+    } else if (held === p) this.byReading(p, value);
     else if (into !== undefined) this.written[p] = { at: into, digest: this.atDocument(into), reported: true };
   }
 
-  /** A value the target added, which the stash removes: only while it reads back exactly as written. */
-  absent(p: string): void {
+  /** A value the target added (`value`, read at `p`), which the stash removes: only while it reads back exactly as written. */
+  absent(p: string, value: unknown): void {
     // Read from a place of the output (a provider split from a mas model string): guarded by that place,
     // so an edit of the place stops the removal, as it stops the entries derived from the same value.
-    if (this.sourceMap[p] !== undefined && this.reads(p)) this.byTarget(p);
-    else this.byReading(p);
+    if (this.sourceMap[p] !== undefined) this.byTarget(p);
+    else this.byReading(p, value);
   }
 
-  /** A value carried under IR path `q`, which the stash moves back: guarded by what was written there. */
-  moved(q: string): void {
+  /** A value carried under IR path `q` (`value`, as read), which the stash moves back: guarded by what was written there. */
+  moved(q: string, value: unknown): void {
     const a = this.anchor(q);
     if (a !== undefined) this.byTarget(a);
-    else this.byReading(q);
+    else this.byReading(q, value);
   }
 
   /** One of the target format's own values (kept in extensions at its output pointer `rel`). */

@@ -19,7 +19,7 @@ import { dotted, escapeToken, get, isAncestorOrSelf, join, parsePointer } from "
 import { removeAtPointer, setAtPointer } from "./pointer-write.js";
 import { PLACEMENT } from "./home.js";
 import { isPrivateExtension, privateDataOf } from "./private.js";
-import { extensionPointer, type Reporter } from "./reporter.js";
+import { extensionPointer, type AboutAgent, type Reporter } from "./reporter.js";
 import { sourceOf } from "./agent.js";
 import { GuardBuilder, GuardCheck, readWritten, wouldChange } from "./stash-guard.js";
 
@@ -61,27 +61,54 @@ function own(o: unknown, k: string): unknown {
   return isObject(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
 }
 
-interface Diff {
-  set: [string, JsonValue][];
-  /** Pointers the target's reading has and the original lacks, with the target's value (to find moves). */
-  absent: [string, JsonValue][];
+/** An IR value the target does not carry as it is: what the stash sets at `p`. */
+interface SetEntry {
+  p: string;
+  /** The original value (a copy, for the stash). */
+  v: JsonValue;
+  /** The deepest ancestor-or-self of `p` the target's reading has (undefined: none below the root), for the guard. */
+  held: string | undefined;
+  /** The reading's value at `p` (undefined when it has none). */
+  back: unknown;
 }
 
-function diffValues(orig: unknown, back: unknown, ptr: string, out: Diff): void {
-  if (deepEqual(orig, back)) return;
-  if (orig === undefined) return void out.absent.push([ptr, cloneJson(back)]);
-  if (back === undefined) return void out.set.push([ptr, cloneJson(orig)]);
-  if (isObject(orig) && isObject(back)) {
-    const keys = [...Object.keys(orig), ...Object.keys(back).filter((k) => own(orig, k) === undefined)];
-    for (const k of keys) diffValues(own(orig, k), own(back, k), join(ptr, k), out);
-    return;
-  }
-  // Item by item while the target kept no more items than the original: the rest are appended back in order.
-  if (Array.isArray(orig) && Array.isArray(back) && back.length <= orig.length) {
-    orig.forEach((x, i) => diffValues(x, back[i], `${ptr}/${i}`, out));
-    return;
-  }
-  out.set.push([ptr, cloneJson(orig)]);
+/** A value the target's reading has and the original lacks: what the stash removes (or a move's other end). */
+interface AbsentEntry {
+  p: string;
+  /** The reading's value at `p`, as read (a string of it finds a move; the guard digests it). */
+  back: unknown;
+}
+
+interface Diff {
+  set: SetEntry[];
+  absent: AbsentEntry[];
+}
+
+/**
+ * The difference of the original with the target's reading, in one walk: it descends only where
+ * both are objects (or arrays the target kept no more items of than the original), so every
+ * ancestor of an entry is in the reading, and `parent` is the deepest one of an entry the reading
+ * lacks. Equal values give no entry (`deepEqual`'s equality: identical, or both NaN), and an
+ * equal subtree is walked without a deep comparison at each level first.
+ */
+function diffValues(orig: unknown, back: unknown, ptr: string, parent: string | undefined, out: Diff): void {
+  if (orig === back) return;
+  if (orig === undefined) return void out.absent.push({ p: ptr, back });
+  if (back === undefined) return void out.set.push({ p: ptr, v: cloneJson(orig), held: parent, back: undefined });
+  if (isObject(orig)) {
+    if (isObject(back)) {
+      for (const k of Object.keys(orig)) diffValues(orig[k], own(back, k), join(ptr, k), ptr, out);
+      for (const k of Object.keys(back)) if (own(orig, k) === undefined) diffValues(undefined, back[k], join(ptr, k), ptr, out);
+      return;
+    }
+  } else if (Array.isArray(orig)) {
+    // Item by item while the target kept no more items than the original: the rest are appended back in order.
+    if (Array.isArray(back) && back.length <= orig.length) {
+      for (let i = 0; i < orig.length; i++) diffValues(orig[i], back[i], `${ptr}/${i}`, ptr, out);
+      return;
+    }
+  } else if (typeof orig === "number" && typeof back === "number" && Number.isNaN(orig) && Number.isNaN(back)) return;
+  out.set.push({ p: ptr, v: cloneJson(orig), held: ptr, back });
 }
 
 /**
@@ -97,25 +124,35 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   const b = back as unknown as JsonObject;
   // Written into its home format, an agent needs no way back: what differs there is the
   // emitter's deliberate normalisation (a clamp, a new exportedAt), which a stash must not undo.
-  if (from !== target) for (const f of canonicalFields()) diffValues(own(a, f), own(b, f), "/" + f, diff);
+  if (from !== target) for (const f of canonicalFields()) diffValues(own(a, f), own(b, f), "/" + f, undefined, diff);
 
   // A string the target holds under another IR path (Caplo key → AgentMug id) is named, not copied.
   // Only where the emitter reported that rename: a required field merely filled with a copy
   // (mas spec.description from the name) is not where the value lives.
-  const renamed = new Set(r.aboutAgent(agent).filter((x) => x.d.code === "transformed-value").map((x) => x.s.ir));
+  const subjects = r.aboutAgent(agent);
+  const renamed = new Set<string | undefined>();
+  for (const x of subjects) if (x.d.code === "transformed-value") renamed.add(x.s.ir);
   const moved: Record<string, string> = {};
-  for (const [p, v] of [...diff.set]) {
-    if (typeof v !== "string" || !renamed.has(p)) continue;
-    const i = diff.absent.findIndex(([, w]) => w === v);
-    if (i === -1) continue;
-    setKey(moved, p, (diff.absent[i] as [string, JsonValue])[0]);
-    diff.absent.splice(i, 1);
-    diff.set.splice(diff.set.findIndex(([q]) => q === p), 1);
+  /** The reading's value at each move's other end (its guard digests it). */
+  const movedFrom = new Map<string, unknown>();
+  if (renamed.size) {
+    for (const { p, v } of [...diff.set]) {
+      if (typeof v !== "string" || !renamed.has(p)) continue;
+      const i = diff.absent.findIndex((e) => e.back === v);
+      if (i === -1) continue;
+      const q = (diff.absent[i] as AbsentEntry).p;
+      setKey(moved, p, q);
+      movedFrom.set(q, v);
+      diff.absent.splice(i, 1);
+      diff.set.splice(diff.set.findIndex((e) => e.p === p), 1);
+    }
   }
-  const absent = diff.absent.map(([p]) => p);
+  const absent = diff.absent.map((e) => e.p);
 
   const extensions: Record<string, JsonObject> = {};
   const carried: BuiltStash["extensions"] = [];
+  /** The target format's values its reading added (their pointers end `absent`). */
+  const added: string[] = [];
   for (const [format, bag] of Object.entries(agent.extensions)) {
     const backBag = format === target ? (back.extensions[format] ?? {}) : {};
     for (const rel of Object.keys(bag)) {
@@ -129,7 +166,10 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   }
   if (from !== target) {
     for (const rel of Object.keys(back.extensions[target] ?? {})) {
-      if (own(agent.extensions[target], rel) === undefined) absent.push(extensionPointer(target, rel));
+      if (own(agent.extensions[target], rel) === undefined) {
+        absent.push(extensionPointer(target, rel));
+        added.push(rel);
+      }
     }
   }
 
@@ -140,18 +180,16 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   }
 
   // What was written, for each entry: a later edit of it wins over the stash (src/ir/stash-guard.ts).
-  const guards = new GuardBuilder(b, back.sourceMap, written, derivedPlaces(agent, r));
-  for (const [p] of diff.set) guards.set(p);
-  for (const q of Object.values(moved)) guards.moved(q);
-  for (const p of absent) {
-    const t = p.startsWith("/extensions/") ? parsePointer(p) : undefined;
-    if (t) guards.extension(p, t[2] ?? "");
-    else guards.absent(p);
-  }
+  const guards = new GuardBuilder(back.sourceMap, written, derivedPlaces(subjects, r));
+  for (const e of diff.set) guards.set(e.p, e.held, e.back);
+  for (const q of Object.values(moved)) guards.moved(q, movedFrom.get(q));
+  // The reading's own values first, then the target format's values it added (after them in `absent`).
+  for (const e of diff.absent) guards.absent(e.p, e.back);
+  for (const rel of added) guards.extension(extensionPointer(target, rel), rel);
   for (const e of carried) if (e.format === target) guards.extension(extensionPointer(e.format, e.rel), e.rel);
 
   const ir: JsonObject = {};
-  for (const [p, v] of diff.set) setKey(ir, p, v);
+  for (const e of diff.set) setKey(ir, e.p, e.v);
   if (!diff.set.length && !Object.keys(moved).length && !absent.length && !carried.length && !Object.keys(document).length) return undefined;
 
   const value: JsonObject = { version: STASH_VERSION, from };
@@ -170,17 +208,17 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
     for (const ir of Object.keys(map)) if (PLACEMENT.test(ir)) setKey(placement, ir, map[ir] as string);
     if (Object.keys(placement).length) value["sourceMap"] = placement;
   }
-  const keptPointers = [...diff.set.map(([p]) => p), ...Object.keys(moved)];
+  const keptPointers = [...diff.set.map((e) => e.p), ...Object.keys(moved)];
   return { value, irPointers: [...keptPointers, ...absent.filter((p) => !p.startsWith("/extensions/"))], keptPointers, movedPointers: Object.keys(moved), extensions: carried };
 }
 
 /** Codes whose target pointer says where in this output a value was written in a changed form. */
 const WRITTEN_AS = new Set<DiagnosticCode>(["transformed-value", "truncated-value", "clamped-value"]);
 
-/** For an IR pointer, the output place an emitter reported writing it (or a part or a holder of it) to. */
-function derivedPlaces(agent: IrAgent, r: Reporter): (p: string) => string | undefined {
+/** For an IR pointer, the output place an emitter reported writing it (or a part or a holder of it) to (`subjects`: the agent's diagnostics). */
+function derivedPlaces(subjects: readonly AboutAgent[], r: Reporter): (p: string) => string | undefined {
   const places: [string, string][] = [];
-  for (const { d, s } of r.aboutAgent(agent)) {
+  for (const { d, s } of subjects) {
     const t = d.target;
     if (!WRITTEN_AS.has(d.code) || s.ir === undefined || s.ir === "" || t?.pointer === undefined) continue;
     if (t.file !== undefined && r.targetFile !== undefined && t.file !== r.targetFile) continue;
