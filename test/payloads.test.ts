@@ -2,7 +2,7 @@
 // words the message from the payload alone. The @ts-expect-error lines are checked by
 // `npm run typecheck`: a payload of another code, or a sentence instead of a payload, does not compile.
 import { describe, expect, it } from "vitest";
-import { DIAGNOSTIC_CODES, diagnostic, renderMessage, type DiagnosticCode, type Payloads } from "../src/ir/diagnostics.js";
+import { DIAGNOSTIC_CODES, diagnostic, keptDiagnostic, renderMessage, type Diagnostic, type DiagnosticCode, type KeptLoss, type Payloads, type UndoableCode } from "../src/ir/diagnostics.js";
 import { Reporter } from "../src/ir/reporter.js";
 import { parse } from "../src/index.js";
 
@@ -82,5 +82,33 @@ describe("one renderer per code words the message", () => {
     expect(render("private-omitted", { value: "memory", entries: 1, what: "private AgentMug data" })).toBe("1 private memory entry left out");
     expect(render("usage-error", { unknownFormat: "cap", role: "target", known: ["caplo", "mas"] })).toBe('unknown target format "cap"; known: caplo, mas');
     expect(render("input-too-large", { subject: "a.json", bytes: 20, max: 10 })).toBe("a.json is 20 bytes, more than the limit of 10");
+  });
+});
+
+describe("a loss the stash undoes (keptDiagnostic)", () => {
+  it("is the stashed-value diagnostic of the loss's payload, its message not rendered again", () => {
+    const losses: { code: UndoableCode; payload: Payloads[UndoableCode] }[] = [
+      { code: "dropped-field", payload: { value: "greeting", target: "mas/v1" } },
+      { code: "dropped-field", payload: { value: "policy.reasoning", aside: "an empty list", target: "AgentMug v1" } },
+      { code: "dropped-link", payload: { value: "subAgents[0]", to: "billing", target: "AgentMug v1" } },
+      { code: "transformed-value", payload: { value: "key", became: "becomes the id" } },
+      { code: "transformed-value", payload: { value: "instructions", clause: "the chunks are joined into one text" } },
+      { code: "clamped-value", payload: { value: "model.temperature", was: 3, reason: "is above 2", now: 2 } },
+      { code: "truncated-value", payload: { value: "description", length: 900, max: 500, target: "mas/v1" } },
+      { code: "unknown-provider", payload: { value: "model.provider", became: "is passed through" } },
+    ];
+    const places = [
+      { source: { file: "a.yaml", pointer: "/greeting" }, target: { format: "mas", pointer: "/x-agentport" } },
+      { effect: "representation" as const, target: { format: "agentmug", file: "b.json", pointer: "/x-agentport" }, hint: "see the docs" },
+      { effect: "behaviour" as const },
+    ];
+    for (const { code, payload } of losses) {
+      for (const place of places) {
+        const loss = diagnostic(code, payload as never, {}) as Diagnostic & { code: UndoableCode };
+        const expected = diagnostic("stashed-value", { kept: { code, payload } as KeptLoss }, place);
+        expect(keptDiagnostic(loss, place)).toEqual(expected);
+        expect(JSON.stringify(keptDiagnostic(loss, place))).toBe(JSON.stringify(expected));
+      }
+    }
   });
 });

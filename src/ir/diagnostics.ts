@@ -161,11 +161,15 @@ export type KeptLoss = { [C in UndoableCode]: { code: C; payload: PayloadOf<C> }
  */
 export type StashedValue = { kept: KeptLoss } | { value: P.ValueName; target: P.FormatLabel; note: "moved" | "read-back" };
 
+/** What a stashed-value message says the stash does with a loss of `code`. */
+function keptEnding(code: UndoableCode): string {
+  const lost: CatalogEntry = DIAGNOSTIC_CODES[code];
+  return lost.category === "dropped" ? `kept in ${STASH_KEY} for the way back` : `the original is kept in ${STASH_KEY} for the way back`;
+}
+
 function stashedValue(p: StashedValue): string {
   if ("kept" in p) {
-    const lost: CatalogEntry = DIAGNOSTIC_CODES[p.kept.code];
-    const ending = lost.category === "dropped" ? `kept in ${STASH_KEY} for the way back` : `the original is kept in ${STASH_KEY} for the way back`;
-    return `${body(p.kept.code, p.kept.payload)}; ${ending}`;
+    return `${body(p.kept.code, p.kept.payload)}; ${keptEnding(p.kept.code)}`;
   }
   return p.note === "moved"
     ? `${p.value} is carried under another name in ${p.target}; ${STASH_KEY} records where, for the way back`
@@ -284,6 +288,25 @@ export function diagnostic<C extends DiagnosticCode>(code: C, payload: PayloadOf
   if (init.hint) d.hint = init.hint;
   if (stashed) d.stashed = stashed;
   return d;
+}
+
+/**
+ * The `stashed-value` diagnostic that a loss `d` (raised by `diagnostic`, its message unchanged)
+ * becomes when the stash undoes it: `diagnostic("stashed-value", { kept: { code: d.code, payload } },
+ * place)` with `d`'s payload, without rendering that payload a second time: the loss's message is
+ * its body (and "; dropped" for a code with that ending), which stashedValue ends with the stash's
+ * ending instead. The stash undoes most of the losses a conversion into a format with a slot reports.
+ */
+export function keptDiagnostic(d: Diagnostic & { code: UndoableCode }, place: DiagnosticPlace): Diagnostic {
+  const lost: CatalogEntry = DIAGNOSTIC_CODES[d.code];
+  const text = lost.ending === "dropped" ? d.message.slice(0, d.message.length - "; dropped".length) : d.message;
+  const effect = place.effect ?? initialEffect("stashed-value");
+  const next: Diagnostic = { severity: severityOf("stashed-value", effect), code: "stashed-value", effect, message: `${text}; ${keptEnding(d.code)}` };
+  if (place.source) next.source = place.source;
+  if (place.target) next.target = place.target;
+  if (place.hint) next.hint = place.hint;
+  next.stashed = d.code;
+  return next;
 }
 
 export function hasErrors(ds: readonly Diagnostic[]): boolean {

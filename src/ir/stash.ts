@@ -12,7 +12,7 @@
 // guarantees that nothing the target does carry (the instructions text, a
 // truncated description's kept part) is stashed twice, and nothing it silently
 // normalises is missed. See docs/decisions.md.
-import { diagnostic, DIAGNOSTIC_CODES, STASH_KEY, type Category, type Diagnostic, type DiagnosticCode, type DiagnosticPlace, type KeptLoss, type TargetLocation } from "./diagnostics.js";
+import { diagnostic, DIAGNOSTIC_CODES, keptDiagnostic, STASH_KEY, type Category, type Diagnostic, type DiagnosticCode, type DiagnosticPlace, type SourceLocation, type TargetLocation, type UndoableCode } from "./diagnostics.js";
 import { irSchemas, type IrAgent, type IrDocument } from "./model.js";
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "./json.js";
 import { dotted, escapeToken, get, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
@@ -228,22 +228,39 @@ function derivedPlaces(subjects: readonly AboutAgent[], r: Reporter): (p: string
   return (p) => places.find(([ir]) => isAncestorOrSelf(ir, p) || isAncestorOrSelf(p, ir))?.[1];
 }
 
+/** True when `a` is `p` or one of its ancestors (`isAncestorOrSelf` for a non-empty `a`, without building `a + "/"`). */
+function covers(a: string, p: string): boolean {
+  return p.startsWith(a) && (p.length === a.length || p.charCodeAt(a.length) === 47);
+}
+
 /**
  * A set of pointers that answers "is any of them an ancestor, the same, or a
- * descendant of this pointer?" in time proportional to the pointer's depth.
+ * descendant of this pointer?" (none of them ""). A few dozen (one agent's
+ * stash, its diagnostics) are compared one by one, which allocates nothing;
+ * more are indexed by every prefix, so a question costs the pointer's depth.
  */
 class PointerSet {
-  private readonly exact = new Set<string>();
-  private readonly prefixes = new Set<string>();
-  constructor(pointers: Iterable<string>) {
+  private readonly list: readonly string[];
+  private readonly exact?: Set<string>;
+  private readonly prefixes?: Set<string>;
+  constructor(pointers: readonly string[]) {
+    this.list = pointers;
+    if (pointers.length <= 32) return;
+    const exact = (this.exact = new Set<string>());
+    const prefixes = (this.prefixes = new Set<string>());
     for (const p of pointers) {
-      this.exact.add(p);
-      for (let i = p.lastIndexOf("/"); i > 0; i = p.lastIndexOf("/", i - 1)) this.prefixes.add(p.slice(0, i));
+      exact.add(p);
+      for (let i = p.lastIndexOf("/"); i > 0; i = p.lastIndexOf("/", i - 1)) prefixes.add(p.slice(0, i));
     }
   }
   related(p: string): boolean {
-    if (this.exact.has(p) || this.prefixes.has(p)) return true;
-    for (let i = p.lastIndexOf("/"); i > 0; i = p.lastIndexOf("/", i - 1)) if (this.exact.has(p.slice(0, i))) return true;
+    const { exact, prefixes } = this;
+    if (exact === undefined || prefixes === undefined) {
+      for (const q of this.list) if (q.length <= p.length ? covers(q, p) : covers(p, q)) return true;
+      return false;
+    }
+    if (exact.has(p) || prefixes.has(p)) return true;
+    for (let i = p.lastIndexOf("/"); i > 0; i = p.lastIndexOf("/", i - 1)) if (exact.has(p.slice(0, i))) return true;
     return false;
   }
 }
@@ -268,8 +285,16 @@ function atStash(t: TargetLocation | undefined, format: string): TargetLocation 
  * stashed value is reported exactly where it came from.
  */
 export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, targetLabel: string, targetFile?: string): void {
-  const target = { targetPointer: `/${STASH_KEY}`, ...(targetFile === undefined ? {} : { targetFile }) };
   const subjects = r.aboutAgent(agent);
+  // What the agent's diagnostics name, in one pass: IR paths, extension values, source places.
+  const named: string[] = [];
+  const namedExt: string[] = [];
+  const sources: SourceLocation[] = [];
+  for (const { d, s } of subjects) {
+    if (s.ir !== undefined && s.ir !== "") named.push(s.ir);
+    if (s.ext !== undefined) namedExt.push(extKey(s.ext.format, s.ext.rel));
+    if (d.source !== undefined) sources.push(d.source);
+  }
   // Each set is built only when something asks it (most stashes carry no extension value).
   const stashedIr = stash.irPointers.length ? new PointerSet(stash.irPointers) : undefined;
   const stashedExt = stash.extensions.length ? new PointerSet(stash.extensions.map((e) => extKey(e.format, e.rel))) : undefined;
@@ -278,25 +303,23 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
     const byIr = stashedIr !== undefined && s.ir !== undefined && s.ir !== "" && stashedIr.related(s.ir);
     const byExt = stashedExt !== undefined && s.ext !== undefined && stashedExt.related(extKey(s.ext.format, s.ext.rel));
     if (!byIr && !byExt) continue;
-    // The loss's own payload, rendered by its code's renderer; stashed-value's renderer ends it with what the stash does.
-    const kept = { code: d.code, payload: r.payloadOf(d) } as KeptLoss;
-    // A reshaped value stays a reshape, a lost one a loss: the hub judges both by the value's declared effect.
-    // (Members set one by one, not spread in: diagnostic() writes them in its own order either way.)
+    // The loss's own message ended with what the stash does (keptDiagnostic: its payload, rendered when
+    // it was raised, is not rendered again). A reshaped value stays a reshape, a lost one a loss: the hub
+    // judges both by the value's declared effect. (Members set one by one, not spread in.)
     const place: DiagnosticPlace = { target: atStash(d.target, r.targetFormat), effect: d.effect };
     if (d.source) place.source = d.source;
     if (d.hint) place.hint = d.hint;
-    r.replace(d, diagnostic("stashed-value", { kept }, place));
+    r.replace(d, keptDiagnostic(d as Diagnostic & { code: UndoableCode }, place));
   }
+  const origin = agent.origin.pointer;
+  let raised = false;
   if (stash.keptPointers.length) {
-    const named: string[] = [];
     // A value whose source pointer a diagnostic already names (a derived IR field beside the value it derives from) is reported.
     const noted = new Set<string>();
-    for (const x of subjects) {
-      if (x.s.ir !== undefined && x.s.ir !== "") named.push(x.s.ir);
-      if (x.d.source && x.d.source.pointer !== agent.origin.pointer) noted.add(x.d.source.pointer);
-    }
+    for (const src of sources) if (src.pointer !== origin) noted.add(src.pointer);
     const namedIr = new PointerSet(named);
-    const moved = new Set(stash.movedPointers);
+    const moved = stash.movedPointers;
+    const target = targetFile === undefined ? { targetPointer: `/${STASH_KEY}`, effect: "representation" as const } : { targetPointer: `/${STASH_KEY}`, targetFile, effect: "representation" as const };
     // What no emitter named is a value the target would read back otherwise (a bare tool id read as a
     // builtin tool, a provider read as inferred): one note per source value, however many IR paths it spans.
     for (const p of stash.keptPointers) {
@@ -306,16 +329,24 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
       if (noted.has(where)) continue;
       noted.add(where);
       // The target carries it (under another name, or read back in another form): a reshape.
-      r.at(agent, "stashed-value", p, { target: targetLabel, note: moved.has(p) ? "moved" : "read-back" }, { ...target, effect: "representation" });
+      r.at(agent, "stashed-value", p, { target: targetLabel, note: moved.includes(p) ? "moved" : "read-back" }, target);
+      raised = true;
     }
   }
   if (stash.extensions.length) {
-    const namedExt = new PointerSet(subjects.flatMap((x) => (x.s.ext ? [extKey(x.s.ext.format, x.s.ext.rel)] : [])));
-    const namedPlaces = r.namedPlaces(agent);
+    const namedExtSet = new PointerSet(namedExt);
+    // The source places the agent's diagnostics name (Reporter.namedPlaces), from the pass above unless a note was raised since.
+    let namedPlaces: Set<string>;
+    if (raised) namedPlaces = r.namedPlaces(agent);
+    else {
+      namedPlaces = new Set<string>();
+      for (const src of sources) if (src.pointer !== origin && src.file === agent.origin.file) namedPlaces.add(src.pointer.slice(origin.length));
+    }
+    const target = targetFile === undefined ? { targetPointer: `/${STASH_KEY}` } : { targetPointer: `/${STASH_KEY}`, targetFile };
     for (const e of stash.extensions) {
-      if (namedExt.related(extKey(e.format, e.rel)) || namedPlaces.has(r.extensionPlace(agent, e.format, e.rel))) continue;
+      if (namedExtSet.related(extKey(e.format, e.rel)) || namedPlaces.has(r.extensionPlace(agent, e.format, e.rel))) continue;
       const lost = r.lostExtension(agent, e.format, e.rel, targetLabel);
-      r.atExtension(agent, "stashed-value", e.format, e.rel, { kept: { code: "dropped-field", payload: lost.payload } }, { ...target, ...(lost.effect ? { effect: lost.effect } : {}) });
+      r.atExtension(agent, "stashed-value", e.format, e.rel, { kept: { code: "dropped-field", payload: lost.payload } }, lost.effect ? { ...target, effect: lost.effect } : target);
     }
   }
 }
