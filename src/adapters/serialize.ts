@@ -7,7 +7,8 @@
 // names it for an object a JavaScript object cannot order (integer-like keys first).
 import { Document, Scalar, isMap, isPair, isScalar, visit } from "yaml";
 import type { JsonObject } from "../ir/json.js";
-import { parsePointer } from "../ir/pointer.js";
+import { get, parsePointer } from "../ir/pointer.js";
+import { writeYaml } from "./yaml-writer.js";
 
 export function jsonText(doc: unknown): string {
   return JSON.stringify(doc, null, 2) + "\n";
@@ -34,6 +35,17 @@ const LITERAL_SAFE = /^[^\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u2028\u2029\ufeff]*$/;
  * JavaScript object cannot hold (integer-like keys come first): spec.context's chunks.
  */
 export function yamlText(data: JsonObject, order: Readonly<Record<string, readonly string[]>> = {}): string {
+  // The same bytes, written directly (src/adapters/yaml-writer.ts), unless the document holds a form the writer leaves to the package.
+  const orderOf = new Map<object, readonly string[]>();
+  for (const [pointer, keys] of Object.entries(order)) {
+    const o = get(data, pointer);
+    if (typeof o === "object" && o !== null && !Array.isArray(o)) orderOf.set(o, keys);
+  }
+  return writeYaml(data, orderOf, yaml11Ambiguous) ?? packageYaml(data, order);
+}
+
+/** yamlText through the yaml package's document model: every form, and the measure the direct writer is checked against. */
+export function packageYaml(data: JsonObject, order: Readonly<Record<string, readonly string[]>> = {}): string {
   const doc = new Document(data);
   for (const [pointer, keys] of Object.entries(order)) {
     const node = doc.getIn(parsePointer(pointer), true);

@@ -1,0 +1,98 @@
+// The direct YAML writer (src/adapters/yaml-writer.ts) must write exactly the bytes the yaml
+// package writes for yamlText, or leave the document to the package (undefined).
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { packageYaml, yaml11Ambiguous, yamlText } from "../src/adapters/serialize.js";
+import { writeYaml } from "../src/adapters/yaml-writer.js";
+import type { JsonObject } from "../src/ir/json.js";
+
+const none = new Map<object, readonly string[]>();
+
+function yamlFiles(dir: string, out: string[] = []): string[] {
+  for (const e of readdirSync(dir).sort()) {
+    const p = join(dir, e);
+    if (statSync(p).isDirectory()) yamlFiles(p, out);
+    else if (/\.ya?ml$/.test(e)) out.push(p);
+  }
+  return out;
+}
+
+/** A small deterministic generator (mulberry32): the same cases on every run. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Pieces that change how YAML writes a scalar: indicators, spaces and line breaks at either end,
+// comment and mapping markers, quotes, document markers, numbers, YAML 1.1 words, control characters.
+const PIECES = [" ", "  ", "\n", "\n\n", "\t", ":", ": ", " #", "#", "-", "- ", "?", "? ", "'", '"', "%", "---", "...", "|", ">", "{", "}", "[", "]", ",", "&", "*", "!", "@", "`", "0", "1", "07", "0x1F", "0o7", "1e5", ".5", "1_000", "12:30", "2024-01-01", "yes", "No", "on", "null", "~", "true", "inf", ".nan", "a", "text", "é", "\u0085", "\u00a0", "\r", "\u2028", "\\", "x".repeat(30)];
+
+function str(next: () => number): string {
+  let s = "";
+  const n = Math.floor(next() * 5);
+  for (let i = 0; i < n; i++) s += PIECES[Math.floor(next() * PIECES.length)];
+  return s;
+}
+
+function value(next: () => number, depth: number): unknown {
+  const r = next();
+  if (depth > 2 || r < 0.45) return str(next);
+  if (r < 0.5) return [null, true, false, 0, -1, 2.5, -0.125, 1e21, 42][Math.floor(next() * 9)];
+  if (r < 0.75) return Array.from({ length: Math.floor(next() * 3) }, () => value(next, depth + 1));
+  const o: Record<string, unknown> = {};
+  for (let i = Math.floor(next() * 4); i > 0; i--) o[str(next)] = value(next, depth + 1);
+  return o;
+}
+
+describe("the direct YAML writer", () => {
+  it("writes every golden YAML document as the yaml package does", () => {
+    let written = 0;
+    const files = yamlFiles(join(import.meta.dirname, "..", "golden"));
+    for (const f of files) {
+      const data = parse(readFileSync(f, "utf8")) as unknown;
+      if (typeof data !== "object" || data === null || Array.isArray(data)) continue;
+      const direct = writeYaml(data, none, yaml11Ambiguous);
+      if (direct === undefined) continue;
+      written++;
+      expect(direct, f).toBe(packageYaml(data as JsonObject));
+    }
+    // The goldens are what converters write: the writer, not the package, must write nearly all of them.
+    expect(written).toBeGreaterThan(files.length * 0.8);
+  });
+
+  it("writes generated documents as the yaml package does, or leaves them to it", () => {
+    const next = random(7);
+    let written = 0;
+    for (let i = 0; i < 4000; i++) {
+      const data: Record<string, unknown> = {};
+      for (let k = 1 + Math.floor(next() * 3); k > 0; k--) data[str(next)] = value(next, 0);
+      const direct = writeYaml(data, none, yaml11Ambiguous);
+      if (direct === undefined) continue;
+      written++;
+      expect(direct, JSON.stringify(data)).toBe(packageYaml(data as JsonObject));
+    }
+    expect(written).toBeGreaterThan(1000);
+  });
+
+  it("orders the keys of the objects yamlText's order names, as the package does", () => {
+    const data = { spec: { context: { "2": "b", z: "c", "1": "a", y: "d" } }, list: [{ "1": "x", k: "y" }] } as unknown as JsonObject;
+    const order = { "/spec/context": ["z", "2", "y", "1"], "/list/0": ["k"], "/missing": ["a"] };
+    expect(yamlText(data, order)).toBe(packageYaml(data, order));
+    expect(yamlText(data, order)).toContain("context:\n    z: c\n    \"2\": b\n    \"y\": d\n    \"1\": a\n");
+  });
+
+  it("leaves to the package what only it writes: an object met twice (an alias), a map of nulls (? keys), a control character", () => {
+    const shared = { a: 1 };
+    expect(writeYaml({ x: shared, y: shared }, none, yaml11Ambiguous)).toBeUndefined();
+    expect(writeYaml({ m: { a: null, b: null } }, none, yaml11Ambiguous)).toBeUndefined();
+    expect(writeYaml({ s: "a\rb" }, none, yaml11Ambiguous)).toBeUndefined();
+    expect(yamlText({ x: shared, y: shared } as unknown as JsonObject)).toBe(packageYaml({ x: shared, y: shared } as unknown as JsonObject));
+  });
+});
