@@ -32,30 +32,74 @@ export function parsePointer(pointer: string): string[] {
 
 /** True when `ancestor` is `pointer` itself or one of its ancestors. */
 export function isAncestorOrSelf(ancestor: string, pointer: string): boolean {
-  return pointer === ancestor || pointer.startsWith(ancestor + "/") || ancestor === "";
+  // Without `ancestor + "/"`: a string built for every test of every entry the stash and the reporter scan.
+  if (ancestor === "" || pointer === ancestor) return true;
+  return pointer.length > ancestor.length && pointer.charCodeAt(ancestor.length) === SLASH && pointer.startsWith(ancestor);
 }
 
-const INDEX = /^(0|[1-9][0-9]*)$/;
+const SLASH = 47;
 
 /** The value at a pointer, or undefined. Reads own properties only. */
 export function get(doc: unknown, pointer: string): unknown {
   if (pointer === "") return doc;
+  if (pointer.charCodeAt(0) !== SLASH) throw new Error(`not a JSON Pointer: ${pointer}`);
+  // Token by token along the pointer, without a token array: the stash's guards read many places.
+  const escaped = pointer.indexOf("~") !== -1;
   let cur: unknown = doc;
-  for (const t of parsePointer(pointer)) {
+  for (let start = 1; ; ) {
+    const end = pointer.indexOf("/", start);
+    const raw = end === -1 ? pointer.slice(start) : pointer.slice(start, end);
+    const t = escaped ? unescapeToken(raw) : raw;
     if (Array.isArray(cur)) {
-      if (!INDEX.test(t)) return undefined;
+      if (!isIndexToken(t)) return undefined;
       cur = cur[Number(t)];
     } else if (typeof cur === "object" && cur !== null && Object.prototype.hasOwnProperty.call(cur, t)) {
       cur = (cur as Record<string, unknown>)[t];
     } else {
       return undefined;
     }
+    if (end === -1) return cur;
+    start = end + 1;
   }
-  return cur;
+}
+
+/** The first token of a pointer (unescaped), or undefined for the root. */
+export function firstToken(pointer: string): string | undefined {
+  if (pointer === "") return undefined;
+  if (pointer.charCodeAt(0) !== SLASH) throw new Error(`not a JSON Pointer: ${pointer}`);
+  const end = pointer.indexOf("/", 1);
+  return unescapeToken(end === -1 ? pointer.slice(1) : pointer.slice(1, end));
 }
 
 /** A pointer written as the format's own dotted key path: "/policy/voiceStyle" → "policy.voiceStyle", "/tools/2" → "tools[2]". */
 export function dotted(pointer: string): string {
+  // Most pointers name no stash value and hold no escape: read token by token, without a token array.
+  if (pointer === "") return "(document)";
+  if (pointer.charCodeAt(0) !== SLASH || pointer.indexOf("~") !== -1 || pointer.indexOf("x-agentport") !== -1) return dottedTokens(pointer);
+  let out = "";
+  for (let start = 1; ; ) {
+    const end = pointer.indexOf("/", start);
+    const t = end === -1 ? pointer.slice(start) : pointer.slice(start, end);
+    if (isIndexToken(t)) out += `[${t}]`;
+    else out += (out ? "." : "") + t;
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return out || "(document)";
+}
+
+/** "0", "12": an array index as a pointer token spells it (no sign, no leading zero). */
+function isIndexToken(t: string): boolean {
+  const n = t.length;
+  if (n === 0 || (n > 1 && t.charCodeAt(0) === 48)) return false;
+  for (let i = 0; i < n; i++) {
+    const c = t.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+function dottedTokens(pointer: string): string {
   const tokens = parsePointer(pointer);
   // A value the x-agentport stash holds is keyed by its IR pointer (/x-agentport/ir/~1greeting): name
   // the value ("greeting"), not the stash's own keys ("x-agentport.ir./greeting").

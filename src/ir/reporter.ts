@@ -8,7 +8,7 @@ import { diagnostic, type Diagnostic, type DiagnosticCode, type DiagnosticPlace,
 import type { FilledRequired, LostValue } from "./payloads.js";
 import { sourceOf } from "./agent.js";
 import { isObject } from "./json.js";
-import { dotted, escapeToken, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
+import { dotted, escapeToken, firstToken, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
 import { linkSettings } from "./home.js";
 import { isPrivateExtension, privateDataOf } from "./private.js";
 
@@ -27,9 +27,10 @@ type Named<T> = T extends unknown ? ("value" extends keyof T ? Omit<T, "value"> 
 /** What a Reporter method takes for `code`: its payload, `value` optional (the Reporter names the value by its source key path). */
 export type RaisePayload<C extends DiagnosticCode> = Named<PayloadOf<C>>;
 
-/** The payload with the value's name filled in. */
-function withName<C extends DiagnosticCode>(payload: RaisePayload<C>, name: string): PayloadOf<C> {
+/** The payload with the value's name filled in: the dotted name of `place` (a source pointer), spelled only when the payload lacks one. */
+function withName<C extends DiagnosticCode>(payload: RaisePayload<C>, place: string): PayloadOf<C> {
   if ("kept" in payload || "value" in payload) return payload as PayloadOf<C>;
+  const name = dotted(place);
   // `{ ...payload, value: name }` as Object.assign (the same keys in the same order): a spread of
   // payloads of many shapes is V8's generic copy, several times slower, and every raise comes here.
   const named = Object.assign({}, payload) as Record<string, unknown>;
@@ -65,18 +66,19 @@ export interface AboutAgent {
 
 export class Reporter {
   readonly diagnostics: Diagnostic[] = [];
-  private readonly subjects = new Map<Diagnostic, { d: Diagnostic; s: Subject }>();
+  /**
+   * What the Reporter knows of each diagnostic it holds, in one record (one map entry per
+   * diagnostic, not one per fact): where it sits in `diagnostics` (a replace needs no search), the
+   * payload its raiser gave (the stash renders a loss it undoes again, as stashed-value) and what it is about.
+   */
+  private readonly records = new Map<Diagnostic, Held>();
   /**
    * Each agent's diagnostics that have a subject, in the order they were raised: the stash reads
    * one agent's at a time, and a bundle of n agents must not rescan all n agents' diagnostics n times.
    */
-  private readonly byAgent = new Map<IrAgent, { d: Diagnostic; s: Subject }[]>();
-  /** Each diagnostic's payload as its raiser gave it (the stash renders a loss it undoes again, as stashed-value). */
-  private readonly payloads = new Map<Diagnostic, PayloadOf<DiagnosticCode>>();
-  /** Where each diagnostic sits in `diagnostics`, so a replace needs no search. */
-  private readonly position = new Map<Diagnostic, number>();
+  private readonly byAgent = new Map<IrAgent, Held[]>();
   /** Each agent's source-map entries of canonical IR paths (lostExtension asks for every extension value; emitters never change the IR they write). */
-  private readonly readPlaces = new Map<IrAgent, [string, string][]>();
+  private readonly readPlaces = new Map<IrAgent, { entries: [string, string][]; first: Map<string, string> }>();
   /** Each agent's source-map entries, all of them (preciseParts asks for every field a target cannot hold). */
   private readonly mapEntries = new Map<IrAgent, [string, string][]>();
   /** The output file the diagnostics are about, unless a call names another one. */
@@ -99,7 +101,7 @@ export class Reporter {
   /** A diagnostic about a value of the source, located by its pointer relative to the agent's origin. */
   atSource<C extends DiagnosticCode>(agent: IrAgent, code: C, relPointer: string, payload: RaisePayload<C>, extra: Extra = {}): Diagnostic {
     const pointer = agent.origin.pointer + relPointer;
-    return this.raise(code, agent.origin.file === undefined ? { pointer } : { file: agent.origin.file, pointer }, withName(payload as RaisePayload<C>, dotted(relPointer)), extra);
+    return this.raise(code, agent.origin.file === undefined ? { pointer } : { file: agent.origin.file, pointer }, withName(payload as RaisePayload<C>, relPointer), extra);
   }
 
   private raise<C extends DiagnosticCode>(code: C, source: IrSourcePlace, payload: PayloadOf<C>, extra: Extra): Diagnostic {
@@ -107,14 +109,14 @@ export class Reporter {
     if (extra.hint) place.hint = extra.hint;
     if (extra.effect) place.effect = extra.effect;
     const d = diagnostic(code, payload, place);
-    this.payloads.set(d, payload);
-    this.push(d);
+    this.records.set(d, { d, i: this.diagnostics.length, payload });
+    this.diagnostics.push(d);
     return d;
   }
 
   /** The payload `d` was raised with (every diagnostic raised through this Reporter has one). */
   payloadOf<C extends DiagnosticCode>(d: Diagnostic & { code: C }): PayloadOf<C> {
-    const payload = this.payloads.get(d) as PayloadOf<C> | undefined;
+    const payload = this.records.get(d)?.payload as PayloadOf<C> | undefined;
     if (payload === undefined) throw new Error(`internal: no payload for the ${d.code} diagnostic "${d.message}"`);
     return payload;
   }
@@ -123,9 +125,8 @@ export class Reporter {
   at<C extends DiagnosticCode>(agent: IrAgent, code: C, irPointer: string, payload: RaisePayload<C>, extra: Extra = {}): void {
     // A value written in another document than the agent's own (a MAS manifest's delegates_to) is reported there.
     const elsewhere = outsidePlace(agent, irPointer);
-    const w = elsewhere ? { pointer: elsewhere.pointer, name: dotted(elsewhere.pointer) } : this.where(agent, irPointer);
-    const full = withName(payload, w.name);
-    const d = elsewhere ? this.raise(code, { ...elsewhere }, full, extra) : this.atSource(agent, code, w.pointer.slice(agent.origin.pointer.length), full as RaisePayload<C>, extra);
+    // Named by its source key path (relative to the agent, or the other document's pointer), spelled only when the raiser gave no name.
+    const d = elsewhere ? this.raise(code, { ...elsewhere }, withName(payload, elsewhere.pointer), extra) : this.atSource(agent, code, sourceOf(agent, irPointer) ?? "", payload, extra);
     this.about(d, { agent, ir: irPointer });
   }
 
@@ -134,7 +135,7 @@ export class Reporter {
    * at their pointer; values a stash brought back sit where the stash holds them.
    */
   atExtension<C extends DiagnosticCode>(agent: IrAgent, code: C, format: string, rel: string, payload: RaisePayload<C>, extra: Extra = {}): void {
-    const d = this.atSource(agent, code, this.extensionPlace(agent, format, rel), withName(payload, dotted(rel)) as RaisePayload<C>, extra);
+    const d = this.atSource(agent, code, this.extensionPlace(agent, format, rel), withName(payload, rel) as RaisePayload<C>, extra);
     this.about(d, { agent, ext: { format, rel } });
   }
 
@@ -150,13 +151,15 @@ export class Reporter {
    */
   namedPlaces(agent: IrAgent): Set<string> {
     const at = agent.origin.pointer;
-    return new Set(this.aboutAgent(agent).flatMap(({ d }) => (d.source && d.source.pointer !== at && d.source.file === agent.origin.file ? [d.source.pointer.slice(at.length)] : [])));
+    const places = new Set<string>();
+    for (const { d } of this.byAgent.get(agent) ?? []) if (d.source && d.source.pointer !== at && d.source.file === agent.origin.file) places.add(d.source.pointer.slice(at.length));
+    return places;
   }
 
   /** Reports every canonical field in `irFields` that the agent sets but the target cannot hold. */
   dropUnsupported(agent: IrAgent, irFields: readonly string[], targetLabel: string, targetFile?: string): void {
     for (const f of irFields) {
-      const key = parsePointer(f)[0] as keyof IrAgent | undefined;
+      const key = firstToken(f) as keyof IrAgent | undefined;
       if (key === undefined || agent[key] === undefined) continue;
       const extra = targetFile === undefined ? {} : { targetFile };
       for (const p of preciseParts(agent, f, () => this.entriesOf(agent))) this.at(agent, "dropped-field", p, { target: targetLabel }, extra);
@@ -184,13 +187,19 @@ export class Reporter {
     const value = dotted(rel);
     const place = this.extensionPlace(agent, format, rel);
     let read = this.readPlaces.get(agent);
-    if (read === undefined) this.readPlaces.set(agent, (read = Object.entries(agent.sourceMap).filter(([ir]) => ir !== "" && !ir.startsWith("/extensions/"))));
-    const chose = read.find(([, src]) => src === place)?.[0];
+    if (read === undefined) {
+      const entries = Object.entries(agent.sourceMap).filter(([ir]) => ir !== "" && !ir.startsWith("/extensions/"));
+      // The first canonical path read at each source place: each extension value asks for its own.
+      const first = new Map<string, string>();
+      for (const [ir, src] of entries) if (!first.has(src)) first.set(src, ir);
+      this.readPlaces.set(agent, (read = { entries, first }));
+    }
+    const chose = read.first.get(place);
     if (chose !== undefined && v !== undefined && !isObject(v) && !Array.isArray(v)) {
       const field = parsePointer(chose).at(-1) ?? chose;
       return { payload: { value, shown: v, chose: `the ${FIELD_WORDS[field] ?? field}`, target: targetLabel }, effect: "representation" };
     }
-    if (isObject(v) && Object.keys(v).length > 0 && read.some(([, src]) => isAncestorOrSelf(place, src))) {
+    if (isObject(v) && Object.keys(v).length > 0 && read.entries.some(([, src]) => isAncestorOrSelf(place, src))) {
       return { payload: { value, parts: Object.keys(v), target: targetLabel } };
     }
     if (isEmpty(v)) return { payload: { value, aside: Array.isArray(v) ? "an empty list" : "empty", target: targetLabel }, effect: "representation" };
@@ -227,46 +236,63 @@ export class Reporter {
   }
 
   private about(d: Diagnostic, s: Subject): void {
-    const entry = { d, s };
-    this.subjects.set(d, entry);
+    let entry = this.records.get(d);
+    if (entry === undefined) this.records.set(d, (entry = { d }));
+    entry.s = s;
     const list = this.byAgent.get(s.agent);
     if (list) list.push(entry);
     else this.byAgent.set(s.agent, [entry]);
   }
 
   push(d: Diagnostic): void {
-    this.position.set(d, this.diagnostics.length);
+    const entry = this.records.get(d);
+    if (entry === undefined) this.records.set(d, { d, i: this.diagnostics.length });
+    else entry.i = this.diagnostics.length;
     this.diagnostics.push(d);
   }
 
   subjectOf(d: Diagnostic): Subject | undefined {
-    return this.subjects.get(d)?.s;
+    return this.records.get(d)?.s;
   }
 
   /** The diagnostics about `agent` (those with a subject), in the order they were raised: a copy. */
   aboutAgent(agent: IrAgent): AboutAgent[] {
-    return (this.byAgent.get(agent) ?? []).map((e) => ({ d: e.d, s: e.s }));
+    const list = this.byAgent.get(agent);
+    return list === undefined ? [] : list.map((e) => ({ d: e.d, s: e.s! }));
   }
 
   /** Puts `next` in the place of `d`, keeping what it is about. */
   replace(d: Diagnostic, next: Diagnostic): void {
-    const known = this.position.get(d);
+    const entry = this.records.get(d);
+    const known = entry?.i;
     // The array is public: a caller that pushed or moved diagnostics itself is found by a search.
     const i = known !== undefined && this.diagnostics[known] === d ? known : this.diagnostics.indexOf(d);
     if (i === -1) return;
     this.diagnostics[i] = next;
-    this.position.delete(d);
-    this.position.set(next, i);
-    const payload = this.payloads.get(d);
-    this.payloads.delete(d);
-    if (payload !== undefined && !this.payloads.has(next)) this.payloads.set(next, payload);
-    const entry = this.subjects.get(d);
-    if (entry) {
-      this.subjects.delete(d);
-      entry.d = next;
-      this.subjects.set(next, entry);
+    const had = this.records.get(next);
+    this.records.delete(d);
+    if (entry === undefined) {
+      // `d` was pushed by hand and never raised here: `next` takes its place, and keeps what it had.
+      if (had === undefined) this.records.set(next, { d: next, i });
+      else had.i = i;
+      return;
     }
+    // `next` keeps a payload of its own (one raised here), else takes the loss's; it is about what `d` was.
+    entry.d = next;
+    entry.i = i;
+    if (had?.payload !== undefined) entry.payload = had.payload;
+    if (entry.s === undefined && had?.s !== undefined) entry.s = had.s;
+    this.records.set(next, entry);
   }
+}
+
+/** What the Reporter holds of one diagnostic: the entry the stash reads back (d, s) and its bookkeeping. */
+interface Held {
+  d: Diagnostic;
+  /** Its index in `diagnostics`, when the Reporter put it there. */
+  i?: number;
+  payload?: PayloadOf<DiagnosticCode>;
+  s?: Subject;
 }
 
 /**
@@ -306,7 +332,7 @@ const FIELD_WORDS: Readonly<Record<string, string>> = { provider: "model's provi
  * reported twice (once with the whole member, once on its own).
  */
 function preciseParts(agent: IrAgent, field: string, mapEntries: () => readonly [string, string][]): string[] {
-  const value = (agent as unknown as Record<string, unknown>)[parsePointer(field)[0] ?? ""];
+  const value = (agent as unknown as Record<string, unknown>)[firstToken(field) ?? ""];
   const src = agent.sourceMap[field];
   if (!isObject(value) || src === undefined) return [field];
   const members = Object.keys(value).filter((k) => value[k] !== undefined).map((k) => `${field}/${escapeToken(k)}`);
