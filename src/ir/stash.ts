@@ -97,8 +97,9 @@ function diffValues(orig: unknown, back: unknown, ptr: string, parent: string | 
   if (back === undefined) return void out.set.push({ p: ptr, v: cloneJson(orig), held: parent, back: undefined });
   if (isObject(orig)) {
     if (isObject(back)) {
-      for (const k of Object.keys(orig)) diffValues(orig[k], own(back, k), join(ptr, k), ptr, out);
-      for (const k of Object.keys(back)) if (own(orig, k) === undefined) diffValues(undefined, back[k], join(ptr, k), ptr, out);
+      // (`join(ptr, k)` spelled out: it is built for every member walked.)
+      for (const k of Object.keys(orig)) diffValues(orig[k], own(back, k), ptr + "/" + escapeToken(k), ptr, out);
+      for (const k of Object.keys(back)) if (own(orig, k) === undefined) diffValues(undefined, back[k], ptr + "/" + escapeToken(k), ptr, out);
       return;
     }
   } else if (Array.isArray(orig)) {
@@ -130,14 +131,15 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   // Only where the emitter reported that rename: a required field merely filled with a copy
   // (mas spec.description from the name) is not where the value lives.
   const subjects = r.aboutAgent(agent);
-  const renamed = new Set<string | undefined>();
-  for (const x of subjects) if (x.d.code === "transformed-value") renamed.add(x.s.ir);
+  // A list, not a set: an agent has a few renames, and each entry's pointer is a new string a set would hash.
+  const renamed: (string | undefined)[] = [];
+  for (const x of subjects) if (x.d.code === "transformed-value") renamed.push(x.s.ir);
   const moved: Record<string, string> = {};
   /** The reading's value at each move's other end (its guard digests it). */
   const movedFrom = new Map<string, unknown>();
-  if (renamed.size) {
+  if (renamed.length) {
     for (const { p, v } of [...diff.set]) {
-      if (typeof v !== "string" || !renamed.has(p)) continue;
+      if (typeof v !== "string" || !renamed.includes(p)) continue;
       const i = diff.absent.findIndex((e) => e.back === v);
       if (i === -1) continue;
       const q = (diff.absent[i] as AbsentEntry).p;
@@ -152,7 +154,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   const extensions: Record<string, JsonObject> = {};
   const carried: BuiltStash["extensions"] = [];
   /** The target format's values its reading added (their pointers end `absent`). */
-  const added: string[] = [];
+  const added: [string, string][] = [];
   for (const [format, bag] of Object.entries(agent.extensions)) {
     const backBag = format === target ? (back.extensions[format] ?? {}) : {};
     for (const rel of Object.keys(bag)) {
@@ -167,8 +169,9 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   if (from !== target) {
     for (const rel of Object.keys(back.extensions[target] ?? {})) {
       if (own(agent.extensions[target], rel) === undefined) {
-        absent.push(extensionPointer(target, rel));
-        added.push(rel);
+        const p = extensionPointer(target, rel);
+        absent.push(p);
+        added.push([p, rel]);
       }
     }
   }
@@ -185,7 +188,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   for (const q of Object.values(moved)) guards.moved(q, movedFrom.get(q));
   // The reading's own values first, then the target format's values it added (after them in `absent`).
   for (const e of diff.absent) guards.absent(e.p, e.back);
-  for (const rel of added) guards.extension(extensionPointer(target, rel), rel);
+  for (const [p, rel] of added) guards.extension(p, rel);
   for (const e of carried) if (e.format === target) guards.extension(extensionPointer(e.format, e.rel), e.rel);
 
   const ir: JsonObject = {};
@@ -225,12 +228,19 @@ function derivedPlaces(subjects: readonly AboutAgent[], r: Reporter): (p: string
     if (isAncestorOrSelf(`/${STASH_KEY}`, t.pointer)) continue;
     places.push([s.ir, t.pointer]);
   }
-  return (p) => places.find(([ir]) => isAncestorOrSelf(ir, p) || isAncestorOrSelf(p, ir))?.[1];
+  // (`ir` is never "", nor is `p`: `related` is isAncestorOrSelf either way.)
+  return (p) => places.find(([ir]) => related(ir, p))?.[1];
 }
 
-/** True when `a` is `p` or one of its ancestors (`isAncestorOrSelf` for a non-empty `a`, without building `a + "/"`). */
-function covers(a: string, p: string): boolean {
-  return p.startsWith(a) && (p.length === a.length || p.charCodeAt(a.length) === 47);
+/**
+ * True when one of `a`, `b` is the other or one of its ancestors (`isAncestorOrSelf` either way, for
+ * non-empty pointers), character by character: most pairs of one agent's pointers differ in their
+ * first token, and nothing is built to find it out.
+ */
+function related(a: string, b: string): boolean {
+  const n = a.length < b.length ? a.length : b.length;
+  for (let i = 0; i < n; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
+  return a.length === b.length || (a.length < b.length ? b.charCodeAt(n) : a.charCodeAt(n)) === 47;
 }
 
 /**
@@ -256,7 +266,7 @@ class PointerSet {
   related(p: string): boolean {
     const { exact, prefixes } = this;
     if (exact === undefined || prefixes === undefined) {
-      for (const q of this.list) if (q.length <= p.length ? covers(q, p) : covers(p, q)) return true;
+      for (const q of this.list) if (related(q, p)) return true;
       return false;
     }
     if (exact.has(p) || prefixes.has(p)) return true;
@@ -312,7 +322,6 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
     r.replace(d, keptDiagnostic(d as Diagnostic & { code: UndoableCode }, place));
   }
   const origin = agent.origin.pointer;
-  let raised = false;
   if (stash.keptPointers.length) {
     // A value whose source pointer a diagnostic already names (a derived IR field beside the value it derives from) is reported.
     const noted = new Set<string>();
@@ -330,18 +339,16 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
       noted.add(where);
       // The target carries it (under another name, or read back in another form): a reshape.
       r.at(agent, "stashed-value", p, { target: targetLabel, note: moved.includes(p) ? "moved" : "read-back" }, target);
-      raised = true;
+      // Reporter.at raises it last; what it names counts for the extension values below (as Reporter.namedPlaces would).
+      const note = r.diagnostics[r.diagnostics.length - 1]?.source;
+      if (note !== undefined) sources.push(note);
     }
   }
   if (stash.extensions.length) {
     const namedExtSet = new PointerSet(namedExt);
-    // The source places the agent's diagnostics name (Reporter.namedPlaces), from the pass above unless a note was raised since.
-    let namedPlaces: Set<string>;
-    if (raised) namedPlaces = r.namedPlaces(agent);
-    else {
-      namedPlaces = new Set<string>();
-      for (const src of sources) if (src.pointer !== origin && src.file === agent.origin.file) namedPlaces.add(src.pointer.slice(origin.length));
-    }
+    // The source places the agent's diagnostics name (Reporter.namedPlaces), the notes just raised among them.
+    const namedPlaces = new Set<string>();
+    for (const src of sources) if (src.pointer !== origin && src.file === agent.origin.file) namedPlaces.add(src.pointer.slice(origin.length));
     const target = targetFile === undefined ? { targetPointer: `/${STASH_KEY}` } : { targetPointer: `/${STASH_KEY}`, targetFile };
     for (const e of stash.extensions) {
       if (namedExtSet.related(extKey(e.format, e.rel)) || namedPlaces.has(r.extensionPlace(agent, e.format, e.rel))) continue;
