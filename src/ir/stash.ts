@@ -245,9 +245,11 @@ function related(a: string, b: string): boolean {
 
 /**
  * A set of pointers that answers "is any of them an ancestor, the same, or a
- * descendant of this pointer?" (none of them ""). A few dozen (one agent's
- * stash, its diagnostics) are compared one by one, which allocates nothing;
- * more are indexed by every prefix, so a question costs the pointer's depth.
+ * descendant of this pointer?" (none of them ""). A few (most agents' stash
+ * or diagnostics) are compared one by one, which allocates nothing; more are
+ * indexed by every prefix, so a question costs the pointer's depth (compared
+ * one by one, an agent's few dozen stashed values and as many diagnostics
+ * cost more than the index: measured, 16 is where they meet).
  */
 class PointerSet {
   private readonly list: readonly string[];
@@ -255,7 +257,7 @@ class PointerSet {
   private readonly prefixes?: Set<string>;
   constructor(pointers: readonly string[]) {
     this.list = pointers;
-    if (pointers.length <= 32) return;
+    if (pointers.length <= 16) return;
     const exact = (this.exact = new Set<string>());
     const prefixes = (this.prefixes = new Set<string>());
     for (const p of pointers) {
