@@ -169,7 +169,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   if (from !== target) {
     for (const rel of Object.keys(back.extensions[target] ?? {})) {
       if (own(agent.extensions[target], rel) === undefined) {
-        const p = extensionPointer(target, rel);
+        const p = extPointer(target, rel);
         absent.push(p);
         added.push([p, rel]);
       }
@@ -189,7 +189,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   // The reading's own values first, then the target format's values it added (after them in `absent`).
   for (const e of diff.absent) guards.absent(e.p, e.back);
   for (const [p, rel] of added) guards.extension(p, rel);
-  for (const e of carried) if (e.format === target) guards.extension(extensionPointer(e.format, e.rel), e.rel);
+  for (const e of carried) if (e.format === target) guards.extension(extPointer(e.format, e.rel), e.rel);
 
   const ir: JsonObject = {};
   for (const e of diff.set) setKey(ir, e.p, e.v);
@@ -215,6 +215,9 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   return { value, irPointers: [...keptPointers, ...absent.filter((p) => !p.startsWith("/extensions/"))], keptPointers, movedPointers: Object.keys(moved), extensions: carried };
 }
 
+/** extensionPointer (src/ir/reporter.ts) spelled out: `join`'s rest parameters and map cost more than the pointer. */
+const extPointer = (format: string, rel: string): string => "/extensions/" + escapeToken(format) + "/" + escapeToken(rel);
+
 /** Codes whose target pointer says where in this output a value was written in a changed form. */
 const WRITTEN_AS = new Set<DiagnosticCode>(["transformed-value", "truncated-value", "clamped-value"]);
 
@@ -228,8 +231,26 @@ function derivedPlaces(subjects: readonly AboutAgent[], r: Reporter): (p: string
     if (isAncestorOrSelf(`/${STASH_KEY}`, t.pointer)) continue;
     places.push([s.ir, t.pointer]);
   }
-  // (`ir` is never "", nor is `p`: `related` is isAncestorOrSelf either way.)
-  return (p) => places.find(([ir]) => related(ir, p))?.[1];
+  // The first place whose IR path is `p`, an ancestor or a descendant of it. (`ir` is never "", nor
+  // is `p`: `related` is isAncestorOrSelf either way.) A few are compared one by one; more (an agent
+  // whose emitter reshaped many values) are indexed by path and by every prefix of a path, each with
+  // the first place it belongs to, so an entry asks its own ancestors only.
+  if (places.length <= 8) return (p) => places.find(([ir]) => related(ir, p))?.[1];
+  const exact = new Map<string, number>();
+  const under = new Map<string, number>();
+  places.forEach(([ir], i) => {
+    if (!exact.has(ir)) exact.set(ir, i);
+    for (let j = ir.lastIndexOf("/"); j > 0; j = ir.lastIndexOf("/", j - 1)) {
+      const q = ir.slice(0, j);
+      if (!under.has(q)) under.set(q, i);
+    }
+  });
+  return (p) => {
+    let first = exact.get(p) ?? places.length;
+    first = Math.min(first, under.get(p) ?? first);
+    for (let j = p.lastIndexOf("/"); j > 0; j = p.lastIndexOf("/", j - 1)) first = Math.min(first, exact.get(p.slice(0, j)) ?? first);
+    return places[first]?.[1];
+  };
 }
 
 /**
@@ -336,7 +357,8 @@ export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, ta
     for (const p of stash.keptPointers) {
       // Whether a provider was stated or inferred belongs to the provider a diagnostic may already name.
       if (namedIr.related(p.endsWith("/providerSource") ? p.slice(0, -"Source".length) : p)) continue;
-      const where = r.where(agent, p).pointer;
+      // Reporter.where(agent, p).pointer, without the dotted name it also spells.
+      const where = origin + (sourceOf(agent, p) ?? "");
       if (noted.has(where)) continue;
       noted.add(where);
       // The target carries it (under another name, or read back in another form): a reshape.
