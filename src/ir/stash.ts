@@ -231,6 +231,14 @@ function derivedPlaces(subjects: readonly AboutAgent[], r: Reporter): (p: string
     if (isAncestorOrSelf(`/${STASH_KEY}`, t.pointer)) continue;
     places.push([s.ir, t.pointer]);
   }
+  return firstPlace(places);
+}
+
+/**
+ * For `places` (IR path, output place; no path ""), a function from an IR pointer (not "") to the
+ * output place of the first of them whose path is the pointer, an ancestor or a descendant of it.
+ */
+export function firstPlace(places: readonly (readonly [string, string])[]): (p: string) => string | undefined {
   // The first place whose IR path is `p`, an ancestor or a descendant of it. (`ir` is never "", nor
   // is `p`: `related` is isAncestorOrSelf either way.) A few are compared one by one; more (an agent
   // whose emitter reshaped many values) are indexed by path and by every prefix of a path, each with
@@ -272,7 +280,7 @@ function related(a: string, b: string): boolean {
  * one by one, an agent's few dozen stashed values and as many diagnostics
  * cost more than the index: measured, 16 is where they meet).
  */
-class PointerSet {
+export class PointerSet {
   private readonly list: readonly string[];
   private readonly exact?: Set<string>;
   private readonly prefixes?: Set<string>;
