@@ -19,6 +19,17 @@ const NOT_PLAIN = /^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\
 const LITERAL_SAFE = /^[^\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u2028\u2029\ufeff]*$/;
 const BLOCK_END_NEWLINES = /(^|(?<!\n))\n+(?!\n|$)/g;
 
+/**
+ * Most strings are words and sentences: a letter first, then letters, digits, spaces and
+ * punctuation no YAML rule looks at, and no space last. Such a string is plain unless it is one of
+ * the words YAML reads as a bool or null; only a string starting with one of those words' first
+ * letters needs the full tests (a number, date, .inf or .nan starts with a digit, sign or dot).
+ */
+const WORDS = /^[A-Za-z](?:[A-Za-z0-9 _.,;()/+=$'"-]*[A-Za-z0-9_.,;()/+=$'"-])?$/;
+const WORD_FIRST = /^[yYnNtTfFoO]/;
+/** A `"` or `'` can start no plain scalar, but inside one they change which quotes a quoted one takes: here they are plain. */
+const isPlainWord = (s: string): boolean => WORDS.test(s) && !WORD_FIRST.test(s);
+
 /** Thrown inside the walk: a form this writer leaves to the yaml package. */
 class Unsupported extends Error {}
 const unsupported = (): never => {
@@ -33,6 +44,7 @@ function quoted(s: string): string {
 
 /** A key (an implicit key), as stringifyPair and plainString write it. */
 function keyText(k: string, ambiguous: (s: string) => boolean): string {
+  if (k.length <= 1024 && isPlainWord(k)) return k;
   if (k.includes("\n") || FORCED_DOUBLE.test(k) || DOCUMENT_MARKER.test(k)) unsupported();
   const text = ambiguous(k) ? JSON.stringify(k) : NOT_PLAIN.test(k) || OTHER_TYPES.some((re) => re.test(k)) ? quoted(k) : k;
   // A longer key is written as an explicit `? key`.
@@ -76,6 +88,7 @@ function literal(value: string, indent: string): string {
 
 /** A string value at `indent` (the indent of its own lines), as serialize.ts's visitor types it and the package writes it. */
 function stringText(s: string, indent: string, ambiguous: (s: string) => boolean): string {
+  if (isPlainWord(s)) return s;
   if (FORCED_DOUBLE.test(s) || DOCUMENT_MARKER.test(s)) unsupported();
   if (s.includes("\n")) {
     // serialize.ts: a literal block when it can be one, double quotes (folded over lines) otherwise.
@@ -95,18 +108,15 @@ const isPlainObject = (v: object): boolean => {
 /** Writes `data` as yamlText does, or returns undefined for a form left to the yaml package. */
 export function writeYaml(data: object, order: ReadonlyMap<object, readonly string[]>, ambiguous: (s: string) => boolean): string | undefined {
   const seen = new Set<object>();
-  const entriesOf = (o: Record<string, unknown>): [string, unknown][] => {
-    const out: [string, unknown][] = [];
-    for (const k of Object.keys(o)) if (o[k] !== undefined) out.push([k, o[k]]);
+  /** The keys in the order they are written: as the object holds them, unless `order` names its order. */
+  const keysOf = (o: Record<string, unknown>): string[] => {
     const keys = order.get(o);
-    if (keys !== undefined) {
-      const rank = (k: string) => {
-        const i = keys.indexOf(k);
-        return i === -1 ? keys.length : i;
-      };
-      out.sort((a, b) => rank(a[0]) - rank(b[0]));
-    }
-    return out;
+    if (keys === undefined) return Object.keys(o);
+    const rank = (k: string) => {
+      const i = keys.indexOf(k);
+      return i === -1 ? keys.length : i;
+    };
+    return Object.keys(o).sort((a, b) => rank(a) - rank(b));
   };
   /** A collection's text and whether it is a non-empty block (written on the lines after its key). */
   const node = (v: unknown, indent: string): { text: string; block: boolean } => {
@@ -143,18 +153,22 @@ export function writeYaml(data: object, order: ReadonlyMap<object, readonly stri
   };
   /** A map's pairs at `indent` ("{}" when empty). */
   const mapText = (o: Record<string, unknown>, indent: string): string => {
-    const entries = entriesOf(o);
-    if (entries.length === 0) return "{}";
-    if (entries.every(([, x]) => x === null)) unsupported();
     const inner = indent + "  ";
     let text = "";
-    for (let i = 0; i < entries.length; i++) {
-      const [k, x] = entries[i]!;
+    let written = 0;
+    let nulls = 0;
+    for (const k of keysOf(o)) {
+      const x = o[k];
+      if (x === undefined) continue;
+      if (x === null) nulls++;
       const value = node(x, inner);
-      const head = (i === 0 ? "" : `\n${indent}`) + keyText(k, ambiguous) + ":";
+      const head = (written++ === 0 ? "" : `\n${indent}`) + keyText(k, ambiguous) + ":";
       // A block collection starts on the next line, at the pair's indent (a sequence too: indentSeq).
       text += value.block ? `${head}\n${inner}${value.text}` : `${head} ${value.text}`;
     }
+    if (written === 0) return "{}";
+    // A map whose values are all null is written with `? key` entries.
+    if (nulls === written) unsupported();
     return text;
   };
   try {

@@ -15,7 +15,9 @@ export function unescapeToken(token: string): string {
 
 /** Joins tokens (raw, unescaped) onto a pointer. */
 export function join(base: string, ...tokens: (string | number)[]): string {
-  return base + tokens.map((t) => "/" + escapeToken(t)).join("");
+  let out = base;
+  for (const t of tokens) out += "/" + escapeToken(t);
+  return out;
 }
 
 /** Appends an already-escaped relative pointer ("/a/b") to a base pointer. */

@@ -78,7 +78,7 @@ export class Reporter {
    */
   private readonly byAgent = new Map<IrAgent, Held[]>();
   /** Each agent's source-map entries of canonical IR paths (lostExtension asks for every extension value; emitters never change the IR they write). */
-  private readonly readPlaces = new Map<IrAgent, { entries: [string, string][]; first: Map<string, string> }>();
+  private readonly readPlaces = new Map<IrAgent, { first: Map<string, string>; within: Set<string> }>();
   /** Each agent's source-map entries, all of them (preciseParts asks for every field a target cannot hold). */
   private readonly mapEntries = new Map<IrAgent, [string, string][]>();
   /** The output file the diagnostics are about, unless a call names another one. */
@@ -188,18 +188,26 @@ export class Reporter {
     const place = this.extensionPlace(agent, format, rel);
     let read = this.readPlaces.get(agent);
     if (read === undefined) {
-      const entries = Object.entries(agent.sourceMap).filter(([ir]) => ir !== "" && !ir.startsWith("/extensions/"));
-      // The first canonical path read at each source place: each extension value asks for its own.
+      // Each extension value asks for its own place: the first canonical path read at each source
+      // place, and every place at or above one (a value whose members the parse read), looked up, not scanned.
       const first = new Map<string, string>();
-      for (const [ir, src] of entries) if (!first.has(src)) first.set(src, ir);
-      this.readPlaces.set(agent, (read = { entries, first }));
+      const within = new Set<string>();
+      for (const [ir, src] of this.entriesOf(agent)) {
+        if (ir === "" || ir.startsWith("/extensions/")) continue;
+        if (!first.has(src)) first.set(src, ir);
+        for (let p = src; !within.has(p); p = p.slice(0, Math.max(0, p.lastIndexOf("/")))) {
+          within.add(p);
+          if (p === "") break;
+        }
+      }
+      this.readPlaces.set(agent, (read = { first, within }));
     }
     const chose = read.first.get(place);
     if (chose !== undefined && v !== undefined && !isObject(v) && !Array.isArray(v)) {
       const field = parsePointer(chose).at(-1) ?? chose;
       return { payload: { value, shown: v, chose: `the ${FIELD_WORDS[field] ?? field}`, target: targetLabel }, effect: "representation" };
     }
-    if (isObject(v) && Object.keys(v).length > 0 && read.entries.some(([, src]) => isAncestorOrSelf(place, src))) {
+    if (isObject(v) && Object.keys(v).length > 0 && read.within.has(place)) {
       return { payload: { value, parts: Object.keys(v), target: targetLabel } };
     }
     if (isEmpty(v)) return { payload: { value, aside: Array.isArray(v) ? "an empty list" : "empty", target: targetLabel }, effect: "representation" };
