@@ -98,3 +98,15 @@ describe("the input's syntax and comments", () => {
     expect(readFileSync(join(d, "out", "research.caplo.yaml"), "utf8").startsWith("# A research assistant")).toBe(true);
   });
 });
+
+describe("mas context order from JSON text", () => {
+  it("a JSON mas file's number-like chunk keys keep the file's order", () => {
+    const json = JSON.stringify({ apiVersion: "mas/v1", kind: "Agent", metadata: { name: "numbered" }, spec: { description: "Answers front-desk questions.", models: [{ id: "main", model: "openai/gpt-4o" }] } }).replace('"spec":{', '"spec":{"context":{"2":"Read the request.","role":"You are a desk clerk.","1":"Answer it."},');
+    const caplo = convert(json, "caplo", { file: "a.json" });
+    expect(caplo.ok).toBe(true);
+    expect(caplo.outputs[0]!.document["instructions"]).toBe("[2] Read the request.\n\n[role] You are a desk clerk.\n\n[1] Answer it.");
+    const mas = convert(json, "mas", { file: "a.json" });
+    const keys = (parseDocument(mas.outputs[0]!.text).getIn(["spec", "context"]) as { items: { key: { value: string } }[] }).items.map((p) => p.key.value);
+    expect(keys).toEqual(["2", "role", "1"]);
+  });
+});

@@ -102,3 +102,28 @@ it("a primed locator answers as the full scan does, for names that exist and nam
   // A pointer no prime named still gets the full scan's answer.
   expect(primed.locate("/b/2")).toEqual(plain.locate("/b/2"));
 });
+it("JSON key order: the text's, also for array-index keys JavaScript lists first, read for that object alone", async () => {
+  const { keysAt } = await import("../src/text/json-scan.js");
+  const t = '{"2": {"z": 1, "10": [1, {"k": 2}], "a\\"b": "}", "1": {}}, "list": [{"9": 0, "x": 1, "0": 2}], "plain": {"b": 1, "a": 2}}';
+  const p = parseText(t);
+  // JSON.parse would say "1", "10", "z", "a\"b".
+  expect(Object.keys((p.data as Record<string, object>)["2"]!)).toEqual(["1", "10", "z", 'a"b']);
+  expect(p.keyOrder?.("/2")).toEqual(["z", "10", 'a"b', "1"]);
+  expect(p.keyOrder?.("")).toEqual(["2", "list", "plain"]);
+  expect(p.keyOrder?.("/list/0")).toEqual(["9", "x", "0"]);
+  expect(p.keyOrder?.("/plain")).toEqual(["b", "a"]);
+  expect(p.keyOrder?.("/list")).toBeUndefined();
+  expect(p.keyOrder?.("/nothing")).toBeUndefined();
+  expect(p.keyOrder?.("not a pointer")).toBeUndefined();
+  expect(keysAt(t, t.indexOf('"plain"'))).toEqual(["b", "a"]);
+  expect(keysAt(t, t.indexOf("[{"))).toBeUndefined();
+});
+it("array indexes are the keys JavaScript reorders, and no others", async () => {
+  const { isArrayIndex, mayReorder } = await import("../src/text/key-order.js");
+  for (const k of ["0", "7", "10", "4294967294"]) expect(isArrayIndex(k), k).toBe(true);
+  for (const k of ["", "01", "-1", "1.0", "1e3", " 1", "4294967295", "99999999999", "x1"]) expect(isArrayIndex(k), k).toBe(false);
+  // The definition checked against the engine itself: an index key is listed first.
+  for (const k of ["0", "7", "4294967294", "4294967295", "01", "-1", "1.0"]) expect(Object.keys({ a: 1, [k]: 2 })[0] === k, k).toBe(isArrayIndex(k));
+  expect(mayReorder(["role", "intent"])).toBe(false);
+  expect(mayReorder(["role", "2"])).toBe(true);
+});

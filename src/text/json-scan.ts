@@ -221,6 +221,56 @@ export function countJson(text: string): { members: number; depth: number } {
   return { members, depth };
 }
 
+/**
+ * The keys, in the text's order, of the object at `offset` of text JSON.parse accepted: where
+ * offsetsOf or scanJson put a value (an object member's offset is its key's, skipped here).
+ * Undefined when no object starts there.
+ */
+export function keysAt(text: string, offset: number): string[] | undefined {
+  const n = text.length;
+  let i = offset;
+  const skipString = (): boolean => {
+    // i at the opening quote; leaves i at the closing one; true when the string holds an escape.
+    let escaped = false;
+    for (i++; i < n; i++) {
+      const d = text.charCodeAt(i);
+      if (d === 0x5c) {
+        escaped = true;
+        i++;
+      } else if (d === 0x22) break;
+    }
+    return escaped;
+  };
+  if (text.charCodeAt(i) === 0x22) {
+    skipString();
+    for (i++; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09 && c !== 0x3a) break;
+    }
+  }
+  if (text.charCodeAt(i) !== 0x7b) return undefined;
+  const keys: string[] = [];
+  let level = 0;
+  let expectKey = false;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i;
+      const escaped = skipString();
+      if (level === 1 && expectKey) {
+        keys.push(escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i));
+        expectKey = false;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      level++;
+      expectKey = level === 1;
+    } else if (c === 0x7d || c === 0x5d) {
+      if (--level === 0) break;
+    } else if (c === 0x2c && level === 1) expectKey = true;
+  }
+  return keys;
+}
+
 /** 1-based line and column of an offset. */
 export function lineColumn(text: string, lineStarts: number[], offset: number): { line: number; column: number } {
   let lo = 0;

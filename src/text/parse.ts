@@ -3,8 +3,9 @@
 // alias-count limit) and never writes "__proto__" through to a prototype.
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, visit, type Document, type Node as YamlNode } from "yaml";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
-import { escapeToken, parsePointer } from "../ir/pointer.js";
-import { countJson, lineColumn, lineStartsOf, offsetsOf, scanJson, type JsonScan } from "./json-scan.js";
+import { escapeToken, get as getPointer, parsePointer } from "../ir/pointer.js";
+import { countJson, keysAt, lineColumn, lineStartsOf, offsetsOf, scanJson, type JsonScan } from "./json-scan.js";
+import { mayReorder } from "./key-order.js";
 import type { JsonValue } from "../ir/json.js";
 
 export type Syntax = "json" | "yaml";
@@ -172,9 +173,21 @@ function parseJsonFast(body: string, file?: string): ParsedText | undefined {
   // JSON.parse yields only JSON values, so depth is the one thing left to check.
   const bad = counted.depth >= MAX_DEPTH ? firstNonJson(data, "") : undefined;
   if (bad) return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { problem: bad.what }, { source: src(bad.pointer) })], locate };
-  // Key order is asked for rarely (mas context chunks): the YAML parser finds it then.
-  let doc: Document.Parsed | undefined;
-  const keyOrder = (pointer: string) => keysIn((doc ??= parseDocument(body, { uniqueKeys: false })), pointer);
+  // JSON.parse inserts keys in the text's order, and Object.keys lists them so but for array
+  // indexes ("2" before "1" comes out "1", "2"): only an object holding one is read again, alone.
+  const keyOrder = (pointer: string): string[] | undefined => {
+    let value: unknown;
+    try {
+      value = getPointer(data, pointer);
+    } catch {
+      return undefined;
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+    const own = Object.keys(value);
+    if (!mayReorder(own)) return own;
+    const at = scan ? scan.offsets.get(pointer) : offsetsOf(body, [pointer]).get(pointer);
+    return at === undefined ? undefined : keysAt(body, at);
+  };
   return { data: data as JsonValue, syntax: "json", diagnostics: [], locate, keyOrder };
 }
 

@@ -7,6 +7,7 @@ import { cloneJson, type JsonValue } from "../../ir/json.js";
 import { keepExtension } from "../../ir/agent.js";
 import type { ReadFile } from "../types.js";
 import { FORMAT } from "./spec.js";
+import { mayReorder } from "../../text/key-order.js";
 
 /** The format id (spec.ts), under the name the mas files use. */
 export const MAS = FORMAT;
@@ -23,6 +24,8 @@ export interface MasParseCtx {
 /** An object's keys in the text's order when it is known, else in the data's. */
 export function keysInOrder(ctx: MasParseCtx, pointer: string, value: Record<string, unknown>): string[] {
   const own = Object.keys(value);
+  // Without an array-index key the data's order is the text's (src/text/key-order.ts): nothing to ask.
+  if (!mayReorder(own)) return own;
   const text = ctx.keyOrder?.(pointer);
   return text && text.length === own.length && text.every((k) => Object.prototype.hasOwnProperty.call(value, k)) ? text : own;
 }
