@@ -125,7 +125,6 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
   }
   const diagnostics: Diagnostic[] = [];
   const issues = adapter.validateInput ? adapter.validateInput(data) : adapter.validate(data);
-  if (issues.length) locate.prime?.(issues.map((i) => i.pointer));
   for (const issue of issues) {
     diagnostics.push(diagnostic(options.lenient ? "lenient-input" : "invalid-input", { subject: adapter.label, problem: issue.message }, { source: at(issue.pointer, locate(issue.pointer)),
       hint: options.lenient ? "accepted in lenient mode; the value may not convert faithfully" : `fix the value or see the ${adapter.label} schema; --lenient converts anyway, with warnings` }));
@@ -143,7 +142,6 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
   diagnostics.push(...result.diagnostics);
   // Diagnostics about another file (a mas MAS manifest's agent files) are not located in this text.
   const here = (d: Diagnostic) => d.source?.file === undefined || d.source.file === file;
-  prime(diagnostics.filter(here), locate);
   const own = (d: Diagnostic) => (here(d) ? withPos(d, locate) : d);
   const places = result.doc ? agentPlaces([result.doc]) : [{ ...(file === undefined ? {} : { file }), pointer: "", format: adapter.id }];
   return { ...(result.doc ? { doc: result.doc } : {}), data, adapter, diagnostics: withEffects(diagnostics.map(own), places), locate, ...(reads.length ? { reads } : {}), ...(parsed ? { syntax: parsed.syntax } : {}) };
@@ -222,13 +220,6 @@ function detectBest(data: JsonValue): { a: Adapter; c: number; unsupported?: str
     if (d.confidence > (best?.c ?? 0)) best = { a, c: d.confidence, ...(d.unsupported ? { unsupported: d.unsupported } : {}), ...(d.notAgent ? { notAgent: d.notAgent } : {}) };
   }
   return best;
-}
-
-/** Tells a locator which pointers the diagnostics about to be located name (see Locate.prime). */
-function prime(ds: readonly Diagnostic[], locate: Locate): void {
-  if (!locate.prime) return;
-  const pointers = ds.flatMap((d) => (d.source && d.source.line === undefined ? [d.source.pointer] : []));
-  if (pointers.length) locate.prime(pointers);
 }
 
 function withPos(d: Diagnostic, locate: (p: string) => Position | undefined): Diagnostic {
@@ -377,14 +368,10 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
   // What the source leaves to its defaults is written explicitly where the target would assume another value.
   const emitted = emitAll(toEmit, to, syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax }, effectiveDefaults(toEmit, to, sources), toEmit === docs ? origins.map((o) => o.reads) : []);
   carryInputComments(emitted.outputs, emitted.placement, toEmit, toEmit === docs ? origins : origins.length === 1 ? origins : [], to);
-  const located = (ds: readonly Diagnostic[]): Diagnostic[] => {
-    for (const [f, loc] of locators) prime(ds.filter((d) => d.source !== undefined && d.source.file === f), loc);
-    return ds.map((d) => {
-      const loc = d.source ? locators.get(d.source.file) : undefined;
-      return loc ? withPos(d, loc) : d;
-    });
-  };
-  // Located together: one primed pass over each input's text finds the places both name.
+  const located = (ds: readonly Diagnostic[]): Diagnostic[] => ds.map((d) => {
+    const loc = d.source ? locators.get(d.source.file) : undefined;
+    return loc ? withPos(d, loc) : d;
+  });
   diagnostics.push(...located([...emitted.diagnostics, ...defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, sources)]));
   diagnostics.push(...secretDiagnostics(emitted.outputs, to, sources, options));
   return { ...finish(emitted.outputs, callerNames(withEffects(diagnostics, agentPlaces(docs)), inputsRead), options), read: inputsRead };
@@ -551,26 +538,25 @@ function finish(outputs: ConvertOutput[], all: Diagnostic[], options: ConvertOpt
  * Two values at one pointer stay two because their messages name them (test/one-per-value.test.ts).
  */
 export function onePerValue(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  // A tree of the places seen, one level a field, whose nodes list the messages seen there: no key
-  // string is built per diagnostic, and a message (long, and new: its hash not yet computed) is
-  // only compared with the messages of the diagnostics at the same places.
-  const seen = new Seen();
+  // Diagnostics by message (one map and one list per distinct message), each compared with the
+  // few of the same message on its places: no key string or tree node is built per diagnostic.
+  const byMessage = new Map<string, Diagnostic[]>();
   return diagnostics.filter((d) => {
-    let node = seen;
-    for (const f of [d.code, d.source?.file, d.source?.pointer, d.target?.format, d.target?.file, d.target?.pointer]) {
-      let next = node.next.get(f);
-      if (next === undefined) node.next.set(f, (next = new Seen()));
-      node = next;
+    const same = byMessage.get(d.message);
+    if (same === undefined) {
+      byMessage.set(d.message, [d]);
+      return true;
     }
-    if (node.messages.includes(d.message)) return false;
-    node.messages.push(d.message);
+    for (const e of same) if (samePlaces(d, e)) return false;
+    same.push(d);
     return true;
   });
 }
 
-class Seen {
-  readonly next = new Map<string | undefined, Seen>();
-  readonly messages: string[] = [];
+/** The same code about the same source place for the same output place. */
+function samePlaces(a: Diagnostic, b: Diagnostic): boolean {
+  return a.code === b.code && a.source?.file === b.source?.file && a.source?.pointer === b.source?.pointer
+    && a.target?.format === b.target?.format && a.target?.file === b.target?.file && a.target?.pointer === b.target?.pointer;
 }
 
 /** Converts one manifest, given as text (JSON or YAML) or as parsed data, to the format `to`. */

@@ -91,16 +91,36 @@ it("offsetsOf finds exactly the wanted pointers and their ancestors, where scanJ
     expect(new Map([...got].sort())).toEqual(new Map([...want].sort()));
   }
 });
-it("a primed locator answers as the full scan does, for names that exist and names that do not", () => {
-  const t = '{\n  "a": 1,\n  "b": [10, {"c": "x\\"y"}, [true, null]],\n  "d\\/e": {"f": -1.5e3}\n}\n';
-  const pointers = ["/a", "/b/1/c", "/b/2/1", "/d~1e/f", "/b/7", "/b/1/zz/q", "", "/nope"];
-  const plain = parseText(t);
-  const primed = parseText(t);
-  primed.locate.prime?.(pointers.slice(0, 5));
-  primed.locate.prime?.(pointers.slice(5));
-  for (const p of pointers) expect(primed.locate(p), p).toEqual(plain.locate(p));
-  // A pointer no prime named still gets the full scan's answer.
-  expect(primed.locate("/b/2")).toEqual(plain.locate("/b/2"));
+it("the locator finds each place from the one counting pass as the full scan does, for names that exist and names that do not", async () => {
+  const { readdirSync, readFileSync, statSync } = await import("node:fs");
+  const { indexJson, lineColumn, lineStartsOf, scanJson } = await import("../src/text/json-scan.js");
+  const { offsetFinder } = await import("../src/text/json-index.js");
+  const texts = [
+    '{\n  "a": 1,\n  "b": [10, {"c": "x\\"y"}, [true, null]],\n  "d\\/e": {"f": -1.5e3}\n}\n',
+    '{"a": {"x\\"y": [1, {"b~/c": true}], "e": null}, "f": [[], {}, "s", [[-0.5e+2, false]]], "__proto__": {"constructor": [{}]}, "": {"": 0}}',
+    // Array-index keys: JavaScript lists "2" and "10" first, the text does not.
+    '{"ctx": {"z": [1, {"k": 2}], "10": {"q": [3]}, "a": "}", "2": {"w": 1}}, "tail": [{"9": 0, "x": {"y": 1}, "0": [2]}]}',
+    '[1, "two", {"three": [3]}]', '"just a string"', '42',
+  ];
+  for (const c of readdirSync("golden")) {
+    if (!statSync(`golden/${c}`).isDirectory()) continue;
+    const f = readdirSync(`golden/${c}`).find((x) => x.startsWith("input.") && x.endsWith(".json"));
+    if (f) texts.push(readFileSync(`golden/${c}/${f}`, "utf8"));
+  }
+  for (const text of texts) {
+    const full = scanJson(text).offsets;
+    const find = offsetFinder(JSON.parse(text), indexJson(text).starts, (p) => full.get(p));
+    for (const [p, at] of full) expect(find(p), `${text.slice(0, 40)} ${p}`).toBe(at);
+    for (const p of ["/nope", "/a/nope/deeper", "/f/9", "/f/01", "/f/-", "/ctx/2/w/x", "/a~2", "no-slash", "/tail/0/0/0/0"]) expect(find(p), p).toBe(full.get(p));
+    // And through parseText, line:column of the nearest existing ancestor, as the scan gives it.
+    const parsed = parseText(text);
+    const starts = lineStartsOf(text);
+    for (const p of [...full.keys(), "/nope", "/ctx/2/w/x/y", "/tail/0/x/zz"]) {
+      let q = p;
+      while (!full.has(q)) q = q.slice(0, q.lastIndexOf("/"));
+      expect(parsed.locate(p), p).toEqual(lineColumn(text, starts, full.get(q)!));
+    }
+  }
 });
 it("JSON key order: the text's, also for array-index keys JavaScript lists first, read for that object alone", async () => {
   const { keysAt } = await import("../src/text/json-scan.js");

@@ -196,6 +196,57 @@ export function offsetsOf(text: string, pointers: Iterable<string>): Map<string,
 }
 
 /**
+ * countJson's counts plus where every value starts, in the text's order (pre-order: a container,
+ * then what it holds), an object member's place being its key's offset, as scanJson records it.
+ * One pass that builds no string: with the data JSON.parse made from the same text (no key
+ * repeated), the n-th value of a walk of the data in the text's order starts at starts[n].
+ */
+export function indexJson(text: string): { members: number; depth: number; starts: number[] } {
+  const starts: number[] = [];
+  // Per open container, whether it is an object; an object's member values are placed at their keys.
+  const objects: boolean[] = [];
+  let members = 0;
+  let depth = 0;
+  let level = 0;
+  let expectKey = false;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
+    if (c === 0x22) {
+      if (expectKey) {
+        starts.push(i);
+        expectKey = false;
+      } else if (level === 0 || !objects[level - 1]) starts.push(i);
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x3a) members++;
+    else if (c === 0x7b || c === 0x5b) {
+      if (level === 0 || !objects[level - 1]) starts.push(i);
+      objects[level] = c === 0x7b;
+      if (++level > depth) depth = level;
+      expectKey = c === 0x7b;
+    } else if (c === 0x7d || c === 0x5d) {
+      level--;
+      expectKey = false;
+    } else if (c === 0x2c) expectKey = level > 0 && objects[level - 1] === true;
+    else if (level === 0 || !objects[level - 1]) {
+      // A number, true, false or null that is the root or an item: its place, then its end.
+      starts.push(i);
+      while (i + 1 < n) {
+        const d = text.charCodeAt(i + 1);
+        if (d === 0x2c || d === 0x5d || d === 0x7d || d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09) break;
+        i++;
+      }
+    }
+  }
+  return { members, depth, starts };
+}
+
+/**
  * Object members (a colon outside strings is one member) and the deepest nesting of text
  * JSON.parse has accepted: what it takes to know there is no duplicate key, without the
  * allocations of a full scan.

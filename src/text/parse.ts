@@ -4,7 +4,8 @@
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, visit, type Document, type Node as YamlNode } from "yaml";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import { escapeToken, get as getPointer, parsePointer } from "../ir/pointer.js";
-import { countJson, keysAt, lineColumn, lineStartsOf, offsetsOf, scanJson, type JsonScan } from "./json-scan.js";
+import { indexJson, keysAt, lineColumn, lineStartsOf, offsetsOf, scanJson, type JsonScan } from "./json-scan.js";
+import { offsetFinder } from "./json-index.js";
 import { mayReorder } from "./key-order.js";
 import type { JsonValue } from "../ir/json.js";
 
@@ -15,12 +16,8 @@ export interface Position {
   column: number;
 }
 
-/**
- * line:column (1-based) of the value at a pointer, or of its nearest existing ancestor. `prime`,
- * where there is one, is told the pointers about to be located, so one lean pass finds just those
- * (JSON: without it, the first call scans the whole text for every value's position).
- */
-export type Locate = ((pointer: string) => Position | undefined) & { prime?: (pointers: Iterable<string>) => void };
+/** line:column (1-based) of the value at a pointer, or of its nearest existing ancestor. */
+export type Locate = (pointer: string) => Position | undefined;
 
 export interface ParsedText {
   data?: JsonValue;
@@ -131,40 +128,28 @@ function parseJsonFast(body: string, file?: string): ParsedText | undefined {
     return undefined;
   }
   // JSON.parse keeps the last of duplicate keys, so the text has more members than the data
-  // exactly when a key repeats. Counting is a tight loop; the full scan (positions, the
-  // duplicate's pointer) runs only when a duplicate exists or a diagnostic needs a position.
-  const counted = countJson(body);
+  // exactly when a key repeats. The one pass that counts them also records where each value
+  // starts; the full scan (the duplicate's pointer, every value's pointer) runs only when the
+  // text and the data disagree.
+  const counted = indexJson(body);
+  const inData = valuesOf(data, counted.depth);
   let scan: JsonScan | undefined;
   const scanned = (): JsonScan => (scan ??= scanJson(body));
+  if (counted.members !== inData.members || counted.starts.length !== inData.values) scanned();
+  const offsetOf = offsetFinder(data, counted.starts, (pointer) => offsetsOf(body, [pointer]).get(pointer));
   let starts: number[] | undefined;
-  // Positions found by primed passes, and the pointers (with their ancestors) those passes looked for.
-  const known = new Map<string, number>();
-  const primed = new Set<string>();
   const locate: Locate = (pointer: string): Position | undefined => {
-    const offsets = scan ? scan.offsets : primed.has(pointer) ? known : scanned().offsets;
     let p = pointer;
     for (;;) {
-      const at = offsets.get(p);
+      const at = scan ? scan.offsets.get(p) : offsetOf(p);
       if (at !== undefined) return lineColumn(body, (starts ??= lineStartsOf(body)), at);
       if (p === "") return { line: 1, column: 1 };
       p = p.slice(0, p.lastIndexOf("/"));
     }
   };
-  locate.prime = (pointers) => {
-    if (scan) return;
-    const fresh = [...pointers].filter((p) => !primed.has(p));
-    if (fresh.length === 0) return;
-    for (const [p, at] of offsetsOf(body, fresh)) known.set(p, at);
-    for (const p of fresh) {
-      for (let q = p; ; q = q.slice(0, q.lastIndexOf("/"))) {
-        primed.add(q);
-        if (q === "" || !q.includes("/")) break;
-      }
-    }
-  };
   const src = (pointer: string) => ({ ...(file === undefined ? {} : { file }), pointer, ...locate(pointer) });
-  if (counted.members !== membersOf(data, counted.depth)) {
-    const duplicate = scanned().duplicate;
+  if (scan) {
+    const duplicate = scan.duplicate;
     if (duplicate) {
       const key = parsePointer(duplicate.pointer).pop();
       return { syntax: "json", diagnostics: [diagnostic("invalid-syntax", { problem: `JSON syntax: ${key === undefined ? "Map keys must be unique" : duplicateKey(key)}` }, { source: src(duplicate.pointer) })], locate };
@@ -185,31 +170,32 @@ function parseJsonFast(body: string, file?: string): ParsedText | undefined {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
     const own = Object.keys(value);
     if (!mayReorder(own)) return own;
-    const at = scan ? scan.offsets.get(pointer) : offsetsOf(body, [pointer]).get(pointer);
+    const at = scan ? scan.offsets.get(pointer) : offsetOf(pointer);
     return at === undefined ? undefined : keysAt(body, at);
   };
   return { data: data as JsonValue, syntax: "json", diagnostics: [], locate, keyOrder };
 }
 
-/** Object members in parsed JSON data (iterative: depth is bounded only by the text). */
-function membersOf(data: unknown, depth: number): number {
-  if (depth >= MAX_DEPTH) return -1; // too deep to walk here; the depth check refuses it
-  let n = 0;
+/** Object members and values in parsed JSON data (iterative: depth is bounded only by the text). */
+function valuesOf(data: unknown, depth: number): { members: number; values: number } {
+  if (depth >= MAX_DEPTH) return { members: -1, values: -1 }; // too deep to walk here; the depth check refuses it
+  let members = 0;
+  let values = 0;
   const stack: unknown[] = [data];
   while (stack.length) {
     const x = stack.pop();
+    values++;
     if (typeof x !== "object" || x === null) continue;
     if (Array.isArray(x)) {
-      for (const y of x) if (typeof y === "object" && y !== null) stack.push(y);
+      for (const y of x) stack.push(y);
       continue;
     }
     for (const k of Object.keys(x)) {
-      n++;
-      const y = (x as Record<string, unknown>)[k];
-      if (typeof y === "object" && y !== null) stack.push(y);
+      members++;
+      stack.push((x as Record<string, unknown>)[k]);
     }
   }
-  return n;
+  return { members, values };
 }
 
 /** The offset of the first mapping key that is a collection, if any. */
