@@ -9,7 +9,7 @@ import type { JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
 import { emitWith } from "./ir/emit-phases.js";
 import { parseWith } from "./ir/parse-phases.js";
-import { defaultDifferences, effectiveDefaults, type Placement } from "./checks/defaults.js";
+import { defaultDifferences, defaultPlan, effectiveDefaults, type Placement } from "./checks/defaults.js";
 import { secretDiagnostics } from "./checks/secret-sentinel.js";
 import { applyPolicy, checkPolicy, strictFailures, type Policy } from "./policy.js";
 import { firstNonJson, parseText, sniffSyntax, type Locate, type ParsedText, type Position, type Syntax } from "./text/parse.js";
@@ -366,13 +366,14 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
   const syntax = outputSyntax(to, options.syntax, origins);
   if ("error" in syntax) return { ...finish([], callerNames([...diagnostics, syntax.error], inputsRead), options), read: inputsRead };
   // What the source leaves to its defaults is written explicitly where the target would assume another value.
-  const emitted = emitAll(toEmit, to, syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax }, effectiveDefaults(toEmit, to, sources), toEmit === docs ? origins.map((o) => o.reads) : []);
+  const defaults = defaultPlan(toEmit, to, sources);
+  const emitted = emitAll(toEmit, to, syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax }, effectiveDefaults(defaults), toEmit === docs ? origins.map((o) => o.reads) : []);
   carryInputComments(emitted.outputs, emitted.placement, toEmit, toEmit === docs ? origins : origins.length === 1 ? origins : [], to);
   const located = (ds: readonly Diagnostic[]): Diagnostic[] => ds.map((d) => {
     const loc = d.source ? locators.get(d.source.file) : undefined;
     return loc ? withPos(d, loc) : d;
   });
-  diagnostics.push(...located([...emitted.diagnostics, ...defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, sources)]));
+  diagnostics.push(...located([...emitted.diagnostics, ...defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, defaults)]));
   diagnostics.push(...secretDiagnostics(emitted.outputs, to, sources, options));
   return { ...finish(emitted.outputs, callerNames(withEffects(diagnostics, agentPlaces(docs)), inputsRead), options), read: inputsRead };
 }

@@ -50,3 +50,15 @@ describe("one test per distinct string", () => {
     expect(scanSecrets(key)).toEqual([{ pointer: "", patternId: "github-token", label: first[0]!.label, match: key }]);
   });
 });
+
+describe("the prefilter", () => {
+  it("a row's `needs` is text every match of the row holds, so skipping strings without it finds the same", () => {
+    for (const row of SECRET_PATTERNS) {
+      if (row.needs === undefined) continue;
+      for (const h of CASES[row.id]!.hit) expect(row.pattern.exec(h)?.[0].includes(row.needs), h).toBe(true);
+    }
+    // Mixed case in the scheme is still a URL the row reads (the row is case-insensitive; "://" has no case).
+    const url = j("HTTPS://admin:", "s3cretpw@db.example.com/app");
+    expect(scanSecrets({ u: url }).map((h) => h.patternId)).toEqual(["url-password"]);
+  });
+});

@@ -81,6 +81,14 @@ export interface FormatOption {
   readonly roundTrip?: boolean;
 }
 
+/** A default a format does not fix: whoever runs the agent decides it; `unfixed` says who, as messages name it ("the host's default"). */
+export interface UnfixedDefault {
+  readonly unfixed: string;
+}
+
+/** What a format assumes for an unset setting: a number, null for "no limit", or a default it does not fix. */
+export type DefaultValue = number | null | UnfixedDefault;
+
 /**
  * A setting the source leaves to its format's default while the target would assume another: the value
  * the emitter writes so the agent keeps behaving as its source did. Computed by the hub from both
@@ -193,12 +201,11 @@ export interface AdapterBase {
   readonly privateData?: PrivateData;
   /**
    * What this format assumes when a setting is unset, by IR pointer ("/models/0/temperature"),
-   * with the setting's name in this format. A null value means "no limit"; a string, a default this format
-   * does not fix (the host's). For every unset setting both formats know whose defaults differ, the hub
-   * asks the target's emitter to write the source's value (EmitContext.effectiveDefaults) when it is a
-   * number or "no limit", and reports the difference as default-differs.
+   * with the setting's name in this format (see DefaultValue). For every unset setting both formats know
+   * whose defaults differ, the hub asks the target's emitter to write the source's value
+   * (EmitContext.effectiveDefaults) when it is a number or "no limit", and reports the difference as default-differs.
    */
-  readonly defaults?: Readonly<Record<string, { value: number | string | null; name: string; /** Where to point, relative to the agent: the first that exists. */ at: readonly string[] }>>;
+  readonly defaults?: Readonly<Record<string, { value: DefaultValue; name: string; /** Where to point, relative to the agent: the first that exists. */ at: readonly string[] }>>;
   /**
    * Settings (IR pointers) this format cannot state at all: what the format lacks ("call limits")
    * and who decides instead ("the host"). A source that leaves such a setting to a numeric default

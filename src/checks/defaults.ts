@@ -4,7 +4,7 @@
 // (effectiveDefaults), and says so (default-differs); a setting the target
 // cannot state at all loses that behaviour (a warning).
 import { adapterFor } from "../adapters/registry.js";
-import type { Adapter, EffectiveDefault } from "../adapters/types.js";
+import type { Adapter, DefaultValue, EffectiveDefault, UnfixedDefault } from "../adapters/types.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import type { IrAgent, IrDocument } from "../ir/model.js";
 import type { JsonValue } from "../ir/json.js";
@@ -15,14 +15,19 @@ type Sources = readonly { file?: string; data: JsonValue }[];
 interface Difference {
   pointer: string;
   source: Adapter;
-  /** The source's value (null: no limit; a string: a default the source does not fix). */
-  was: number | string | null;
+  /** The source's value (null: no limit). */
+  was: DefaultValue;
   name: string;
   /** The target's default for it, or undefined when the target cannot state the setting. */
-  now?: { value: number | string | null; name: string };
+  now?: { value: DefaultValue; name: string };
   unstated?: { setting: string; decider: string };
   at: string;
 }
+
+const isUnfixed = (v: DefaultValue | undefined): v is UnfixedDefault => typeof v === "object" && v !== null;
+
+/** A default as messages say it: "0.7", "no limit", "the host's default". */
+const show = (v: DefaultValue): string => (v === null ? "no limit" : isUnfixed(v) ? v.unfixed : String(v));
 
 /** The format whose defaults an agent's unset settings follow: where it was first written. */
 function sourceOf(agent: IrAgent): Adapter | undefined {
@@ -49,7 +54,7 @@ function differences(agent: IrAgent, target: Adapter, sources: Sources): Differe
     const now = target.defaults?.[pointer];
     const unstated = target.unstated?.[pointer];
     // Two defaults neither format fixes (the runtime's, the host's) are no difference anyone can state.
-    const unknownBoth = typeof now?.value === "string" && typeof was.value === "string";
+    const unknownBoth = isUnfixed(now?.value) && isUnfixed(was.value);
     if (now !== undefined && now.value !== was.value && !unknownBoth) out.push({ pointer, source, was: was.value, name: was.name, now, at });
     // Losing a limit the source imposed, or a value it fixed, changes behaviour; losing "no limit" does not.
     else if (now === undefined && unstated !== undefined && typeof was.value === "number") out.push({ pointer, source, was: was.value, name: was.name, unstated, at });
@@ -57,14 +62,21 @@ function differences(agent: IrAgent, target: Adapter, sources: Sources): Differe
   return out;
 }
 
-/** Per document, per agent: the source values the target's emitter writes explicitly. */
-export function effectiveDefaults(docs: readonly IrDocument[], to: string, sources: Sources): (Record<string, EffectiveDefault> | undefined)[][] {
+/** Per document, per agent: the default differences a conversion into one target has (defaultPlan). */
+export type DefaultPlan = readonly (readonly Difference[])[][];
+
+/** The differences of every agent of the documents, found once for what is written and what is reported. */
+export function defaultPlan(docs: readonly IrDocument[], to: string, sources: Sources): DefaultPlan {
   const target = adapterFor(to);
-  return docs.map((doc) => doc.agents.map((agent) => {
-    if (!target) return undefined;
+  return docs.map((doc) => doc.agents.map((agent) => (target ? differences(agent, target, sources) : [])));
+}
+
+/** Per document, per agent: the source values the target's emitter writes explicitly. */
+export function effectiveDefaults(plan: DefaultPlan): (Record<string, EffectiveDefault> | undefined)[][] {
+  return plan.map((agents) => agents.map((diffs) => {
     const out: Record<string, EffectiveDefault> = {};
-    for (const d of differences(agent, target, sources)) {
-      if (d.now === undefined || typeof d.was === "string") continue;
+    for (const d of diffs) {
+      if (d.now === undefined || isUnfixed(d.was)) continue;
       out[d.pointer] = { value: d.was, name: d.name, from: d.source.label, at: d.at };
     }
     return Object.keys(out).length ? out : undefined;
@@ -83,15 +95,16 @@ export interface Placement {
  * setting would go in: the source's value is written (numbers; "no limit" becomes the
  * target's highest value, which its emitter reports), or it cannot be (a warning).
  */
-export function defaultDifferences(docs: readonly IrDocument[], to: string, outputs: readonly { name: string }[], placement: readonly Placement[], sources: Sources): Diagnostic[] {
+export function defaultDifferences(docs: readonly IrDocument[], to: string, outputs: readonly { name: string }[], placement: readonly Placement[], plan: DefaultPlan): Diagnostic[] {
   const target = adapterFor(to);
   const out: Diagnostic[] = [];
   if (!target) return out;
   docs.forEach((doc, d) => doc.agents.forEach((agent, i) => {
+    const diffs = plan[d]?.[i] ?? [];
+    if (diffs.length === 0) return;
     // The output that holds this agent, as its emitter placed it.
     const file = outputs.find((_, k) => placement[k]?.doc === d && placement[k]?.agents?.includes(i) === true)?.name;
-    for (const diff of differences(agent, target, sources)) {
-      const show = (v: number | string | null) => (v === null ? "no limit" : String(v));
+    for (const diff of diffs) {
       const source = { ...(agent.origin.file === undefined ? {} : { file: agent.origin.file }), pointer: agent.origin.pointer + diff.at };
       const targetAt = { format: target.id, ...(file === undefined ? {} : { file }) };
       if (diff.now === undefined) {

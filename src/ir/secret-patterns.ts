@@ -7,6 +7,12 @@ export interface SecretPattern {
   id: string;
   label: string;
   pattern: RegExp;
+  /**
+   * Text every match holds, as written: a string without it is not tested against the row. For a
+   * row slow to fail on ordinary text (url-password tries every word as a scheme), where a
+   * plain substring search is a hundred times cheaper.
+   */
+  needs?: string;
 }
 
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
@@ -20,11 +26,15 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { id: "pem-private-key", label: "a PEM private key block", pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/ },
   { id: "bearer", label: "an Authorization Bearer credential", pattern: /\bBearer\s+[A-Za-z0-9._~+/-]{16,}=*/ },
   { id: "basic-auth-header", label: "an Authorization header value", pattern: /\bAuthorization:\s*(?:Basic|Token|Bearer)\s+[A-Za-z0-9._~+/-]{8,}=*/i },
-  { id: "url-password", label: "a URL with an embedded password", pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]{3,}@/i },
+  { id: "url-password", label: "a URL with an embedded password", pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]{3,}@/i, needs: "://" },
 ];
 
-/** One case-insensitive alternation of every row: a superset prefilter, so most strings are tested once. */
-const ANY_SECRET = new RegExp(SECRET_PATTERNS.map((p) => p.pattern.source).join("|"), "i");
+/**
+ * A superset prefilter, so most strings are tested once: one case-insensitive alternation of the
+ * rows without `needs`, and a substring search for each row with it.
+ */
+const ANY_SECRET = new RegExp(SECRET_PATTERNS.filter((p) => p.needs === undefined).map((p) => p.pattern.source).join("|"), "i");
+const NEEDED = SECRET_PATTERNS.flatMap((p) => (p.needs === undefined ? [] : [p.needs]));
 
 /** Header or member names whose non-placeholder value is itself a credential. */
 const CREDENTIAL_KEYS = /^(?:authorization|proxy-authorization|x-api-key|api[-_]?key|apikey|x-auth-token|client[-_]?secret|password)$/i;
@@ -46,8 +56,9 @@ function patternHit(v: string, memo: SecretMemo): { row: SecretPattern; match: s
   let found = memo.get(v);
   if (found !== undefined) return found;
   found = null;
-  if (ANY_SECRET.test(v)) {
+  if (ANY_SECRET.test(v) || NEEDED.some((n) => v.includes(n))) {
     for (const row of SECRET_PATTERNS) {
+      if (row.needs !== undefined && !v.includes(row.needs)) continue;
       const m = row.pattern.exec(v);
       if (m) {
         found = { row, match: m[0] };
@@ -66,6 +77,13 @@ function patternHit(v: string, memo: SecretMemo): { row: SecretPattern; match: s
  */
 export function scanSecrets(doc: unknown, memo: SecretMemo = new Map()): SecretHit[] {
   const hits: SecretHit[] = [];
+  // A document repeats a few member names many times: each is tested once.
+  const keys = new Map<string, boolean>();
+  const credentialKey = (key: string): boolean => {
+    let is = keys.get(key);
+    if (is === undefined) keys.set(key, (is = CREDENTIAL_KEYS.test(key)));
+    return is;
+  };
   // The tokens to the value being tested, spelled as a pointer only for a hit.
   const path: (string | number)[] = [];
   const here = () => path.map((t) => `/${typeof t === "number" ? t : escapeToken(t)}`).join("");
@@ -74,7 +92,7 @@ export function scanSecrets(doc: unknown, memo: SecretMemo = new Map()): SecretH
     if (typeof v === "string") {
       const found = patternHit(v, memo);
       if (found) hits.push({ pointer: here(), patternId: found.row.id, label: found.row.label, match: found.match });
-      if (!found && key !== undefined && CREDENTIAL_KEYS.test(key) && !PLACEHOLDER.test(v)) {
+      if (!found && key !== undefined && credentialKey(key) && !PLACEHOLDER.test(v)) {
         hits.push({ pointer: here(), patternId: "credential-member", label: `a literal "${key}" value`, match: v });
       }
     } else if (Array.isArray(v)) {

@@ -26,6 +26,36 @@ export function offsetFinder(data: unknown, starts: readonly number[], reordered
     sizes.set(v, s);
     return s;
   };
+  // Where each child of a container starts, relative to the container, worked out once per
+  // container on the way to a pointer: item k at [k], a member at its key; null for an object
+  // whose keys JavaScript lists in another order than the text's.
+  const layouts = new Map<object, number[] | Map<string, number> | null>();
+  const layoutOf = (node: object): number[] | Map<string, number> | null => {
+    let layout = layouts.get(node);
+    if (layout !== undefined) return layout;
+    let at = 1;
+    if (Array.isArray(node)) {
+      const items: number[] = [];
+      for (const x of node) {
+        items.push(at);
+        at += sizeOf(x);
+      }
+      layout = items;
+    } else {
+      const keys = Object.keys(node);
+      if (mayReorder(keys)) layout = null;
+      else {
+        const members = new Map<string, number>();
+        for (const k of keys) {
+          members.set(k, at);
+          at += sizeOf((node as Record<string, unknown>)[k]);
+        }
+        layout = members;
+      }
+    }
+    layouts.set(node, layout);
+    return layout;
+  };
   return (pointer) => {
     if (pointer === "") return starts[0];
     if (pointer.charCodeAt(0) !== 0x2f) return undefined;
@@ -35,30 +65,22 @@ export function offsetFinder(data: unknown, starts: readonly number[], reordered
       const slash = pointer.indexOf("/", from);
       const raw = slash === -1 ? pointer.slice(from) : pointer.slice(from, slash);
       if (typeof node !== "object" || node === null) return undefined;
-      let at = index + 1;
-      if (Array.isArray(node)) {
+      const layout = layoutOf(node);
+      if (layout === null) return reordered(pointer);
+      let at: number | undefined;
+      if (Array.isArray(layout)) {
         if (!INDEX.test(raw)) return undefined;
         const k = Number(raw);
-        if (k >= node.length) return undefined;
-        for (let i = 0; i < k; i++) at += sizeOf(node[i]);
-        node = node[k];
+        at = layout[k];
+        node = (node as unknown[])[k];
       } else {
         const key = unescapeToken(raw);
         if (key !== raw && escapeToken(key) !== raw) return undefined;
-        const keys = Object.keys(node);
-        if (mayReorder(keys)) return reordered(pointer);
-        let found = false;
-        for (const k of keys) {
-          if (k === key) {
-            found = true;
-            break;
-          }
-          at += sizeOf((node as Record<string, unknown>)[k]);
-        }
-        if (!found) return undefined;
+        at = layout.get(key);
         node = (node as Record<string, unknown>)[key];
       }
-      index = at;
+      if (at === undefined) return undefined;
+      index += at;
       if (slash === -1) return starts[index];
       from = slash + 1;
     }

@@ -22,7 +22,7 @@ export const agentmugAdapter: Adapter = {
   publishable: true,
   // blueprint.maxTokens absent: "the runtime default", which no file fixes.
   defaults: {
-    "/models/0/maxTokens": { value: "the host's default", name: "blueprint.maxTokens", at: ["/blueprint"] },
+    "/models/0/maxTokens": { value: { unfixed: "the host's default" }, name: "blueprint.maxTokens", at: ["/blueprint"] },
   },
   unstated: {
     "/models/0/temperature": { setting: "temperature", decider: "the host" },

@@ -23,8 +23,8 @@ export const agentspecAdapter: Adapter = {
   privateData: { paths: CREDENTIAL, what: `an ${LABEL} credential (api_key, sensitive_headers)`, only: `${LABEL} itself` },
   // default_generation_parameters unset (or null): the runtime's own sampling, which no file fixes.
   defaults: {
-    "/models/0/temperature": { value: "the runtime's default", name: "llm_config.default_generation_parameters.temperature", at: ["/llm_config/default_generation_parameters", "/llm_config", ""] },
-    "/models/0/maxTokens": { value: "the runtime's default", name: "llm_config.default_generation_parameters.max_tokens", at: ["/llm_config/default_generation_parameters", "/llm_config", ""] },
+    "/models/0/temperature": { value: { unfixed: "the runtime's default" }, name: "llm_config.default_generation_parameters.temperature", at: ["/llm_config/default_generation_parameters", "/llm_config", ""] },
+    "/models/0/maxTokens": { value: { unfixed: "the runtime's default" }, name: "llm_config.default_generation_parameters.max_tokens", at: ["/llm_config/default_generation_parameters", "/llm_config", ""] },
   },
   unstated: {
     "/limits/maxModelCalls": { setting: "call limits", decider: "the runtime" },
