@@ -3,6 +3,7 @@
 // reference spelling it was first written with (sorted-key JSON, cyrb53, the 53-bit number in hex).
 import { describe, expect, it } from "vitest";
 import { digest } from "../src/ir/stash-guard.js";
+import { mulberry32 as rng } from "./helpers/random.js";
 
 function referenceCanonical(v: unknown): string {
   if (v === undefined) return "";
@@ -28,16 +29,6 @@ function referenceDigest(v: unknown): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
 }
 
-/** A small deterministic generator (mulberry32), so the values are the same in every run. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomValue(next: () => number, depth: number): unknown {
   const pick = Math.floor(next() * (depth > 2 ? 5 : 7));

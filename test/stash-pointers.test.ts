@@ -3,17 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { firstPlace, PointerSet } from "../src/ir/stash.js";
 import { isAncestorOrSelf } from "../src/ir/pointer.js";
+import { mulberry32 as rng } from "./helpers/random.js";
 
-/** A small deterministic generator (mulberry32), so the pointers are the same in every run. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Tokens that are prefixes of one another ("tool", "tools"), empty, and with the escapes, so that a
 // prefix that does not end at a "/" is met often.

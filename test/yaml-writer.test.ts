@@ -7,6 +7,7 @@ import { parse } from "yaml";
 import { packageYaml, yaml11Ambiguous, yamlText } from "../src/adapters/serialize.js";
 import { writeYaml } from "../src/adapters/yaml-writer.js";
 import type { JsonObject } from "../src/ir/json.js";
+import { mulberry32 as random } from "./helpers/random.js";
 
 const none = new Map<object, readonly string[]>();
 
@@ -19,16 +20,6 @@ function yamlFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** A small deterministic generator (mulberry32): the same cases on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Pieces that change how YAML writes a scalar: indicators, spaces and line breaks at either end,
 // comment and mapping markers, quotes, document markers, numbers, YAML 1.1 words, control characters.
