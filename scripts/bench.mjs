@@ -2,7 +2,7 @@
 //
 //   (a) floor: parse the same bytes with the same parser the real path uses (JSON: JSON.parse
 //       plus the duplicate-key scan parseText runs; YAML: the yaml Document API with a line
-//       counter) and serialize the target documents the same way (JSON.stringify / yaml).
+//       counter) and serialize the target documents the same way (the emitters' jsonText / yamlText).
 //   (b) bound: a correct implementation, timed piece by piece: parse, ajv on the input, the
 //       mapping (adapter parse + emit without the stash, which includes serialization), ajv on
 //       the output, and the serialization of the stash's bytes the output holds (the real
@@ -25,6 +25,9 @@ const root = new URL("..", import.meta.url).pathname;
 const { convert, detect } = await import(join(root, "dist/index.js"));
 const { ADAPTERS, adapterFor } = await import(join(root, "dist/adapters/registry.js"));
 const { parseText } = await import(join(root, "dist/text/parse.js"));
+// The emitters' own serializers: the floor and the stash's bytes serialize as the real path does.
+const { jsonText, yamlText } = await import(join(root, "dist/adapters/serialize.js"));
+const serialize = (d, o) => (d.yamlOut ? yamlText(o) : jsonText(o));
 const { makeReadFile } = await import(join(root, "dist/node/refs.js"));
 // The hub's emit (a format with a slot writes its agents in phases, the hub between them).
 const { emitWith } = await import(join(root, "dist/ir/emit-phases.js"));
@@ -148,7 +151,7 @@ function directions() {
           floor: () => {
             for (const d of docs) {
               parseText(d.text);
-              for (const o of d.outputs) d.yamlOut ? yamlStringify(o) : JSON.stringify(o, null, 2);
+              for (const o of d.outputs) serialize(d, o);
             }
           },
           parse: () => { for (const d of docs) parseText(d.text); },
@@ -159,8 +162,8 @@ function directions() {
           // cannot hold, kept for the way back; 3–7 × the stash-less bytes into a slot format).
           // The map piece serializes only the stash-less documents, so the bound adds the
           // serialization of the real outputs and takes away that of the map's own.
-          serialize: () => { for (const d of docs) for (const o of d.outputs) d.yamlOut ? yamlStringify(o) : JSON.stringify(o, null, 2); },
-          serializePlain: () => { for (const d of docs) for (const o of d.plain) d.yamlOut ? yamlStringify(o) : JSON.stringify(o, null, 2); },
+          serialize: () => { for (const d of docs) for (const o of d.outputs) serialize(d, o); },
+          serializePlain: () => { for (const d of docs) for (const o of d.plain) serialize(d, o); },
           // The same pieces as one pass per document, as a correct implementation would run them:
           // timed alone, each piece runs warm on data it has just seen; in one pass they share the
           // caches and the collector with each other, as convert's steps do (printed with --pieces).
