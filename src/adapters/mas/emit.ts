@@ -31,7 +31,7 @@ import { reportPlaceholders } from "../../ir/prompt-checks.js";
 import { validateMas } from "./validate.js";
 import { LLM_ORDER, METADATA_ORDER, MODEL_ROW_ORDER, REASONING_ORDER, SPEC_ORDER, TOOL_ORDER, TOP_ORDER } from "./shapes.js";
 import { toYaml } from "./yaml.js";
-import { emitSystem, incomingRouting, linkIndex, linkRoutingText, writtenDescription, type LinkIndex } from "./system-emit.js";
+import { agentFileNames, emitSystem, incomingRouting, linkIndex, linkRoutingText, writtenDescription, type LinkIndex } from "./system-emit.js";
 import { relocateRefs } from "./relocate.js";
 import { writeSpawnTools } from "./emit-spawn.js";
 
@@ -62,7 +62,9 @@ interface AgentFile {
  */
 export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitContext = {}): EmitDraft {
   const before: Diagnostic[] = [];
-  const onlyFile = doc.agents.length === 1 ? `${fileStem(doc.agents[0] as IrAgent)}.yaml` : undefined;
+  const names = doc.agents.map(fileStem);
+  const files = agentFileNames(doc, names);
+  const onlyFile = doc.agents.length === 1 ? files[0] : undefined;
   const links = linkIndex(doc);
   const system = links.system;
   if (!system) {
@@ -71,17 +73,15 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
       before.push(diagnostic("dropped-field", { value: dotted(rel), target: "a mas kind: Agent manifest", why: "as it belongs in a kind: MAS manifest, which is written only for a bundle of agents" }, { source, target: { format: MAS } }));
     }
   }
-  const names = doc.agents.map(fileStem);
-  const files = names.map((n) => `${n}.yaml`);
   // The MAS file is named after the workflow's entry; the agents' diagnostics name it.
   const masFile = system ? emitSystem(doc, names, files, names.map(() => ({})), links).output.name : undefined;
   const written = new Set<string>();
   const agentFiles: AgentFile[] = doc.agents.map((agent, i) => {
-    const r = new Reporter(MAS, `${fileStem(agent)}.yaml`);
+    const r = new Reporter(MAS, files[i] as string);
     // Written beside the MAS manifest and under -o, an agent's relative references are rewritten to still name their files.
     const moved = relocateRefs(agent, doc, options, r, context.readFiles);
     const scope: EmitScope = { r, check: context.checkDeclarations === true };
-    const e = emitAgent(moved.agent, i, doc, links, options, scope, masFile, context.effectiveDefaults?.[i]);
+    const e = emitAgent(moved.agent, i, doc, links, files, options, scope, masFile, context.effectiveDefaults?.[i]);
     const out: Omit<EmittedDocument, "text"> = { ...e.out, agents: [i] };
     // A file several agents refer to (one tool manifest) is written once, with the first of them.
     const copies = moved.files.filter((f) => !written.has(f.path) && !(out.files ?? []).some((x) => x.path === f.path));
@@ -143,12 +143,12 @@ const linksHandler = fieldHandler("links", {
   // A link marked as a sub-agent tool's template is that template again (emit-spawn.ts): its useWhen the template's description.
   "/subAgents/[]/spawn/**": ["exact", { transformed: "transformed-value", when: "its template named the child's file by another path: written as ./<child>.yaml, the file this conversion writes" }],
   "/subAgents/**": stashed,
-}, (r: HandlerReporter, agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, masFile: string | undefined): void => {
+}, (r: HandlerReporter, agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, files: readonly string[], masFile: string | undefined): void => {
   if (agent.subAgents !== undefined && agent.subAgents.length === 0) r.at(agent, "dropped-field", "/subAgents", { aside: "an empty list", target: LABEL }, { effect: "representation" });
   (agent.subAgents ?? []).forEach((link, i) => {
     const to = link.local ?? link.external ?? "?";
     const j = links.target(link.local);
-    if (links.spawned(index, i)) return void reportSpawned(r, agent, link, i, fileStem(doc.agents[j] as IrAgent));
+    if (links.spawned(index, i)) return void reportSpawned(r, agent, link, i, fileStem(doc.agents[j] as IrAgent), files[j] as string);
     if (masFile === undefined || j === -1) {
       r.at(agent, "dropped-link", `/subAgents/${i}`, { to, target: "a mas kind: Agent manifest", why: "as delegation lives in a kind: MAS workflow" });
       return;
@@ -157,7 +157,7 @@ const linksHandler = fieldHandler("links", {
     const at = { targetFile: masFile, targetPointer: "/spec/workflow/nodes" };
     if (!isHome(agent, MAS)) r.at(agent, "transformed-value", `/subAgents/${i}/local`, { aside: `→ ${to}`, became: `is written as a delegates_to entry of the workflow in ${masFile}, the kind: MAS manifest` }, at);
     const description = writtenDescription(doc, j, fileStem(child), links);
-    const childFile = { targetFile: `${fileStem(child)}.yaml`, targetPointer: "/spec/description" };
+    const childFile = { targetFile: files[j] as string, targetPointer: "/spec/description" };
     const incoming = incomingRouting(doc, j, links);
     const mine = incoming !== undefined && incoming.parent === index && incoming.link === i && (child.routingDescription ?? "") === "";
     let notForCarried = false;
@@ -179,18 +179,18 @@ const linksHandler = fieldHandler("links", {
 });
 
 /** A link written as a template of the sub-agent tool it was read from: what the template cannot hold. */
-function reportSpawned(r: HandlerReporter, agent: IrAgent, link: IrLink, i: number, child: string): void {
+function reportSpawned(r: HandlerReporter, agent: IrAgent, link: IrLink, i: number, child: string, childFile: string): void {
   const mark = link.spawn as IrSpawn;
   if (!isHome(agent, MAS)) r.at(agent, "transformed-value", `/subAgents/${i}`, { aside: `→ ${child}`, became: `is written as a template of the ${mark.tool} tool it was read from, which spawns a one-shot copy of "${child}"` }, { targetPointer: "/spec/tools" });
   const ref = mark.template["ref"];
-  if (typeof ref === "string" && ref !== `./${child}.yaml`) r.at(agent, "transformed-value", `/subAgents/${i}/spawn`, { value: `the ref of a ${mark.tool} template`, shown: ref, became: `is written as "./${child}.yaml", the file this conversion writes for "${child}"` }, { targetPointer: "/spec/tools" });
+  if (typeof ref === "string" && ref !== `./${childFile}`) r.at(agent, "transformed-value", `/subAgents/${i}/spawn`, { value: `the ref of a ${mark.tool} template`, shown: ref, became: `is written as "./${childFile}", the file this conversion writes for "${child}"` }, { targetPointer: "/spec/tools" });
   for (const k of ["doNotUseWhen", "mode", "release"] as const) {
     if (link[k] !== undefined) r.at(agent, "dropped-link", `/subAgents/${i}/${k}`, { target: `a ${mark.tool} template`, why: "which names the agent's file and says when to use it, nothing else" });
   }
 }
 
 /** One agent's kind: Agent manifest, every field written and every loss reported, before its stash. */
-function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, options: EmitOptions, scope: EmitScope, masFile: string | undefined, defaults: Defaults): Pick<AgentFile, "order" | "prompts"> & { out: Omit<EmittedDocument, "text"> } {
+function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, agentFiles: readonly string[], options: EmitOptions, scope: EmitScope, masFile: string | undefined, defaults: Defaults): Pick<AgentFile, "order" | "prompts"> & { out: Omit<EmittedDocument, "text"> } {
   const { r } = scope;
   const fromMas = isHome(agent, MAS);
   const metadata = run(metadataHandler, scope, agent);
@@ -206,7 +206,7 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIn
   if (models.models) spec["models"] = models.models;
   if (models.llm) spec["llm"] = models.llm;
   // Links that were a sub-agent tool's templates are that tool again, at its place (emit-spawn.ts).
-  const spawn = writeSpawnTools(agent, index, doc, links, run(toolsHandler, scope, agent, fromMas), (j) => `${fileStem(doc.agents[j] as IrAgent)}.yaml`);
+  const spawn = writeSpawnTools(agent, index, doc, links, run(toolsHandler, scope, agent, fromMas), (j) => agentFiles[j] as string);
   if (spawn.items) spec["tools"] = spawn.items;
   const skillFiles = run(skillsHandler, scope, agent, spec);
 
@@ -216,7 +216,7 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIn
   r.dropForeignExtensions(agent, LABEL);
   run(unsupportedHandler, scope, agent);
   run(placeholdersHandler, scope, agent);
-  run(linksHandler, scope, agent, index, doc, links, masFile);
+  run(linksHandler, scope, agent, index, doc, links, agentFiles, masFile);
   normaliseShapes(spec);
   dropIgnoredExtensions(agent, r, out);
   repairInvalid(agent, r, out, replayed);
@@ -226,7 +226,7 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIn
   const files = [...ctx.files, ...skillFiles];
   // The context's keys are written in prompt order, which the document object cannot hold for "2", "1".
   const order: Record<string, string[]> = ctx.order && spec["context"] === ctx.context ? { "/spec/context": ctx.order } : {};
-  const emitted: Omit<EmittedDocument, "text"> = { name: `${name}.yaml`, format: MAS, document };
+  const emitted: Omit<EmittedDocument, "text"> = { name: agentFiles[index] as string, format: MAS, document };
   if (files.length > 0) emitted.files = files;
   return { out: emitted, order, prompts: ctx.files };
 }

@@ -66,6 +66,34 @@ export function linkIndex(doc: IrDocument): LinkIndex {
   return { target, system, incoming: (i) => first.get(i), spawned };
 }
 
+/** Where a MAS manifest's agency list is kept (extensions.mas): spec.agency.agents, or the older spec.agents. */
+function agencyListAt(ext: Readonly<Record<string, JsonValue>>): "/spec/agents" | "/spec/agency/agents" {
+  return Array.isArray(ext["/spec/agents"]) && !Array.isArray(ext["/spec/agency/agents"]) ? "/spec/agents" : "/spec/agency/agents";
+}
+
+const AGENT_FILE = /^(?:\.\/)?(?:[^/\\]+\/)*([A-Za-z0-9][A-Za-z0-9._-]*\.ya?ml)$/;
+
+/**
+ * Each agent's output file. An app read from a MAS manifest keeps its agents' file names (the
+ * agency list's refs, which the document keeps): a conversion there and back must not rename the
+ * user's files. Else, or when the list no longer describes these agents (another count, a ref
+ * that is not a plain YAML file name, two agents in one file), each file is named after the agent
+ * (`stems[i]`, its metadata.name). The files are written beside the MAS manifest, so a ref into
+ * a folder keeps its name and loses its folder (the agency entry reports it).
+ */
+export function agentFileNames(doc: IrDocument, stems: readonly string[]): string[] {
+  const byName = stems.map((n) => `${n}.yaml`);
+  const ext = doc.extensions[MAS] ?? {};
+  const stored = ext[agencyListAt(ext)];
+  if (!Array.isArray(stored) || stored.length !== doc.agents.length) return byName;
+  const kept = stored.map((s, i) => {
+    const m = isObject(s) && typeof s["ref"] === "string" ? AGENT_FILE.exec(s["ref"]) : null;
+    return m ? (m[1] as string) : (byName[i] as string);
+  });
+  const seen = new Set(kept.map((f) => f.toLowerCase()));
+  return seen.size === kept.length ? kept : byName;
+}
+
 /** Whether a kind: MAS manifest is written: a bundle with a resolvable local link, or a bundle read from one. */
 export function writesSystem(doc: IrDocument): boolean {
   return linkIndex(doc).system;
@@ -116,7 +144,7 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
   const ext = doc.extensions[MAS] ?? {};
   const source = (pointer: string) => (doc.file === undefined ? { pointer } : { file: doc.file, pointer });
   const used = new Set<string>();
-  const listAt = Array.isArray(ext["/spec/agents"]) && !Array.isArray(ext["/spec/agency/agents"]) ? "/spec/agents" : "/spec/agency/agents";
+  const listAt = agencyListAt(ext);
   used.add(listAt);
   let stored = ext[listAt];
   if (Array.isArray(stored) && stored.length !== doc.agents.length) {

@@ -1,0 +1,84 @@
+// A MAS app keeps its agents' file names (trial finding R2): mas → mas, and the way back into mas
+// from another format, write each agent to the file the app's agency list named, not to one named
+// after the agent — a round trip must not rename the user's files.
+import { describe, expect, it } from "vitest";
+import { convert } from "../src/index.js";
+import { memoryReadFile } from "./helpers/memory-read-file.js";
+
+const agent = (name: string) => `apiVersion: mas/v1
+kind: Agent
+metadata:
+  name: ${name}
+spec:
+  description: Answers questions about ${name}.
+  context:
+    role: You answer questions about ${name}.
+  models:
+    - model: gpt-4o-mini
+`;
+
+function app(refs: Record<string, string>): { text: string; readFile: ReturnType<typeof memoryReadFile> } {
+  const entries = Object.entries(refs);
+  const text = `apiVersion: mas/v1
+kind: MAS
+metadata:
+  name: desk
+spec:
+  agency:
+    agents:
+${entries.map(([id, ref]) => `      - id: ${id}\n        ref: ${ref}`).join("\n")}
+  workflow:
+    type: dynamic
+    entry: ${entries[0]![0]}
+    nodes:
+${entries.map(([id], i) => `      - id: ${id}${i === 0 && entries.length > 1 ? `\n        delegates_to: [${entries.slice(1).map(([x]) => x).join(", ")}]` : ""}`).join("\n")}
+`;
+  return { text, readFile: memoryReadFile(new Map(entries.map(([id, ref]) => [ref.replace(/^\.\//, ""), agent(id)]))) };
+}
+
+const names = (r: ReturnType<typeof convert>) => r.outputs.map((o) => o.name).sort();
+
+describe("a MAS app's agent file names", () => {
+  it("mas → mas writes each agent to the file the agency list named, and the manifest refers to it", () => {
+    const { text, readFile } = app({ qa: "agent.yaml", helper: "./second.yaml" });
+    const r = convert(text, "mas", { readFile });
+    expect(r.ok).toBe(true);
+    expect(names(r)).toEqual(["agent.yaml", "qa-mas.yaml", "second.yaml"]);
+    const manifest = r.outputs.find((o) => o.name === "qa-mas.yaml")!.text;
+    expect(manifest).toContain("ref: ./agent.yaml");
+    expect(manifest).toContain("ref: ./second.yaml");
+    // Nothing was moved, so nothing is reported as moved.
+    expect(r.diagnostics.filter((d) => d.code === "transformed-value" && d.message.includes("is written as ./")).map((d) => d.message)).toEqual([]);
+  });
+
+  it("a ref into a folder keeps its file name, written beside the manifest", () => {
+    const { text, readFile } = app({ qa: "agents/qa-agent.yaml", helper: "agents/helper.yaml" });
+    expect(names(convert(text, "mas", { readFile }))).toEqual(["helper.yaml", "qa-agent.yaml", "qa-mas.yaml"]);
+  });
+
+  it("two refs to files of one name fall back to the agents' names (the files are written side by side)", () => {
+    const { text, readFile } = app({ qa: "a/agent.yaml", helper: "b/agent.yaml" });
+    expect(names(convert(text, "mas", { readFile }))).toEqual(["helper.yaml", "qa-mas.yaml", "qa.yaml"]);
+  });
+
+  it("mas → agentspec → mas gives the agents back in their own files (one document holds the whole app and its list)", () => {
+    const { text, readFile } = app({ qa: "agent.yaml", helper: "second.yaml" });
+    const there = convert(text, "agentspec", { readFile });
+    expect(there.outputs).toHaveLength(1);
+    expect(names(convert(there.outputs[0]!.text, "mas", {}))).toEqual(["agent.yaml", "qa-mas.yaml", "second.yaml"]);
+  });
+
+  it("a one-agent app → agentmug → mas gives the agent back in its own file", () => {
+    const { text, readFile } = app({ qa: "agent.yaml" });
+    const there = convert(text, "agentmug", { readFile });
+    expect(names(there)).toEqual(["qa.agent.json"]);
+    expect(names(convert(there.outputs[0]!.text, "mas", {}))).toEqual(["agent.yaml"]);
+  });
+
+  it("into Caplo, which holds no file names, the list's files are reported lost and the way back names the files after the agents", () => {
+    const { text, readFile } = app({ qa: "agent.yaml", helper: "second.yaml" });
+    const there = convert(text, "caplo", { readFile });
+    expect(there.diagnostics.some((d) => d.code === "dropped-field" && d.message.startsWith("spec.agency.agents") && d.message.includes("which file holds each"))).toBe(true);
+    expect(names(convert(there.outputs[0]!.text, "mas", {}))).toEqual(["helper.yaml", "qa-mas.yaml", "qa.yaml"]);
+  });
+});
