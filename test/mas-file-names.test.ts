@@ -4,6 +4,11 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../src/index.js";
 import { memoryReadFile } from "./helpers/memory-read-file.js";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cli, cliTemp } from "./helpers/cli.js";
+
+const temp = cliTemp("mas-file-names");
 
 const agent = (name: string) => `apiVersion: mas/v1
 kind: Agent
@@ -80,5 +85,16 @@ describe("a MAS app's agent file names", () => {
     const there = convert(text, "caplo", { readFile });
     expect(there.diagnostics.some((d) => d.code === "dropped-field" && d.message.startsWith("spec.agency.agents") && d.message.includes("which file holds each"))).toBe(true);
     expect(names(convert(there.outputs[0]!.text, "mas", {}))).toEqual(["helper.yaml", "qa-mas.yaml", "qa.yaml"]);
+  });
+
+  it("the CLI never replaces a file the conversion read, --force or not: the app's agent file written beside its manifest", async () => {
+    const dir = temp();
+    const { text } = app({ qa: "agent.yaml" });
+    writeFileSync(join(dir, "mas.yaml"), text);
+    writeFileSync(join(dir, "agent.yaml"), agent("qa"));
+    const r = await cli(["convert", join(dir, "mas.yaml"), "--to", "mas", "-o", dir + "/", "--force"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`refusing to overwrite the input ${join(dir, "agent.yaml")}`);
+    expect(readFileSync(join(dir, "agent.yaml"), "utf8")).toBe(agent("qa"));
   });
 });

@@ -2,7 +2,7 @@
 // atomically, or write nothing at all when anything is wrong.
 import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { convertFiles, type FileConvertOptions } from "../node/files.js";
+import { convertFiles, filesRead, type FileConvertOptions } from "../node/files.js";
 import { registerOutputRoot, writeAll, writeAtomic, WriteRefused, type PlannedFile } from "../node/write.js";
 import { analyse, formatOperation, roundTripFiles, roundTripLost, roundTripNote, type FileFidelity } from "./fidelity.js";
 import { behaviourLine, fidelityLine } from "./fidelity-summary.js";
@@ -104,7 +104,7 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
     } else {
       try {
         if (args.output !== undefined) registerOutputRoot(args.output);
-        writeAll(plan.files, args.inputs.filter((i) => i !== "-"), args.force);
+        writeAll(plan.files, filesRead(args.inputs, result.read), args.force);
       } catch (e) {
         if (!(e instanceof WriteRefused)) throw e;
         diagnostics.push(diagnostic("usage-error", { problem: e.message }));

@@ -7,7 +7,7 @@ import { availableParallelism } from "node:os";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { ADAPTERS, adapterFor } from "../adapters/registry.js";
 import { createPool, runInProcess, workersFor, type BatchPool } from "./batch-pool.js";
-import { convertFiles, type FileConvertOptions } from "./files.js";
+import { convertFiles, filesRead, type FileConvertOptions } from "./files.js";
 import { writeAll, WriteRefused, type PlannedFile } from "./write.js";
 import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { globToRegExp, matchesAny } from "./glob.js";
@@ -206,7 +206,7 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
       for (const f of o.files ?? []) files.push({ path: join(dir, f.path), text: f.text });
     }
     try {
-      writeAll(files, [task.file], options.force === true);
+      writeAll(files, filesRead([task.file], r.read), options.force === true);
     } catch (e) {
       if (!(e instanceof WriteRefused)) throw e;
       diagnostics.push(diagnostic("usage-error", { problem: e.message }, { source: { file: task.file, pointer: "" } }));

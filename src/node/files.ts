@@ -83,6 +83,19 @@ function refOptions(options: FileConvertOptions, path: string): ReadFileOptions 
   return { root: root.dir, rootLabel: root.label, ...(options.allowOutsideRefs ? { allowOutside: true } : {}), ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}) };
 }
 
+/**
+ * Every file a conversion read, by path: its named inputs and the files their parse read (a MAS
+ * app's agent files, prompt files, tool manifests), none of which a write may replace, --force or not.
+ */
+export function filesRead(inputs: readonly string[], read: readonly InputRead[]): string[] {
+  const out = inputs.filter((i) => i !== "-");
+  for (const r of read) {
+    if (r.file === undefined || r.file === "<stdin>") continue;
+    for (const f of r.files ?? []) out.push(resolve(dirname(resolve(r.file)), f.path));
+  }
+  return out;
+}
+
 /** Converts files by path; nothing is written (see writeAll). */
 export function convertFiles(paths: readonly string[], to: string, options: FileConvertOptions = {}, stdinText?: string): ConvertResult & { read: InputRead[] } {
   const inputs: ConvertInput[] = [];
