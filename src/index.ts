@@ -7,6 +7,8 @@ export { DIAGNOSTIC_CODES, EFFECTS } from "./ir/diagnostics.js";
 export type { Diagnostic, DiagnosticCode, Effect, Category, CatalogEntry, Severity, SourceLocation, TargetLocation } from "./ir/diagnostics.js";
 export type { IrDocument, IrAgent, IrTool, IrModel, IrLink, IrChunk } from "./ir/model.js";
 export type { Adapter, EmitOptions, ParseOptions, ReadFile, EmittedDocument } from "./adapters/types.js";
+// The phase types are named by Adapter (a format with a slot writes and reads in phases), so they are
+// exported with it; running the phases is the hub's (parse, emit and convert above), not the caller's.
 export type { AgentDraft, EmitDraft, OutputReading } from "./ir/emit-phases.js";
 export type { AgentReading, ParseDraft, RestoredAgent } from "./ir/parse-phases.js";
 export type { JsonValue, JsonObject } from "./ir/json.js";
