@@ -1,4 +1,5 @@
 import { it, expect } from "vitest";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { parseText } from "../src/text/parse.js";
 it("json fast path locates like yaml", () => {
   const t = '{\n  "a": 1,\n  "b": [10, {"c": "x\\"y"}, [true, null]],\n  "d\\/e": {"f": -1.5e3}\n}\n';
@@ -19,14 +20,9 @@ it("JSON that JSON.parse rejects still gets a located error (YAML path)", () => 
   expect(p.diagnostics[0]!.source!.line).toBeGreaterThan(1);
 });
 it("locates every pointer of the golden JSON inputs exactly where the YAML locator does", async () => {
-  const { readdirSync, readFileSync, statSync } = await import("node:fs");
   const { leaves } = await import("../src/ir/json.js");
   const { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar } = await import("yaml");
-  for (const c of readdirSync("golden")) {
-    if (!statSync(`golden/${c}`).isDirectory()) continue;
-    const f = readdirSync(`golden/${c}`).find((x) => x.startsWith("input.") && x.endsWith(".json"));
-    if (!f) continue;
-    const text = readFileSync(`golden/${c}/${f}`, "utf8");
+  for (const text of goldenJsonInputs()) {
     const fast = parseText(text);
     const lc = new LineCounter();
     const doc = parseDocument(text, { lineCounter: lc });
@@ -44,7 +40,7 @@ it("locates every pointer of the golden JSON inputs exactly where the YAML locat
         }
       }
       const pos = lc.linePos(at);
-      expect(fast.locate(pointer), `${c} ${pointer}`).toEqual({ line: pos.line, column: pos.col });
+      expect(fast.locate(pointer), `${text.slice(0, 40)} ${pointer}`).toEqual({ line: pos.line, column: pos.col });
     }
   }
 });
@@ -66,15 +62,10 @@ it("finds every duplicate key the counting check must not miss, and no false one
   expect(parseText('{"a": 1, "a": 2}').diagnostics[0]?.source?.pointer).toBe("/a");
 });
 it("offsetsOf finds exactly the wanted pointers and their ancestors, where scanJson does", async () => {
-  const { readdirSync, readFileSync, statSync } = await import("node:fs");
   const { leaves } = await import("../src/ir/json.js");
   const { offsetsOf, scanJson } = await import("../src/text/json-scan.js");
   const texts = ['{"a": {"x\\"y": [1, {"b~/c": true}], "e": null}, "f": [[], {}, "s"]}'];
-  for (const c of readdirSync("golden")) {
-    if (!statSync(`golden/${c}`).isDirectory()) continue;
-    const f = readdirSync(`golden/${c}`).find((x) => x.startsWith("input.") && x.endsWith(".json"));
-    if (f) texts.push(readFileSync(`golden/${c}/${f}`, "utf8"));
-  }
+  texts.push(...goldenJsonInputs());
   for (const text of texts) {
     const full = scanJson(text).offsets;
     const all = leaves(JSON.parse(text)).map((l) => l.pointer);
@@ -92,7 +83,6 @@ it("offsetsOf finds exactly the wanted pointers and their ancestors, where scanJ
   }
 });
 it("the locator finds each place from the one counting pass as the full scan does, for names that exist and names that do not", async () => {
-  const { readdirSync, readFileSync, statSync } = await import("node:fs");
   const { indexJson, lineColumn, lineStartsOf, scanJson } = await import("../src/text/json-scan.js");
   const { offsetFinder } = await import("../src/text/json-index.js");
   const texts = [
@@ -102,11 +92,7 @@ it("the locator finds each place from the one counting pass as the full scan doe
     '{"ctx": {"z": [1, {"k": 2}], "10": {"q": [3]}, "a": "}", "2": {"w": 1}}, "tail": [{"9": 0, "x": {"y": 1}, "0": [2]}]}',
     '[1, "two", {"three": [3]}]', '"just a string"', '42',
   ];
-  for (const c of readdirSync("golden")) {
-    if (!statSync(`golden/${c}`).isDirectory()) continue;
-    const f = readdirSync(`golden/${c}`).find((x) => x.startsWith("input.") && x.endsWith(".json"));
-    if (f) texts.push(readFileSync(`golden/${c}/${f}`, "utf8"));
-  }
+  texts.push(...goldenJsonInputs());
   for (const text of texts) {
     const full = scanJson(text).offsets;
     const find = offsetFinder(JSON.parse(text), indexJson(text).starts, (p) => full.get(p));
@@ -147,3 +133,14 @@ it("array indexes are the keys JavaScript reorders, and no others", async () => 
   expect(mayReorder(["role", "intent"])).toBe(false);
   expect(mayReorder(["role", "2"])).toBe(true);
 });
+
+/** The golden cases' JSON inputs, as text. */
+function goldenJsonInputs(): string[] {
+  const texts: string[] = [];
+  for (const c of readdirSync("golden")) {
+    if (!statSync(`golden/${c}`).isDirectory()) continue;
+    const f = readdirSync(`golden/${c}`).find((x) => x.startsWith("input.") && x.endsWith(".json"));
+    if (f) texts.push(readFileSync(`golden/${c}/${f}`, "utf8"));
+  }
+  return texts;
+}

@@ -104,7 +104,7 @@ interface Wanted {
 /**
  * The offsets scanJson would give for `pointers` and each of their ancestors, and no others:
  * one pass that builds no pointer string and decodes no key outside the wanted paths, so
- * locating the few values diagnostics name costs little more than countJson. Text JSON.parse
+ * locating the few values diagnostics name costs little more than indexJson. Text JSON.parse
  * accepted; pointers that are not JSON Pointers are left out.
  */
 export function offsetsOf(text: string, pointers: Iterable<string>): Map<string, number> {
@@ -196,8 +196,10 @@ export function offsetsOf(text: string, pointers: Iterable<string>): Map<string,
 }
 
 /**
- * countJson's counts plus where every value starts, in the text's order (pre-order: a container,
- * then what it holds), an object member's place being its key's offset, as scanJson records it.
+ * Object members (a colon outside strings is one member), the deepest nesting of text JSON.parse
+ * has accepted (what it takes to know there is no duplicate key), and where every value starts,
+ * in the text's order (pre-order: a container, then what it holds), an object member's place
+ * being its key's offset, as scanJson records it.
  * One pass that builds no string: with the data JSON.parse made from the same text (no key
  * repeated), the n-th value of a walk of the data in the text's order starts at starts[n].
  */
@@ -244,32 +246,6 @@ export function indexJson(text: string): { members: number; depth: number; start
     }
   }
   return { members, depth, starts };
-}
-
-/**
- * Object members (a colon outside strings is one member) and the deepest nesting of text
- * JSON.parse has accepted: what it takes to know there is no duplicate key, without the
- * allocations of a full scan.
- */
-export function countJson(text: string): { members: number; depth: number } {
-  let members = 0;
-  let depth = 0;
-  let level = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c) i++;
-        else if (d === 0x22) break;
-      }
-    } else if (c === 0x3a) members++;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++level > depth) depth = level;
-    } else if (c === 0x7d || c === 0x5d) level--;
-  }
-  return { members, depth };
 }
 
 /**
