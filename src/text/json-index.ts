@@ -11,7 +11,9 @@ const INDEX = /^(0|[1-9][0-9]*)$/;
  * value is there (a pointer that is not one as escapeToken spells it names none). `starts`:
  * indexJson's, for the text JSON.parse made `data` of, with no key repeated. An object with an
  * array-index key ("2") lists its keys in another order than the text's: `reordered` answers
- * for a pointer that passes through one.
+ * for a pointer that passes through one. `data` must stay as JSON.parse made it while the
+ * finder is in use (adapters read their input and copy what they keep): an edit in place
+ * would move every count after it.
  */
 export function offsetFinder(data: unknown, starts: readonly number[], reordered: (pointer: string) => number | undefined): (pointer: string) => number | undefined {
   // Values in each container's subtree, itself included: counted once, when a sibling is skipped.
