@@ -1,7 +1,7 @@
 // The CLI with mas kind: MAS manifests, which are read with their agent files: validate,
 // --verify-roundtrip, positions and file names in diagnostics (issue 9, item 5).
 import { describe, expect, it } from "vitest";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cli } from "./helpers/cli.js";
 import { tempDir } from "./helpers/tmp.js";
@@ -45,6 +45,18 @@ describe("--verify-roundtrip through kind: MAS files", () => {
     const r = await cli(["convert", BUNDLE, "--to", "mas", "--json", "--verify-roundtrip"]);
     const rt = JSON.parse(r.stdout).roundtrip as RoundTripEntry[];
     expect(rt).toEqual([{ file: BUNDLE, patch: [] }]);
+  });
+
+  it("outputs written to another folder: the references rewritten to name the same files from there are no round-trip loss", async () => {
+    // ./tools/calc.tool.yaml is copied beside the output and named from there (ref-rewritten);
+    // the way back is judged as written beside the input, where it names the file as the input does.
+    const out = tempDir();
+    const r = await cli(["convert", "golden/mas-tool-forms/input.yaml", "--to", "mas", "-o", out + "/", "--json", "--verify-roundtrip"]);
+    expect(r.code, r.stderr).toBe(0);
+    const json = JSON.parse(r.stdout) as { roundtrip: RoundTripEntry[]; diagnostics: Diag[] };
+    expect(json.diagnostics.some((d) => d.code === "ref-rewritten")).toBe(true);
+    expect(readFileSync(join(out, "cost-planner.yaml"), "utf8")).toMatch(/- ref: tools\/calc\.tool\.yaml\n/);
+    expect(json.roundtrip).toEqual([{ file: "golden/mas-tool-forms/input.yaml", patch: [] }]);
   });
 
   it("a failed way back is never 'lossless' and counts as a loss for --strict; differences in read files count too", () => {

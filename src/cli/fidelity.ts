@@ -45,8 +45,12 @@ export function analyse(inputs: readonly string[], to: string, options: FileConv
       // With several inputs the outputs are mixed; each input's round trip needs its own outputs.
       const path = inputs.find((p) => p === input.file) ?? (input.file === "<stdin>" ? "-" : file);
       // The round trip measures the conversion, not the policy: a gate must not hide what it loses.
-      const { policy, ...plain } = options;
-      const forward = result.read.length === 1 && !options.bundle && !policy ? result : convertFiles([path], to, { ...plain, bundle: false }, stdin);
+      // Nor where the outputs go: written to another folder (-o elsewhere), an agent's relative
+      // references are rewritten to name the same files from there (ref-rewritten), which the way
+      // back, written beside the input, would list as changed values. It goes as if they sat there.
+      const { policy, relocateFrom, ...plain } = options;
+      const moved = relocateFrom !== undefined && (relocateFrom(input.file) ?? "") !== "";
+      const forward = result.read.length === 1 && !options.bundle && !policy && !moved ? result : convertFiles([path], to, { ...plain, bundle: false }, stdin);
       if (forward.ok) {
         entry.roundtrip = verifyRoundTrip(input.data, input.format, input.bundle, forward.outputs, { ...roundTripOptions(options), ...(options.stash === false ? { stash: false } : {}) }, input.files);
       }
