@@ -53,7 +53,9 @@ export function linkIndex(doc: IrDocument): LinkIndex {
   }));
   const spawned = (agent: number, link: number) => spawns.has(`${agent}/${link}`);
   const ext = doc.extensions[MAS] ?? {};
-  const system = doc.bundle && doc.agents.length > 0 && (Array.isArray(ext["/spec/agency/agents"]) || Array.isArray(ext["/spec/agents"]) || doc.agents.some((a, p) => (a.subAgents ?? []).some((l, j) => target(l.local) !== -1 && !spawned(p, j))));
+  const linked = () => doc.agents.some((a, p) => (a.subAgents ?? []).some((l, j) => target(l.local) !== -1 && !spawned(p, j)));
+  const keptList = Array.isArray(ext["/spec/agency/agents"]) || Array.isArray(ext["/spec/agents"]);
+  const system = doc.agents.length > 0 && (keptListFits(doc) || (doc.bundle && (doc.agents.length === 1 || keptList || linked())));
   const first = new Map<number, { text: string; parent: number; link: number }>();
   if (system) {
     doc.agents.forEach((a, p) => (a.subAgents ?? []).forEach((l, j) => {
@@ -64,6 +66,18 @@ export function linkIndex(doc: IrDocument): LinkIndex {
     }));
   }
   return { target, system, incoming: (i) => first.get(i), spawned };
+}
+
+/**
+ * Whether the document keeps a MAS app's agency list that lists as many agents as it has: the
+ * agents were read from that app, and a stash brought its list back through a format that holds
+ * one agent per file (AgentMug, an Open Agent Spec Agent), so the app is written again though the
+ * document read there is no bundle. One agent of a larger app, converted alone, stays an Agent.
+ */
+function keptListFits(doc: IrDocument): boolean {
+  const ext = doc.extensions[MAS] ?? {};
+  const list = ext[agencyListAt(ext)];
+  return Array.isArray(list) && list.length === doc.agents.length;
 }
 
 /** Where a MAS manifest's agency list is kept (extensions.mas): spec.agency.agents, or the older spec.agents. */
@@ -94,7 +108,12 @@ export function agentFileNames(doc: IrDocument, stems: readonly string[]): strin
   return seen.size === kept.length ? kept : byName;
 }
 
-/** Whether a kind: MAS manifest is written: a bundle with a resolvable local link, or a bundle read from one. */
+/**
+ * Whether a kind: MAS manifest is written: for a bundle the mas runtime can run as one app (one
+ * whose agents a resolvable local link joins, or of one agent, which is the app's entry), or read
+ * from a MAS manifest (its agency list kept; see keptListFits). A bundle of several agents that no
+ * link joins has no one entry: its agents are written as Agent files, each of which still runs.
+ */
 export function writesSystem(doc: IrDocument): boolean {
   return linkIndex(doc).system;
 }
