@@ -70,9 +70,17 @@ describe("a one-agent MAS app → Caplo → mas", () => {
     const mas1 = onward(caplo1, "mas");
     const caplo2 = onward(mas1, "caplo");
     expect(texts(caplo2)).toEqual(texts(caplo1));
-    // The app agentport wrote names only what it derives from the agent: Caplo is told of no loss of it.
-    expect(caplo2.diagnostics.filter((d) => d.code === "dropped-field")).toEqual([]);
+    // The app agentport wrote names only what it derives from the agent: of it, Caplo is told only of the agency
+    // list, which a one-agent app keeps (the next test says why); its name, entry and node are not reported.
+    expect(caplo2.diagnostics.filter((d) => d.code === "dropped-field").map((d) => d.source?.pointer)).toEqual(["/spec/agency/agents"]);
     expect(texts(onward(caplo2, "mas"))).toEqual(texts(mas1));
+  });
+
+  it("the app agentport wrote from the Caplo bundle survives a trip through AgentMug: its stash carries the agency list", () => {
+    const mas1 = onward(readApp(APP03, "caplo"), "mas");
+    const mug = onward(mas1, "agentmug");
+    expect(mug.outputs).toHaveLength(1);
+    expect(texts(onward(mug, "mas"))).toEqual(texts(mas1));
   });
 
   it("an app whose agent file sits in another folder: the way back writes it beside the manifest", () => {

@@ -349,8 +349,11 @@ function dropDerived(doc: IrDocument, kept: JsonObject): void {
     return c;
   }) : v);
   // The short form (spec.agents) is a spelling of its own, kept. The entry goes only with the nodes its label comes from.
+  // An app of one agent keeps its list, derived or not: no link marks it as an app, and through a format of one agent
+  // per file (AgentMug) the stash carries the list, by which the way back writes the app again (writesSystem).
   for (const rel of ["/metadata", "/spec/agency/agents", "/spec/workflow/nodes", "/spec/workflow/entry"]) {
     if (!Object.prototype.hasOwnProperty.call(kept, rel)) continue;
+    if (rel === "/spec/agency/agents" && doc.agents.length === 1) continue;
     if (rel === "/spec/workflow/entry" && Object.prototype.hasOwnProperty.call(kept, "/spec/workflow/nodes")) continue;
     const value = rel === "/spec/workflow/nodes" ? strip(get(derived, rel) as JsonValue | undefined) : get(derived, rel);
     if (deepEqual(kept[rel], value)) delete kept[rel];
