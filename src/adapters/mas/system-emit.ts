@@ -188,7 +188,9 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
       inline.add(i);
       return cloneJson(documents[i] as JsonObject);
     }
-    const ref = `./${files[i]}`;
+    // The list's own spelling of the same file ("agent.yaml" or "./agent.yaml") is kept: a round trip must not edit it.
+    const same = isObject(s) && (s["ref"] === files[i] || s["ref"] === `./${files[i]}`);
+    const ref = same ? (s["ref"] as string) : `./${files[i]}`;
     const entry: JsonObject = { id: entryIds[i] as string, ref };
     if (isObject(s) && s["id"] === undefined) delete entry["id"];
     if (isObject(s) && s["ref"] !== ref) movedRefs.push({ i, from: s["ref"], ref });
