@@ -160,6 +160,7 @@ function lineage(p: string): string[] {
  */
 export class GuardBuilder {
   readonly written: Written = {};
+  private wrote = false;
   /**
    * Digests already taken, by output pointer and by IR pointer of the reading: many entries share
    * one guard (every part of a prompt joined into one string), and neither document changes while
@@ -191,16 +192,26 @@ export class GuardBuilder {
     return d;
   }
 
+  /** True while no guard is written. */
+  get empty(): boolean {
+    return !this.wrote;
+  }
+
+  private put(k: string, guard: Guard): void {
+    this.written[k] = guard;
+    this.wrote = true;
+  }
+
   private byTarget(q: string): void {
     const at = this.sourceMap[q] as string;
-    this.written[q] = { at, digest: this.atDocument(at) };
+    this.put(q, { at, digest: this.atDocument(at) });
   }
 
   /** Guarded by the reading itself: `value` is the reading's value at `q`. */
   private byReading(q: string, value: unknown): void {
     let d = this.ofReading.get(q);
     if (d === undefined) this.ofReading.set(q, (d = digest(value)));
-    this.written[q] = { digest: d };
+    this.put(q, { digest: d });
   }
 
   /**
@@ -220,9 +231,9 @@ export class GuardBuilder {
       this.byTarget(a);
       // Written elsewhere than its carried ancestor (an alternate model in blueprint.modelPolicy, under the
       // primary model's place): that place guards it too, so removing it there stops the entry.
-      if (into !== undefined && into !== this.sourceMap[a] && this.written[p] === undefined) this.written[p] = { at: into, digest: this.atDocument(into), reported: true };
+      if (into !== undefined && into !== this.sourceMap[a] && this.written[p] === undefined) this.put(p, { at: into, digest: this.atDocument(into), reported: true });
     } else if (held === p) this.byReading(p, value);
-    else if (into !== undefined) this.written[p] = { at: into, digest: this.atDocument(into), reported: true };
+    else if (into !== undefined) this.put(p, { at: into, digest: this.atDocument(into), reported: true });
   }
 
   /** A value the target added (`value`, read at `p`), which the stash removes: only while it reads back exactly as written. */
@@ -242,7 +253,7 @@ export class GuardBuilder {
 
   /** One of the target format's own values (kept in extensions at its output pointer `rel`). */
   extension(irPointer: string, rel: string): void {
-    this.written[irPointer] = { at: rel, digest: this.atDocument(rel) };
+    this.put(irPointer, { at: rel, digest: this.atDocument(rel) });
   }
 }
 

@@ -100,7 +100,7 @@ function diffValues(orig: unknown, back: unknown, ptr: string, parent: string | 
       // A member's pointer (`join(ptr, k)` spelled out) is built only for a member that differs: most are the same value.
       for (const k of Object.keys(orig)) {
         const o = orig[k];
-        const b = own(back, k);
+        const b = Object.prototype.hasOwnProperty.call(back, k) ? back[k] : undefined;
         if (o !== b) diffValues(o, b, ptr + "/" + escapeToken(k), ptr, out);
       }
       for (const k of Object.keys(back)) {
@@ -142,6 +142,8 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   const renamed: (string | undefined)[] = [];
   for (const x of subjects) if (x.d.code === "transformed-value") renamed.push(x.s.ir);
   const moved: Record<string, string> = {};
+  /** The keys of `moved`, in order (IR pointers: no key is an array index, which Object.keys would put first). */
+  const movedPointers: string[] = [];
   /** The reading's value at each move's other end (its guard digests it). */
   const movedFrom = new Map<string, unknown>();
   if (renamed.length) {
@@ -151,6 +153,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
       if (i === -1) continue;
       const q = (diff.absent[i] as AbsentEntry).p;
       setKey(moved, p, q);
+      movedPointers.push(p);
       movedFrom.set(q, v);
       diff.absent.splice(i, 1);
       diff.set.splice(diff.set.findIndex((e) => e.p === p), 1);
@@ -164,8 +167,10 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   const added: [string, string][] = [];
   for (const [format, bag] of Object.entries(agent.extensions)) {
     const backBag = format === target ? (back.extensions[format] ?? {}) : {};
+    // The format's private paths, looked up once per format (isPrivateExtension asks the registry per value).
+    const secret = privateDataOf(format)?.paths;
     for (const rel of Object.keys(bag)) {
-      if (isPrivateExtension(format, rel)) continue;
+      if (secret?.test(rel) === true) continue;
       if (format === target && deepEqual(bag[rel], own(backBag, rel))) continue;
       const into = extensions[format] ?? {};
       setKey(into, rel, cloneJson(bag[rel] as JsonValue));
@@ -184,15 +189,17 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   }
 
   const document: Record<string, JsonObject> = {};
+  let documentValues = false;
   for (const [format, bag] of Object.entries(doc.extensions)) {
     if (format === target || Object.keys(bag).length === 0) continue;
     setKey(document, format, cloneJson(bag));
+    documentValues = true;
   }
 
   // What was written, for each entry: a later edit of it wins over the stash (src/ir/stash-guard.ts).
   const guards = new GuardBuilder(back.sourceMap, written, derivedPlaces(subjects, r));
   for (const e of diff.set) guards.set(e.p, e.held, e.back);
-  for (const q of Object.values(moved)) guards.moved(q, movedFrom.get(q));
+  for (const p of movedPointers) guards.moved(moved[p] as string, movedFrom.get(moved[p] as string));
   // The reading's own values first, then the target format's values it added (after them in `absent`).
   for (const e of diff.absent) guards.absent(e.p, e.back);
   for (const [p, rel] of added) guards.extension(p, rel);
@@ -200,17 +207,18 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
 
   const ir: JsonObject = {};
   for (const e of diff.set) setKey(ir, e.p, e.v);
-  if (!diff.set.length && !Object.keys(moved).length && !absent.length && !carried.length && !Object.keys(document).length) return undefined;
+  if (!diff.set.length && !movedPointers.length && !absent.length && !carried.length && !documentValues) return undefined;
 
   const value: JsonObject = { version: STASH_VERSION, from };
   const pointer = agent.home?.pointer ?? agent.origin.pointer;
   if (pointer !== "") value["pointer"] = pointer;
   if (diff.set.length) value["ir"] = ir;
-  if (Object.keys(moved).length) value["moved"] = moved;
+  if (movedPointers.length) value["moved"] = moved;
   if (absent.length) value["absent"] = absent;
   if (carried.length) value["extensions"] = extensions;
-  if (Object.keys(document).length) value["document"] = document;
-  if (Object.keys(guards.written).length) value["written"] = guards.written as unknown as JsonObject;
+  if (documentValues) value["document"] = document;
+  // (A flag, not Object.keys of the guards, a dictionary-mode object of one key per guard.)
+  if (!guards.empty) value["written"] = guards.written as unknown as JsonObject;
   if (from !== target) {
     const map = agent.home?.sourceMap ?? agent.sourceMap;
     const placement: JsonObject = {};
@@ -218,8 +226,8 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
     for (const ir of Object.keys(map)) if (PLACEMENT.test(ir)) setKey(placement, ir, map[ir] as string);
     if (Object.keys(placement).length) value["sourceMap"] = placement;
   }
-  const keptPointers = [...diff.set.map((e) => e.p), ...Object.keys(moved)];
-  return { value, irPointers: [...keptPointers, ...absent.filter((p) => !p.startsWith("/extensions/"))], keptPointers, movedPointers: Object.keys(moved), extensions: carried };
+  const keptPointers = [...diff.set.map((e) => e.p), ...movedPointers];
+  return { value, irPointers: [...keptPointers, ...absent.filter((p) => !p.startsWith("/extensions/"))], keptPointers, movedPointers, extensions: carried };
 }
 
 /** extensionPointer (src/ir/reporter.ts) spelled out: `join`'s rest parameters and map cost more than the pointer. */
