@@ -4,7 +4,7 @@
 // golden case of A; with stash: false every value the target cannot hold is
 // reported as lost instead.
 import { describe, expect, it } from "vitest";
-import { convert, convertMany, type ConvertInput, type ConvertResult } from "../src/index.js";
+import { convert, convertMany, emitDocuments, readInput, type ConvertInput, type ConvertResult } from "../src/index.js";
 import { parseText } from "../src/text/parse.js";
 import { isObject, leaves, type JsonObject, type JsonValue } from "../src/ir/json.js";
 import { FORMAT_IDS, convertOptions, loadCases, loadMultiCases, outputNamedAs, type GoldenCase } from "./helpers/cases.js";
@@ -275,5 +275,21 @@ describe("a hand-made stash", () => {
       expect(caplo.outputs[0]!.document["greeting"]).not.toBe("X");
       expect(caplo.diagnostics.some((d) => d.source?.pointer === "/x-agentport" && d.code === "dropped-field")).toBe(true);
     }
+  });
+
+  it("already in the slot the emitter writes is replaced by this conversion's stash, and reported once as dropped", () => {
+    // An agent read elsewhere that carries AgentMug's own x-agentport member: the emitter writes it, the hub's stash replaces it.
+    const read = readInput({ text: readFileSync(join("golden", "caplo-minimal", "input.caplo.json"), "utf8") }, { lenient: true });
+    const doc = read.doc!;
+    const old = { version: 9, note: "not a stash this version writes" };
+    doc.agents[0]!.extensions["agentmug"] = { "/x-agentport": old };
+    const out = emitDocuments([doc], "agentmug");
+    const stash = out.outputs[0]!.document["x-agentport"] as JsonObject;
+    expect(stash["version"]).toBe(1);
+    expect(stash["from"]).toBe("caplo");
+    const dropped = out.diagnostics.filter((d) => d.code === "dropped-field" && d.source?.pointer === "/x-agentport");
+    expect(dropped.length, list({ ok: true, outputs: [], diagnostics: out.diagnostics })).toBe(1);
+    // The stash's own report still names each value it keeps.
+    expect(out.diagnostics.some((d) => d.code === "stashed-value" && d.source?.pointer === "/greeting")).toBe(true);
   });
 });

@@ -75,8 +75,9 @@ export function stashAgent(slot: ExtensionSlot, s: StashStep): void {
   const extra = s.file === undefined ? {} : { targetFile: s.file };
   if (slot.write(s.holder, stash.value)) {
     s.r.atExtension(s.agent, "dropped-field", target, slot.pointer(s.agent), { aside: "not a stash this version of agentport can restore", carried: "is replaced by this conversion's stash", rest: "what it held", target: s.label }, extra);
-  }
-  reportStashed(s.r, s.agent, stash, s.label, s.file);
+    // The report sees the loss just raised too: the agent's diagnostics are asked again.
+    reportStashed(s.r, s.agent, stash, s.label, s.file);
+  } else reportStashed(s.r, s.agent, stash, s.label, s.file, stash.subjects);
 }
 
 /** Where a document-level value was read: its document's file, or in a merged bundle the input it came from. */

@@ -55,6 +55,8 @@ export interface BuiltStash {
   movedPointers: string[];
   /** Extension values the stash carries. */
   extensions: { format: string; rel: string }[];
+  /** The agent's diagnostics when the stash was built (Reporter.aboutAgent), for reportStashed while no other is raised. */
+  subjects: readonly AboutAgent[];
 }
 
 function own(o: unknown, k: string): unknown {
@@ -227,7 +229,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
     if (Object.keys(placement).length) value["sourceMap"] = placement;
   }
   const keptPointers = [...diff.set.map((e) => e.p), ...movedPointers];
-  return { value, irPointers: [...keptPointers, ...absent.filter((p) => !p.startsWith("/extensions/"))], keptPointers, movedPointers, extensions: carried };
+  return { value, irPointers: [...keptPointers, ...absent.filter((p) => !p.startsWith("/extensions/"))], keptPointers, movedPointers, extensions: carried, subjects };
 }
 
 /** extensionPointer (src/ir/reporter.ts) spelled out: `join`'s rest parameters and map cost more than the pointer. */
@@ -339,8 +341,7 @@ function atStash(t: TargetLocation | undefined, format: string): TargetLocation 
  * (info), and reports every stashed value no diagnostic named yet, so each
  * stashed value is reported exactly where it came from.
  */
-export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, targetLabel: string, targetFile?: string): void {
-  const subjects = r.aboutAgent(agent);
+export function reportStashed(r: Reporter, agent: IrAgent, stash: BuiltStash, targetLabel: string, targetFile?: string, subjects: readonly AboutAgent[] = r.aboutAgent(agent)): void {
   // What the agent's diagnostics name, in one pass: IR paths, extension values, source places.
   const named: string[] = [];
   const namedExt: string[] = [];
