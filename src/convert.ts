@@ -15,7 +15,8 @@ import { applyPolicy, checkPolicy, strictFailures, type Policy } from "./policy.
 import { firstNonJson, parseText, sniffSyntax, type Locate, type ParsedText, type Position, type Syntax } from "./text/parse.js";
 import { carryComments, withLeadingComments } from "./text/comments.js";
 import { dirOf, isAbsolutePath, joinPath } from "./ir/file-paths.js";
-import { EffectIndex, resolveEffects, type AgentPlace } from "./ir/effects.js";
+import { EffectIndex, resolveEffects, type AgentPlace, type SourceValue } from "./ir/effects.js";
+import { get as getAt } from "./ir/pointer.js";
 import type { FormatCoverage } from "./ir/coverage.js";
 
 export interface ConvertInput {
@@ -144,7 +145,7 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
   const here = (d: Diagnostic) => d.source?.file === undefined || d.source.file === file;
   const own = (d: Diagnostic) => (here(d) ? withPos(d, locate) : d);
   const places = result.doc ? agentPlaces([result.doc]) : [{ ...(file === undefined ? {} : { file }), pointer: "", format: adapter.id }];
-  return { ...(result.doc ? { doc: result.doc } : {}), data, adapter, diagnostics: withEffects(diagnostics.map(own), places), locate, ...(reads.length ? { reads } : {}), ...(parsed ? { syntax: parsed.syntax } : {}) };
+  return { ...(result.doc ? { doc: result.doc } : {}), data, adapter, diagnostics: withEffects(diagnostics.map(own), places, sourceValues([{ ...(file === undefined ? {} : { file }), data }], [reads])), locate, ...(reads.length ? { reads } : {}), ...(parsed ? { syntax: parsed.syntax } : {}) };
 }
 
 /** A relative path with "." parts and repeated separators removed, ".." kept where it leaves the folder. */
@@ -179,8 +180,28 @@ function agentPlaces(docs: readonly IrDocument[]): AgentPlace[] {
 // The formats' coverage declarations, prepared once: the same constant data for every conversion.
 const effectIndexes = new WeakMap<readonly Adapter[], { coverages: FormatCoverage[]; index: EffectIndex }>();
 
+/**
+ * The source values by file and pointer, for the effects a value decides (a declared inert value):
+ * the inputs' data, and the files their parse read, parsed only when a diagnostic there asks.
+ */
+function sourceValues(sources: readonly { file?: string; data: JsonValue }[], reads: readonly (readonly FileRead[])[]): SourceValue {
+  let byFile: Map<string | undefined, () => JsonValue | undefined> | undefined;
+  return (file, pointer) => {
+    if (!byFile) {
+      byFile = new Map();
+      for (const rs of reads) for (const r of rs) if (!byFile.has(r.path)) {
+        let parsed: { data?: JsonValue } | undefined;
+        byFile.set(r.path, () => (parsed ??= parseText(r.text, r.path)).data);
+      }
+      for (const s of sources) byFile.set(s.file, () => s.data);
+    }
+    const data = byFile.get(file)?.();
+    return data === undefined ? undefined : (getAt(data, pointer) as JsonValue | undefined);
+  };
+}
+
 /** The diagnostics with the effect (and severity) the coverage declarations give their places. */
-function withEffects(diagnostics: readonly Diagnostic[], places: readonly AgentPlace[]): Diagnostic[] {
+function withEffects(diagnostics: readonly Diagnostic[], places: readonly AgentPlace[], valueAt?: SourceValue): Diagnostic[] {
   let prepared = effectIndexes.get(ADAPTERS);
   if (!prepared) {
     const coverages = ADAPTERS.flatMap((a) => (a.coverage ? [a.coverage] : []));
@@ -188,7 +209,7 @@ function withEffects(diagnostics: readonly Diagnostic[], places: readonly AgentP
     prepared = { coverages, index: new EffectIndex(coverages, tables) };
     effectIndexes.set(ADAPTERS, prepared);
   }
-  return resolveEffects(diagnostics, prepared.coverages, places, prepared.index);
+  return resolveEffects(diagnostics, prepared.coverages, places, prepared.index, valueAt);
 }
 
 function pickAdapter(data: JsonValue, from?: string): Adapter | { error: Diagnostic; notAgent?: true } {
@@ -375,7 +396,7 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
   });
   diagnostics.push(...located([...emitted.diagnostics, ...defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, defaults)]));
   diagnostics.push(...secretDiagnostics(emitted.outputs, to, sources, options));
-  return { ...finish(emitted.outputs, callerNames(withEffects(diagnostics, agentPlaces(docs)), inputsRead), options), read: inputsRead };
+  return { ...finish(emitted.outputs, callerNames(withEffects(diagnostics, agentPlaces(docs), sourceValues(sources, origins.map((o) => o.reads))), inputsRead), options), read: inputsRead };
 }
 
 /**

@@ -100,8 +100,10 @@ describe("never 'dropped' for a value that was used", () => {
       expect([d.severity, d.effect]).toEqual(["info", "representation"]);
       expect(d.message).toContain("(an empty list)");
     }
+    // Text only is AgentMug's own default (test/inert-values.test.ts); one that also takes images is a contract.
     const mug = "input.agent.json";
-    const kept = convert(readFileSync(join(GOLDEN_ROOT, "agentmug-sources-evaluation", mug), "utf8"), "caplo", { file: mug }).diagnostics;
+    const data = JSON.parse(readFileSync(join(GOLDEN_ROOT, "agentmug-sources-evaluation", mug), "utf8")) as Record<string, unknown>;
+    const kept = convert(JSON.stringify({ ...data, inputs: { accepts: ["text", "image"] } }), "caplo", { file: mug }).diagnostics;
     expect(at(kept, "/inputs")[0]?.severity).toBe("warning");
   });
 

@@ -7,6 +7,7 @@
 // canonical IR paths read from the zod model (ir-paths.ts), the S → T matrix
 // (coverage-matrix.ts) and its Markdown rendering, docs/mapping.md (scripts/render-mapping.mjs).
 import type { DiagnosticCode } from "./diagnostics.js";
+import type { JsonValue } from "./json.js";
 
 // ---------------------------------------------------------------------------
 // Declarations
@@ -24,20 +25,30 @@ import type { DiagnosticCode } from "./diagnostics.js";
  */
 export type ValueEffect = "behaviour" | "metadata";
 
+/**
+ * The values at which a behaviour path is inert: the format's own default for it when absent, which
+ * every target behaves as too (MAPPING.md §6; AgentMug `inputs: { accepts: ["text"] }`). Losing
+ * exactly such a value changes nothing the agent does, so the hub gives the loss (dropped-field,
+ * stashed-value) the representation effect instead of the path's behaviour (src/ir/effects.ts).
+ * Compared as JSON (key order aside) with the source value at the diagnostic's own place, and only
+ * there: for a "p/**" key they are values of p itself, and a loss deeper under p stays behaviour.
+ */
+export type InertValues = readonly JsonValue[];
+
 export type ParseRule =
   /**
    * Mapped to canonical IR field(s); several when one value fills several fields.
    * `changed`: parse itself already changes the value's form and raises that code.
    * `extensionWhen`: the condition under which parse keeps the value in extensions instead.
    */
-  | { ir: string | readonly string[]; effect?: ValueEffect; changed?: DiagnosticCode; extensionWhen?: string; note?: string }
+  | { ir: string | readonly string[]; effect?: ValueEffect; inert?: InertValues; changed?: DiagnosticCode; extensionWhen?: string; note?: string }
   /**
    * Kept verbatim in extensions.<format>. `private` values are never carried into another format, stash or
    * not (private-omitted). `linkWhen`: the values of which a loss is a lost link (dropped-link), not a field.
    * `part`: a member of the value that, under `when`, fills a canonical IR field instead (and follows its emit declaration).
    * `read`: a diagnostic the parser itself raises for such values, under `when`.
    */
-  | { extension: true; effect?: ValueEffect; private?: boolean; note?: string; linkWhen?: string; part?: { ir: string; when: string }; read?: ParseNote | readonly ParseNote[] }
+  | { extension: true; effect?: ValueEffect; inert?: InertValues; private?: boolean; note?: string; linkWhen?: string; part?: { ir: string; when: string }; read?: ParseNote | readonly ParseNote[] }
   /** Not agent data (a format marker, a container of agents): metadata. */
   | { ignored: string }
   /**
@@ -45,7 +56,7 @@ export type ParseRule =
    * unless `kept` says when the parser keeps the whole value in extensions instead (an empty one).
    * Its effect is its own `effect`, else the strongest of its members' (behaviour over metadata).
    */
-  | { container: true; kept?: string; effect?: ValueEffect };
+  | { container: true; kept?: string; effect?: ValueEffect; inert?: InertValues };
 
 /** A diagnostic the parser itself raises for a value, under `when`. */
 export interface ParseNote {
@@ -133,6 +144,22 @@ export function parseDeclarationOf(cov: FormatCoverage, path: string): { key: st
 export function irSpellings(path: string): string[] {
   const general = path.replace(/\/\[[^\]/]+\]/g, "/[]").replace(/\/(0|[1-9][0-9]*)(?=\/|$)/g, "/[]");
   return general === path ? [path] : [path, general];
+}
+
+/**
+ * Schema path → the inert values its own declaration names (a "p/**" key's are p's, unless p has
+ * an exact key of its own).
+ */
+export function inertValuesOf(cov: Pick<FormatCoverage, "parse">): Map<string, InertValues> {
+  const out = new Map<string, InertValues>();
+  for (const [key, rule] of Object.entries(cov.parse)) {
+    if (!("inert" in rule) || rule.inert === undefined) continue;
+    const path = key.endsWith("/**") ? key.slice(0, -3) : key;
+    // An exact key declares the path itself (parseDeclarationOf): a subtree key's values do not apply to it.
+    if (key !== path && cov.parse[path] !== undefined) continue;
+    out.set(path, rule.inert);
+  }
+  return out;
 }
 
 /** The emit declaration that covers an IR path: its own, its generalised spelling, else the nearest declared ancestor. */

@@ -3,8 +3,11 @@
 // `effect` on every parse rule), so the code, docs/mapping.md and the diagnostics
 // cannot disagree. A value a stash brought back is judged by the canonical field it
 // fills; a value the target filled in (at the agent's root) by the target path it fills.
-import { DIAGNOSTIC_CODES, withEffect, type CatalogEntry, type Diagnostic, type Effect } from "./diagnostics.js";
-import type { FormatCoverage, ValueEffect } from "./coverage.js";
+// A loss of a value its path declares inert (`inert`: the format's own default, which every target
+// behaves as) is judged by the value itself: it changes nothing the agent does.
+import { DIAGNOSTIC_CODES, withEffect, type CatalogEntry, type Category, type Diagnostic, type Effect } from "./diagnostics.js";
+import { inertValuesOf, type FormatCoverage, type InertValues, type ValueEffect } from "./coverage.js";
+import { deepEqual, type JsonValue } from "./json.js";
 import { schemaPathIndex, schemaPathOf, type SchemaPathIndex } from "./schema-paths.js";
 import { effectsBySchemaPath, schemaEffectTable, schemaPathsOf, type SchemaEffectTable } from "./schema-effects.js";
 import { escapeToken, isAncestorOrSelf, parsePointer } from "./pointer.js";
@@ -34,6 +37,8 @@ interface Prepared {
    * places again and again (each agent of a bundle, each tool's same member). Emptied when full.
    */
   known: Map<string, ValueEffect | null>;
+  /** Schema path → the values at which it is inert (coverage `inert`); empty for most formats. */
+  inert: Map<string, InertValues>;
 }
 
 /** At most this many places are remembered per format (a bound for long batch runs). */
@@ -77,7 +82,7 @@ export class EffectIndex {
     const cov = this.declared.get(format);
     if (!cov) return undefined;
     const table = this.tables.get(format) ?? schemaEffectTable(cov);
-    const f: Prepared = { cov, index: schemaPathIndex(schemaPathsOf(table)), bySchemaPath: effectsBySchemaPath(table), known: new Map() };
+    const f: Prepared = { cov, index: schemaPathIndex(schemaPathsOf(table)), bySchemaPath: effectsBySchemaPath(table), known: new Map(), inert: inertValuesOf(cov) };
     this.formats.set(format, f);
     return f;
   }
@@ -105,6 +110,18 @@ export class EffectIndex {
       if (sp) return f.bySchemaPath.get(sp.path);
       if (p === "") return undefined;
     }
+  }
+
+  /**
+   * The values at which the place (relative to an agent of `format`) is inert: declared for its own
+   * schema path, not an ancestor's (inside an opaque value, schemaPathOf answers the opaque path).
+   */
+  inertAt(format: string, rel: string): InertValues | undefined {
+    const f = this.prepared(format);
+    if (!f || f.inert.size === 0 || rel === "") return undefined;
+    const sp = schemaPathOf(f.index, rel);
+    if (!sp || parsePointer(sp.path).length !== parsePointer(rel).length) return undefined;
+    return f.inert.get(sp.path);
   }
 
   /** The declared effect of a member of a document of `format` (not of one of its agents); undefined when nothing declares it. */
@@ -147,6 +164,10 @@ function longestMatch(declared: Readonly<Record<string, ValueEffect>> | undefine
   return best?.effect;
 }
 
+function isInert(inert: InertValues, v: JsonValue | undefined): boolean {
+  return v !== undefined && inert.some((x) => deepEqual(x, v));
+}
+
 /** "/models/0/id" and "/tools/[mcp]/name" as "/models/[]/id" and "/tools/[]/name". */
 function generalIr(p: string): string {
   return p.replace(/\/\[[^\]/]*\]/g, "/[]").replace(/\/(0|[1-9][0-9]*)(?=\/|$)/g, "/[]");
@@ -185,15 +206,24 @@ function agentFinder(agents: readonly AgentPlace[]): (file: string | undefined, 
   };
 }
 
+/** The source value at a place of an input (its file as diagnostics name it); undefined when unknown. */
+export type SourceValue = (file: string | undefined, pointer: string) => JsonValue | undefined;
+
+/** The categories of a loss: the target does without the value (dropped, or only in its stash). */
+const LOSSES: ReadonlySet<Category> = new Set(["dropped", "stashed"]);
+
 /**
  * Gives each diagnostic whose code's effect depends on the value ("value", "reshape") the
  * effect the coverage declarations give its place, and the severity that follows. A place no
- * declaration covers counts as behaviour. Idempotent: resolving twice gives the same result.
+ * declaration covers counts as behaviour. A loss of a value its place declares inert (compared
+ * through `valueAt`; without it, none is) is representation: the target behaves as that value.
+ * Idempotent: resolving twice gives the same result.
  */
-export function resolveEffects(diagnostics: readonly Diagnostic[], coverages: readonly FormatCoverage[], agents: readonly AgentPlace[], index: EffectIndex = new EffectIndex(coverages)): Diagnostic[] {
+export function resolveEffects(diagnostics: readonly Diagnostic[], coverages: readonly FormatCoverage[], agents: readonly AgentPlace[], index: EffectIndex = new EffectIndex(coverages), valueAt?: SourceValue): Diagnostic[] {
   const agentOf = agentFinder(agents);
   return diagnostics.map((d) => {
-    const rule = (DIAGNOSTIC_CODES[d.code] as CatalogEntry).effect;
+    const entry = DIAGNOSTIC_CODES[d.code] as CatalogEntry;
+    const rule = entry.effect;
     if (rule !== "value" && rule !== "reshape") return d;
     let value: ValueEffect | undefined;
     if (d.source) {
@@ -202,6 +232,10 @@ export function resolveEffects(diagnostics: readonly Diagnostic[], coverages: re
       // At the agent's root, a filled-in value is judged by the target place it fills.
       if (rel === "" && d.target?.pointer !== undefined) value = ofTarget(index, coverages, d.target.format, d.target.pointer);
       else if (agent) value = agent.document ? index.ofDocument(agent.format, rel) : index.ofSource(agent.format, rel);
+      if (value === "behaviour" && d.effect === "behaviour" && valueAt && agent && !agent.document && LOSSES.has(entry.category)) {
+        const inert = index.inertAt(agent.format, rel);
+        if (inert && isInert(inert, valueAt(d.source.file, d.source.pointer))) return withEffect(d, "representation");
+      }
     }
     const v: ValueEffect = value ?? "behaviour";
     // The value changed or was lost (the raiser's effect is behaviour): it has the value's effect; a reshape

@@ -67,7 +67,8 @@ const parse: Record<string, ParseRule> = {
   "/blueprint/skills/[]/librarySkillId": skillExtra,
   "/blueprint/skills/[]/librarySkillVersion": skillExtra,
   "/blueprint/caveats/**": extMeta,
-  "/inputs/**": { ir: "/inputs", note: "the whole object", effect: "behaviour" },
+  // Text only is what AgentMug assumes when `inputs` is absent (the emitter fills exactly it in) and what every other format's agents take.
+  "/inputs/**": { ir: "/inputs", note: "the whole object", effect: "behaviour", inert: [{ accepts: ["text"] }] },
   "/outputs/**": { ir: "/outputs", note: "the whole object", effect: "behaviour" },
   "/parameters/**": { ir: "/parameters/[]", note: "each parameter object whole", effect: "behaviour" },
   "/triggers/**": { ir: "/triggers/[]", note: "each trigger object whole", effect: "behaviour" },
