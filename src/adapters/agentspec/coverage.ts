@@ -103,7 +103,8 @@ const parse: Record<string, ParseRule> = {
   "/tools/[]/tool_version": extMeta,
   "/tools/[]/url": { ir: "/tools/[webhook]/url" },
   "/tools/[]/http_method": { ir: "/tools/[webhook]/method" },
-  "/tools/[]/api_spec_uri": ext,
+  // null is the schema's default (pyagentspec writes it always): no API description, as no other format has one.
+  "/tools/[]/api_spec_uri": { ...ext, inert: [null] },
   "/tools/[]/data": ext,
   "/tools/[]/query_params": ext,
   "/tools/[]/headers": ext,

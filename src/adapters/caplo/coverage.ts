@@ -34,12 +34,14 @@ const parse: Record<string, ParseRule> = {
   "/subAgents/[]": { container: true },
   "/subAgents/[]/agentId": { ir: "/subAgents/[]/external", effect: "behaviour" },
   "/subAgents/[]/local": { ir: "/subAgents/[]/local", effect: "behaviour" },
-  "/subAgents/[]/release": { ir: "/subAgents/[]/release", effect: "behaviour" },
+  // The schema's default: the child as it stands when the parent is published, which is what another format's link (a file, a key) runs.
+  "/subAgents/[]/release": { ir: "/subAgents/[]/release", effect: "behaviour", inert: ["latest"] },
   "/subAgents/[]/useWhen": { ir: "/subAgents/[]/useWhen", effect: "behaviour" },
   "/subAgents/[]/doNotUseWhen": { ir: "/subAgents/[]/doNotUseWhen", effect: "behaviour" },
   "/subAgents/[]/mode": { ir: "/subAgents/[]/mode", effect: "behaviour" },
-  "/routing": { container: true },
-  "/routing/mode": { ir: "/routing/mode", effect: "behaviour" },
+  // "Omitted means model" (the schema): the agent's model picks the sub-agent, as it does in every format that has sub-agents.
+  "/routing": { container: true, inert: [{ mode: "model" }] },
+  "/routing/mode": { ir: "/routing/mode", effect: "behaviour", inert: ["model"] },
   "/routing/minConfidence": { ir: "/routing/minConfidence", effect: "behaviour" },
   "/evals": { container: true },
   "/evals/cases": { container: true },

@@ -32,7 +32,8 @@ const parse: Record<string, ParseRule> = {
   "/spec/description": { ir: "/routingDescription", note: "in a MAS app also the useWhen of every link to the agent; a trailing \"Not for: …\" sentence is the link's doNotUseWhen", effect: "behaviour" },
   "/spec/models": { container: true, kept: "an empty list", effect: "behaviour" },
   "/spec/models/[]": { container: true },
-  "/spec/models/[]/id": { ir: "/models/[]/role", extensionWhen: "id: main (the default role)", effect: "behaviour" },
+  // `main`, the schema's default, names the primary model, which is what a model of another format is.
+  "/spec/models/[]/id": { ir: "/models/[]/role", extensionWhen: "id: main (the default role)", effect: "behaviour", inert: ["main"] },
   "/spec/models/[]/model": { ir: ["/models/[]/id", "/models/[]/provider", "/models/[]/raw"], extensionWhen: "model: any (the whole row)", effect: "behaviour" },
   "/spec/models/[]/temperature": { ir: "/models/[]/temperature", effect: "behaviour" },
   "/spec/models/[]/max_tokens": { ir: "/models/[]/maxTokens", effect: "behaviour" },
@@ -64,7 +65,8 @@ const parse: Record<string, ParseRule> = {
     part: { ir: "/limits/maxDepth", when: "max_depth of the first create_subagent/spawn_subagent tool" },
     effect: "behaviour",
   },
-  "/spec/tools/[]/enabled": { extension: true, linkWhen: SUBAGENT_SETTING, effect: "behaviour" },
+  // true is the schema's default: the tool is offered, as every tool another format lists is.
+  "/spec/tools/[]/enabled": { extension: true, linkWhen: SUBAGENT_SETTING, effect: "behaviour", inert: [true] },
   "/spec/behavior/**": ext,
   "/spec/checkpoint/**": ext,
   "/spec/debug/**": extMeta,
