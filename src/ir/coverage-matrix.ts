@@ -1,7 +1,7 @@
 // The schema coverage matrix: what happens to every property path of each official
 // schema on the way to each other format, joining the source's parse declaration with
 // the target's emit declaration. docs/mapping.md is rendered from it (scripts/render-mapping.mjs).
-import { effectOfDeclaration, emitDeclarationOf, parseDeclarationOf, type EmitDecl, type EmitRule, type FormatCoverage, type ParseRule, type ValueEffect } from "./coverage.js";
+import { effectOfDeclaration, emitDeclarationOf, parseDeclarationOf, type EmitDecl, type EmitRule, type FormatCoverage, type InertValues, type ParseRule, type ValueEffect } from "./coverage.js";
 import { enumerateSchemaPaths } from "./schema-paths.js";
 import { LOSS_ORDER, type Category } from "./diagnostics.js";
 
@@ -92,6 +92,11 @@ export function rowFor(target: FormatCoverage, rule: ParseRule): Omit<MatrixRow,
   return { ir: irs.join(", "), status, outcomes };
 }
 
+/** How the mapping doc says a declaration's inert values (src/ir/effects.ts judges a loss by them). */
+function inertNote(values: InertValues): string {
+  return `inert at ${values.map((v) => JSON.stringify(v)).join(" or ")}: its loss is representation`;
+}
+
 /** One row per declared path of `source` (subtrees once), in schema order. */
 export function buildMatrix(source: FormatCoverage, target: FormatCoverage): MatrixRow[] {
   const rows: MatrixRow[] = [];
@@ -109,7 +114,8 @@ export function buildMatrix(source: FormatCoverage, target: FormatCoverage): Mat
       continue;
     }
     const row: MatrixRow = { path: found.key, documentLevel: p.documentLevel, covers: 1, effect: effectOfDeclaration(source, found.key), ...rowFor(target, found.rule) };
-    if ("note" in found.rule && found.rule.note !== undefined) row.note = found.rule.note;
+    const notes = [...("note" in found.rule && found.rule.note !== undefined ? [found.rule.note] : []), ...("inert" in found.rule && found.rule.inert !== undefined ? [inertNote(found.rule.inert)] : [])];
+    if (notes.length) row.note = notes.join("; ");
     byKey.set(found.key, row);
     rows.push(row);
   }

@@ -37,8 +37,10 @@ interface Prepared {
    * places again and again (each agent of a bundle, each tool's same member). Emptied when full.
    */
   known: Map<string, ValueEffect | null>;
-  /** Schema path → the values at which it is inert (coverage `inert`); empty for most formats. */
+  /** Schema path → the values at which it is inert (coverage `inert`). */
   inert: Map<string, InertValues>;
+  /** inertAt's answers by place, as `known`: a bundle's agents lose the same members. */
+  inertKnown: Map<string, InertValues | null>;
 }
 
 /** At most this many places are remembered per format (a bound for long batch runs). */
@@ -82,7 +84,7 @@ export class EffectIndex {
     const cov = this.declared.get(format);
     if (!cov) return undefined;
     const table = this.tables.get(format) ?? schemaEffectTable(cov);
-    const f: Prepared = { cov, index: schemaPathIndex(schemaPathsOf(table)), bySchemaPath: effectsBySchemaPath(table), known: new Map(), inert: inertValuesOf(cov) };
+    const f: Prepared = { cov, index: schemaPathIndex(schemaPathsOf(table)), bySchemaPath: effectsBySchemaPath(table), known: new Map(), inert: inertValuesOf(cov), inertKnown: new Map() };
     this.formats.set(format, f);
     return f;
   }
@@ -119,9 +121,13 @@ export class EffectIndex {
   inertAt(format: string, rel: string): InertValues | undefined {
     const f = this.prepared(format);
     if (!f || f.inert.size === 0 || rel === "") return undefined;
+    const known = f.inertKnown.get(rel);
+    if (known !== undefined) return known ?? undefined;
     const sp = schemaPathOf(f.index, rel);
-    if (!sp || parsePointer(sp.path).length !== parsePointer(rel).length) return undefined;
-    return f.inert.get(sp.path);
+    const inert = sp && parsePointer(sp.path).length === parsePointer(rel).length ? f.inert.get(sp.path) : undefined;
+    if (f.inertKnown.size >= KNOWN_PLACES) f.inertKnown.clear();
+    f.inertKnown.set(rel, inert ?? null);
+    return inert;
   }
 
   /** The declared effect of a member of a document of `format` (not of one of its agents); undefined when nothing declares it. */

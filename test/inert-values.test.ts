@@ -1,0 +1,146 @@
+// Inert values (user trial R4): a value a coverage entry declares inert (`inert`: the source
+// format's own default, which every target behaves as) is no behaviour change when it is lost;
+// any other value at the same place still is. The declarations live in each adapter's
+// coverage.ts, the judgement in the hub (src/ir/effects.ts), the choice in docs/decisions.md.
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { convert, type Diagnostic } from "../src/index.js";
+import { convertManyRead } from "../src/convert.js";
+import { inputFigures } from "../src/cli/fidelity-summary.js";
+import { inertValuesOf, parseDeclarationOf, effectOfDeclaration } from "../src/ir/coverage.js";
+import { EffectIndex, resolveEffects } from "../src/ir/effects.js";
+import { diagnostic } from "../src/ir/diagnostics.js";
+import { schemaEffectTable } from "../src/ir/schema-effects.js";
+import type { JsonValue } from "../src/ir/json.js";
+import { get } from "../src/ir/pointer.js";
+import { parseText } from "../src/text/parse.js";
+import { makeReadFile } from "../src/node/refs.js";
+import { COVERAGES } from "./helpers/coverages.js";
+import { FORMAT_IDS, GOLDEN_ROOT } from "./helpers/cases.js";
+
+const FILE = "input.agent.json";
+const MINIMAL = JSON.parse(readFileSync(join(GOLDEN_ROOT, "agentmug-legacy-minimal", FILE), "utf8")) as Record<string, JsonValue>;
+const withInputs = (inputs: JsonValue): string => JSON.stringify({ ...MINIMAL, inputs }, null, 2);
+const at = (ds: readonly Diagnostic[], pointer: string) => ds.filter((d) => d.source?.pointer === pointer);
+const agentmug = COVERAGES.find((c) => c.format === "agentmug")!;
+
+describe("AgentMug inputs: text only is AgentMug's own default", () => {
+  it("is the value AgentMug's emitter fills in when the agent states none", () => {
+    // AgentMug requires inputs: an agent of another format states none.
+    const caplo = readFileSync(join(GOLDEN_ROOT, "caplo-minimal", "input.caplo.json"), "utf8");
+    const out = convert(caplo, "agentmug").outputs[0]!.document as Record<string, JsonValue>;
+    expect(inertValuesOf(agentmug).get("/inputs")).toEqual([out["inputs"]]);
+  });
+
+  it("lost into every other format, is a representation note (dropped or stashed)", () => {
+    for (const to of FORMAT_IDS.filter((f) => f !== "agentmug")) {
+      const ds = at(convert(withInputs({ accepts: ["text"] }), to, { file: FILE }).diagnostics, "/inputs");
+      expect(ds.length, to).toBe(1);
+      expect([ds[0]!.code, ds[0]!.severity, ds[0]!.effect], to).toEqual([to === "caplo" ? "dropped-field" : "stashed-value", "info", "representation"]);
+    }
+  });
+
+  it("any other contract stays a behaviour warning: another modality, another order, a member more", () => {
+    for (const inputs of [{ accepts: ["text", "image"] }, { accepts: ["image"] }, { accepts: ["text"], placeholder: "Paste the update" }]) {
+      for (const to of ["caplo", "mas"]) {
+        const ds = at(convert(withInputs(inputs), to, { file: FILE }).diagnostics, "/inputs");
+        expect(ds.map((d) => [d.severity, d.effect]), `${JSON.stringify(inputs)} → ${to}`).toEqual([["warning", "behaviour"]]);
+      }
+    }
+  });
+
+  it("is counted by the honesty summary as a behaviour-bearing value kept; the same value otherwise changed", () => {
+    const figures = (inputs: JsonValue) => {
+      const r = convertManyRead([{ text: withInputs(inputs), file: FILE }], "caplo");
+      return inputFigures(r.read[0]!.data, r.diagnostics, FILE, r.read[0]!.agents).behaviour;
+    };
+    const inert = figures({ accepts: ["text"] });
+    const image = figures({ accepts: ["image"] });
+    // The same number of behaviour-bearing values: only whether /inputs/accepts/0 was kept differs.
+    expect(inert.values).toBe(image.values);
+    expect(image.changed - inert.changed).toBe(1);
+    expect(inert.changed).toBe(0);
+  });
+
+  it("--strict does not fail on it, and does on a contract the target loses", () => {
+    // Into Agent Spec the minimal agent has no other behaviour change.
+    expect(convert(withInputs({ accepts: ["text"] }), "agentspec", { file: FILE, strict: true }).ok).toBe(true);
+    expect(convert(withInputs({ accepts: ["text", "audio"] }), "agentspec", { file: FILE, strict: true }).ok).toBe(false);
+  });
+});
+
+describe("the hub's judgement (resolveEffects)", () => {
+  const index = new EffectIndex(COVERAGES);
+  const agents = [{ file: FILE, pointer: "", format: "agentmug" }];
+  const data: Record<string, JsonValue> = { inputs: { accepts: ["text"] } };
+  const valueAt = (file: string | undefined, pointer: string) => (file === FILE ? (get(data, pointer) as JsonValue | undefined) : undefined);
+  const lost = (code: "dropped-field" | "clamped-value", pointer: string) => diagnostic(code, code === "dropped-field" ? { value: "inputs", target: "Caplo v2" } : { value: "inputs", was: 1, reason: "r", now: 2 }, { source: { file: FILE, pointer } });
+  const effects = (ds: readonly Diagnostic[], withValues = true) => resolveEffects(ds, COVERAGES, agents, index, withValues ? valueAt : undefined).map((d) => d.effect);
+
+  it("judges the value at the diagnostic's own place, and only a loss of it", () => {
+    expect(effects([lost("dropped-field", "/inputs")])).toEqual(["representation"]);
+    // A loss deeper under a "p/**" entry is not p's value: it stays behaviour (here ["text"] ≠ { accepts: ["text"] }).
+    expect(effects([lost("dropped-field", "/inputs/accepts")])).toEqual(["behaviour"]);
+    // A value changed into another is not the default any more.
+    expect(effects([lost("clamped-value", "/inputs")])).toEqual(["behaviour"]);
+    // Without the source's values nothing is inert.
+    expect(effects([lost("dropped-field", "/inputs")], false)).toEqual(["behaviour"]);
+  });
+
+  it("is idempotent", () => {
+    const once = resolveEffects([lost("dropped-field", "/inputs")], COVERAGES, agents, index, valueAt);
+    expect(resolveEffects(once, COVERAGES, agents, index, valueAt)).toEqual(once);
+  });
+});
+
+describe("every inert declaration", () => {
+  it("sits on a behaviour path of its format's schema, with at least one value", () => {
+    let seen = 0;
+    for (const cov of COVERAGES) {
+      const paths = new Set(schemaEffectTable(cov).rows.map(([p]) => p));
+      for (const [path, values] of inertValuesOf(cov)) {
+        seen++;
+        expect(paths.has(path), `${cov.format} ${path}: no such schema path`).toBe(true);
+        expect(values.length, `${cov.format} ${path}`).toBeGreaterThan(0);
+        const found = parseDeclarationOf(cov, path)!;
+        expect(effectOfDeclaration(cov, found.key), `${cov.format} ${path}: inert on a metadata path says nothing`).toBe("behaviour");
+      }
+    }
+    expect(seen).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe("the other formats' defaults", () => {
+  const golden = (c: string, f: string) => readFileSync(join(GOLDEN_ROOT, c, f), "utf8");
+
+  it("Caplo routing { mode: model } (its schema: 'omitted means model') is a note; fast stays a warning", () => {
+    const text = golden("caplo-yaml-research", "input.caplo.yaml");
+    expect(at(convert(text, "mas", { file: "input.caplo.yaml" }).diagnostics, "/routing").map((d) => [d.severity, d.effect])).toEqual([["info", "representation"]]);
+    const fast = text.replace(/routing:\n(\s+)mode: model/, "routing:\n$1mode: fast");
+    expect(fast).not.toBe(text);
+    expect(at(convert(fast, "mas", { file: "input.caplo.yaml", lenient: true }).diagnostics, "/routing").map((d) => d.severity)).toEqual(["warning"]);
+  });
+
+  it("mas models[].id main and tools[].enabled true are notes; another id or enabled: false stays a warning", () => {
+    const text = golden("mas-tool-forms", "input.yaml");
+    const run = (t: string) => convert(t, "caplo", { file: "input.yaml", readFile: makeReadFile(join(GOLDEN_ROOT, "mas-tool-forms")) }).diagnostics;
+    expect(at(run(text), "/spec/tools/4/enabled").map((d) => d.severity)).toEqual(["info"]);
+    const off = text.replace("name: request_human_input\n      enabled: true", "name: request_human_input\n      enabled: false");
+    expect(off).not.toBe(text);
+    expect(at(run(off), "/spec/tools/4/enabled").map((d) => d.severity)).toEqual(["warning"]);
+    const models = golden("mas-two-models", "input.yaml");
+    expect(at(convert(models, "caplo", { file: "input.yaml" }).diagnostics, "/spec/models/0/id").map((d) => d.severity)).toEqual(["info"]);
+  });
+
+  it("Agent Spec api_spec_uri null is a note; a URI stays a warning", () => {
+    const text = golden("agentspec-remote-tools", "input.yaml");
+    const ds = convert(text, "caplo", { file: "input.yaml" }).diagnostics.filter((d) => /^\/tools\/\d+\/api_spec_uri$/.test(d.source?.pointer ?? ""));
+    expect(ds.length).toBeGreaterThan(0);
+    for (const d of ds) expect(d.severity).toBe("info");
+    const data = parseText(text).data as { tools: Record<string, JsonValue>[] };
+    expect(data.tools[0]!["api_spec_uri"]).toBeNull();
+    data.tools[0]!["api_spec_uri"] = "https://pager.example.com/openapi.json";
+    expect(at(convert(JSON.stringify(data), "caplo", { file: "input.json" }).diagnostics, "/tools/0/api_spec_uri").map((d) => d.severity)).toEqual(["warning"]);
+  });
+});
