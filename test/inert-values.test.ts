@@ -41,8 +41,9 @@ describe("AgentMug inputs: text only is AgentMug's own default", () => {
     }
   });
 
-  it("any other contract stays a behaviour warning: another modality, another order, a member more", () => {
-    for (const inputs of [{ accepts: ["text", "image"] }, { accepts: ["image"] }, { accepts: ["text"], placeholder: "Paste the update" }]) {
+  it("any other contract stays a behaviour warning: a second modality, another one, a member more", () => {
+    const contracts: JsonValue[] = [{ accepts: ["text", "image"] }, { accepts: ["image"] }, { accepts: ["text"], placeholder: "Paste the update" }];
+    for (const inputs of contracts) {
       for (const to of ["caplo", "mas"]) {
         const ds = at(convert(withInputs(inputs), to, { file: FILE }).diagnostics, "/inputs");
         expect(ds.map((d) => [d.severity, d.effect]), `${JSON.stringify(inputs)} → ${to}`).toEqual([["warning", "behaviour"]]);
