@@ -36,6 +36,8 @@ export interface RestoredAgent {
   readonly document: Readonly<Record<string, JsonObject>>;
   /** The restore's diagnostics (stash-stale, private-omitted), to be reported after the agent's own. */
   readonly diagnostics: readonly Diagnostic[];
+  /** The stash says the agent's document was a bundle of it alone: the document read is one again. */
+  readonly bundle?: true;
 }
 
 /** Phase 1's result: the agents read, not yet restored, their document not yet assembled. */
@@ -58,5 +60,9 @@ export function parseWith(adapter: Adapter, data: JsonValue, options: ParseOptio
   if (adapter.parseAgents === undefined) return adapter.parse(data, options);
   const { slot } = adapter;
   const draft = adapter.parseAgents(data, options);
-  return draft.assemble(draft.agents.map((a) => restoreFromSlot(slot, a)));
+  const restored = draft.agents.map((a) => restoreFromSlot(slot, a));
+  const result = draft.assemble(restored);
+  // Only the stash knows a bundle of one from one agent (src/ir/stash.ts, bundleOfOne).
+  if (result.doc && !result.doc.bundle && result.doc.agents.length === 1 && restored.some((r) => r.bundle)) result.doc = { ...result.doc, bundle: true };
+  return result;
 }

@@ -209,11 +209,16 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
 
   const ir: JsonObject = {};
   for (const e of diff.set) setKey(ir, e.p, e.v);
-  if (!diff.set.length && !movedPointers.length && !absent.length && !carried.length && !documentValues) return undefined;
+  // A bundle of one agent is told from one agent by nothing but the document's flag (IrDocument.bundle):
+  // a target holding one agent a file loses it, so the stash keeps it (a Caplo AgentBundle of one
+  // through AgentMug comes back a bundle, not a kind: Agent).
+  const bundleOfOne = from !== target && doc.bundle && doc.agents.length === 1;
+  if (!diff.set.length && !movedPointers.length && !absent.length && !carried.length && !documentValues && !bundleOfOne) return undefined;
 
   const value: JsonObject = { version: STASH_VERSION, from };
   const pointer = agent.home?.pointer ?? agent.origin.pointer;
   if (pointer !== "") value["pointer"] = pointer;
+  if (bundleOfOne) value["bundle"] = true;
   if (diff.set.length) value["ir"] = ir;
   if (movedPointers.length) value["moved"] = moved;
   if (absent.length) value["absent"] = absent;
@@ -410,6 +415,8 @@ export interface Restored {
   /** Document-level values of other formats the stash carried. */
   document: Record<string, JsonObject>;
   diagnostics: Diagnostic[];
+  /** The agent's document was a bundle of this one agent (the stash's `bundle`). */
+  bundle?: true;
 }
 
 const isStringRecord = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every((x) => typeof x === "string");
@@ -420,6 +427,7 @@ function isStash(raw: JsonValue): raw is JsonObject {
   if (!isObject(raw) || raw["version"] !== STASH_VERSION || typeof raw["from"] !== "string") return false;
   const ok: Record<string, (v: JsonValue) => boolean> = {
     pointer: (v) => typeof v === "string",
+    bundle: (v) => v === true,
     ir: isObject,
     moved: isStringRecord,
     absent: (v) => Array.isArray(v) && v.every((x) => typeof x === "string"),
@@ -569,7 +577,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   diagnostics.push(...stale.diagnostics(sourceFor));
   const doc: Record<string, JsonObject> = {};
   for (const [format, bag] of Object.entries((raw["document"] as Record<string, JsonObject> | undefined) ?? {})) setKey(doc, format, cloneJson(bag));
-  return { agent, document: doc, diagnostics };
+  return { agent, document: doc, diagnostics, ...(raw["bundle"] === true ? { bundle: true as const } : {}) };
 }
 
 /** IR list items whose home placement a stash records. */
