@@ -1,7 +1,7 @@
 // The hub: text or data → detect → validate → parse → IR → emit → validate output.
 // Pure: no file or terminal access; file reading arrives as an injected readFile.
 import { ADAPTERS, adapterFor } from "./adapters/registry.js";
-import type { Adapter, EffectiveDefault, EmitContext, EmitOptions, EmittedDocument, ReadFile } from "./adapters/types.js";
+import type { Adapter, EffectiveDefault, EmitContext, EmitOptions, EmittedDocument, ParseOptions, ReadFile } from "./adapters/types.js";
 import type { DocumentValueUse } from "./ir/reporter.js";
 import { diagnostic, hasErrors, type Diagnostic } from "./ir/diagnostics.js";
 import type { IrAgent, IrDocument } from "./ir/model.js";
@@ -89,8 +89,29 @@ export interface FileRead {
   text: string;
 }
 
+type ReadOptions = Pick<ConvertOptions, "from" | "lenient" | "maxBytes" | "readFile" | "skipNotAgents">;
+
 /** Reads one input into the IR: parse text, detect the format, validate against its schema, map to IR. */
-export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "from" | "lenient" | "maxBytes" | "readFile" | "skipNotAgents"> = {}, siblings: ReadonlyMap<string, string> = new Map()): ReadResult {
+export function readInput(input: ConvertInput, options: ReadOptions = {}, siblings: ReadonlyMap<string, string> = new Map()): ReadResult {
+  return readOne(input, options, siblings).read;
+}
+
+/**
+ * readInput, and the places its diagnostics' effects were judged by (agentPlaces of its document,
+ * when it has one): the conversion judges its own diagnostics by the same places, and does not
+ * judge the input's a second time when they are all there is (convertManyRead).
+ */
+function readOne(input: ConvertInput, options: ReadOptions, siblings: ReadonlyMap<string, string>): { read: ReadResult; places?: AgentPlace[] } {
+  const read = readParts(input, options, siblings);
+  if (!("effects" in read)) return { read };
+  const { r, places } = read.effects;
+  const data = r.data;
+  r.diagnostics = withEffects(r.diagnostics, places, data === undefined ? undefined : sourceValues([input.file === undefined ? { data } : { file: input.file, data }], [r.reads ?? []]));
+  return r.doc ? { read: r, places } : { read: r };
+}
+
+/** readInput but for the effects: the parsed input and the places to judge its diagnostics by, or an early answer (judged as it is). */
+function readParts(input: ConvertInput, options: ReadOptions, siblings: ReadonlyMap<string, string>): ReadResult | { effects: { r: ReadResult; places: AgentPlace[] } } {
   const file = input.file;
   const at = (pointer: string, pos?: Position) => ({ ...(file === undefined ? {} : { file }), pointer, ...pos });
   let data: JsonValue | undefined = input.data;
@@ -139,13 +160,20 @@ export function readInput(input: ConvertInput, options: Pick<ConvertOptions, "fr
     if (got.ok) reads.push({ path: normalPath(path), text: got.text });
     return got;
   });
-  const result = parseWith(adapter, data, { ...(file === undefined ? {} : { file }), ...(readFile ? { readFile } : {}), ...(options.lenient ? { lenient: true } : {}), ...(parsed?.keyOrder ? { keyOrder: parsed.keyOrder } : {}) });
-  diagnostics.push(...result.diagnostics);
+  // Built key by key, not spread from conditional parts (V8's generic copy, per input): the same keys in the same order.
+  const parseOptions: ParseOptions = {};
+  if (file !== undefined) parseOptions.file = file;
+  if (readFile) parseOptions.readFile = readFile;
+  if (options.lenient) parseOptions.lenient = true;
+  if (parsed?.keyOrder) parseOptions.keyOrder = parsed.keyOrder;
+  const result = parseWith(adapter, data, parseOptions);
   // Diagnostics about another file (a mas MAS manifest's agent files) are not located in this text.
-  const here = (d: Diagnostic) => d.source?.file === undefined || d.source.file === file;
-  const own = (d: Diagnostic) => (here(d) ? withPos(d, locate) : d);
-  const places = result.doc ? agentPlaces([result.doc]) : [{ ...(file === undefined ? {} : { file }), pointer: "", format: adapter.id }];
-  return { ...(result.doc ? { doc: result.doc } : {}), data, adapter, diagnostics: withEffects(diagnostics.map(own), places, sourceValues([{ ...(file === undefined ? {} : { file }), data }], [reads])), locate, ...(reads.length ? { reads } : {}), ...(parsed ? { syntax: parsed.syntax } : {}) };
+  for (const d of result.diagnostics) diagnostics.push(d.source?.file === undefined || d.source.file === file ? withPos(d, locate) : d);
+  const places = result.doc ? agentPlaces([result.doc]) : [file === undefined ? { pointer: "", format: adapter.id } : { file, pointer: "", format: adapter.id }];
+  const r: ReadResult = result.doc ? { doc: result.doc, data, adapter, diagnostics, locate } : { data, adapter, diagnostics, locate };
+  if (reads.length) r.reads = reads;
+  if (parsed) r.syntax = parsed.syntax;
+  return { effects: { r, places } };
 }
 
 /** A relative path with "." parts and repeated separators removed, ".." kept where it leaves the folder. */
@@ -214,18 +242,20 @@ function withEffects(diagnostics: readonly Diagnostic[], places: readonly AgentP
 
 function pickAdapter(data: JsonValue, from?: string): Adapter | { error: Diagnostic; notAgent?: true } {
   const source = { pointer: "" };
-  const best = detectBest(data);
   if (from !== undefined) {
     const a = adapterFor(from);
     if (!a) return { error: diagnostic("usage-error", { unknownFormat: from, known: ADAPTERS.map((x) => x.id) }) };
     const d = a.detect(data);
     if (d.unsupported) return { error: diagnostic("unsupported-document", { problem: d.unsupported }, { source }), ...(d.notAgent ? { notAgent: true as const } : {}) };
     // Content that is plainly another format would fail every rule of this one's schema: say what it is instead.
-    if (d.confidence === 0 && best && best.a !== a && best.c >= 0.5) {
+    // Only then are the other formats asked (every adapter's detect, for a named format that claims nothing).
+    const best = d.confidence === 0 ? detectBest(data) : undefined;
+    if (best && best.a !== a && best.c >= 0.5) {
       return { error: diagnostic("unknown-format", { problem: `--from ${a.id} names ${a.label}, but the content is ${best.a.label}` }, { source, hint: `leave out --from to detect the format, or pass --from ${best.a.id}` }) };
     }
     return a;
   }
+  const best = detectBest(data);
   if (!best || best.c < 0.5) {
     return { error: diagnostic("unknown-format", { problem: `not a manifest agentport knows (${ADAPTERS.map((x) => x.label).join(", ")})` }, { source, hint: "name the format with --from if detection is wrong" }) };
   }
@@ -321,8 +351,7 @@ function uniqueNames(outputs: ConvertOutput[]): ConvertOutput[] {
 
 /** Converts several inputs; with `bundle`, all agents are merged into one bundle document first. */
 export function convertMany(inputs: readonly ConvertInput[], to: string, options: ConvertOptions = {}): ConvertResult {
-  const { ok, outputs, diagnostics, ignored } = convertManyRead(inputs, to, options);
-  return { ok, outputs, diagnostics, ...(ignored ? { ignored } : {}) };
+  return converted(inputs, to, options).result;
 }
 
 /** One input as the conversion read it, for callers that report per input (the CLI's ledger). */
@@ -340,8 +369,14 @@ export interface InputRead {
 
 /** convertMany, plus each input as it was read, so nothing needs to parse the inputs again. */
 export function convertManyRead(inputs: readonly ConvertInput[], to: string, options: ConvertOptions = {}): ConvertResult & { read: InputRead[] } {
+  const { result: { ok, outputs, diagnostics, ignored }, read } = converted(inputs, to, options);
+  return ignored ? { ok, outputs, diagnostics, ignored, read } : { ok, outputs, diagnostics, read };
+}
+
+/** The conversion, and each input as it was read: the result and the reads apart, so neither is copied into the other. */
+function converted(inputs: readonly ConvertInput[], to: string, options: ConvertOptions): { result: ConvertResult; read: InputRead[] } {
   const badPolicy = options.policy ? checkPolicy(options.policy) : [];
-  if (badPolicy.length) return { ok: false, outputs: [], diagnostics: badPolicy, read: [] };
+  if (badPolicy.length) return { result: { ok: false, outputs: [], diagnostics: badPolicy }, read: [] };
   const diagnostics: Diagnostic[] = [];
   const docs: IrDocument[] = [];
   const locators = new Map<string | undefined, Locate>();
@@ -350,20 +385,23 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
   // Where each IR document came from: its text and the files it read (for syntax and comments).
   const origins: DocOrigin[] = [];
   const siblings = siblingTexts(inputs);
-  const read = inputs.map((input) => ({ input, r: readInput(input, options, siblings) }));
+  const read = inputs.map((input) => ({ input, ...readOne(input, options, siblings) }));
   // A document that read other inputs as its own files (a mas kind: MAS manifest given with its
   // agent files, `out/*.yaml --bundle`) already holds them: those inputs are not converted again.
   const consumed = new Set<string>();
-  for (const { input, r } of read) for (const f of filesReadBy(input, r.doc)) consumed.add(f);
-  for (const { input, r } of read) {
+  for (const { input, read: r } of read) for (const f of filesReadBy(input, r.doc)) consumed.add(f);
+  // Where the documents' agents were read (agentPlaces(docs)), as each input's read worked them out.
+  const places: AgentPlace[] = [];
+  for (const { input, read: r, places: own } of read) {
     const skip = input.file !== undefined && consumed.has(joinPath("", input.file)) && filesReadBy(input, r.doc).length === 0 && !hasErrors(r.diagnostics);
     if (skip) continue;
-    diagnostics.push(...r.diagnostics);
+    for (const d of r.diagnostics) diagnostics.push(d);
     locators.set(input.file, r.locate);
     // Diagnostics name a file read through the input by its path relative to the input's folder.
     for (const f of r.reads ?? []) if (!locators.has(f.path)) locators.set(f.path, lazyLocate(f));
     if (r.doc) {
       docs.push(r.doc);
+      if (own) for (const p of own) places.push(p);
       origins.push({ ...(input.file === undefined ? {} : { file: input.file }), ...(input.text === undefined ? {} : { text: input.text }), reads: r.reads ?? [], ...(r.adapter ? { format: r.adapter.id } : {}), ...(r.syntax ? { syntax: r.syntax } : {}) });
     }
     if (r.data !== undefined) {
@@ -371,13 +409,13 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
       inputsRead.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, ...(r.adapter ? { format: r.adapter.id } : {}), bundle: r.doc?.bundle === true, ...(r.doc ? { agents: ownAgentPlaces(r.doc, input.file) } : {}), ...(r.reads ? { files: r.reads } : {}) });
     }
   }
-  if (hasErrors(diagnostics)) return { ...finish([], callerNames(diagnostics, inputsRead), options), read: inputsRead };
+  if (hasErrors(diagnostics)) return { result: finish([], callerNames(diagnostics, inputsRead), options), read: inputsRead };
   let toEmit = docs;
   if (options.bundle && docs.length > 0) {
     const files = agentFiles(docs);
     const m = mergeIntoBundle(docs);
     diagnostics.push(...m.diagnostics);
-    if (!m.doc) return { ...finish([], callerNames(diagnostics, inputsRead), options), read: inputsRead };
+    if (!m.doc) return { result: finish([], callerNames(diagnostics, inputsRead), options), read: inputsRead };
     toEmit = [m.doc];
     for (const d of linkFiles(m.doc, files, to)) {
       const loc = d.source ? locators.get(d.source.file) : undefined;
@@ -385,7 +423,7 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
     }
   }
   const syntax = outputSyntax(to, options.syntax, origins);
-  if ("error" in syntax) return { ...finish([], callerNames([...diagnostics, syntax.error], inputsRead), options), read: inputsRead };
+  if ("error" in syntax) return { result: finish([], callerNames([...diagnostics, syntax.error], inputsRead), options), read: inputsRead };
   // What the source leaves to its defaults is written explicitly where the target would assume another value.
   const defaults = defaultPlan(toEmit, to, sources);
   const emitted = emitAll(toEmit, to, syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax }, effectiveDefaults(defaults), toEmit === docs ? origins.map((o) => o.reads) : []);
@@ -396,7 +434,7 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
   });
   diagnostics.push(...located([...emitted.diagnostics, ...defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, defaults)]));
   diagnostics.push(...secretDiagnostics(emitted.outputs, to, sources, options));
-  return { ...finish(emitted.outputs, callerNames(withEffects(diagnostics, agentPlaces(docs), sourceValues(sources, origins.map((o) => o.reads))), inputsRead), options), read: inputsRead };
+  return { result: finish(emitted.outputs, callerNames(withEffects(diagnostics, places, sourceValues(sources, origins.map((o) => o.reads))), inputsRead), options), read: inputsRead };
 }
 
 /**
@@ -550,8 +588,10 @@ function readerFor(input: ConvertInput, own: ReadFile | undefined, siblings: Rea
 function finish(outputs: ConvertOutput[], all: Diagnostic[], options: ConvertOptions): ConvertResult {
   const raw = onePerValue(all);
   const { diagnostics, ignored } = options.policy ? applyPolicy(raw, options.policy) : { diagnostics: raw, ignored: [] };
-  const failed = hasErrors(diagnostics) || (options.strict === true && strictFailures(diagnostics).length > 0);
-  return { ok: !failed, outputs: hasErrors(diagnostics) ? [] : outputs, diagnostics, ...(ignored.length ? { ignored } : {}) };
+  const errors = hasErrors(diagnostics);
+  const failed = errors || (options.strict === true && strictFailures(diagnostics).length > 0);
+  const kept = errors ? [] : outputs;
+  return ignored.length ? { ok: !failed, outputs: kept, diagnostics, ignored } : { ok: !failed, outputs: kept, diagnostics };
 }
 
 /**
