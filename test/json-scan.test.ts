@@ -95,7 +95,7 @@ it("the locator finds each place from the one counting pass as the full scan doe
   texts.push(...goldenJsonInputs());
   for (const text of texts) {
     const full = scanJson(text).offsets;
-    const find = offsetFinder(JSON.parse(text), indexJson(text).starts, (p) => full.get(p));
+    const find = offsetFinder(JSON.parse(text), indexJson(text), (p) => full.get(p));
     for (const [p, at] of full) expect(find(p), `${text.slice(0, 40)} ${p}`).toBe(at);
     for (const p of ["/nope", "/a/nope/deeper", "/f/9", "/f/01", "/f/-", "/ctx/2/w/x", "/a~2", "no-slash", "/tail/0/0/0/0"]) expect(find(p), p).toBe(full.get(p));
     // And through parseText, line:column of the nearest existing ancestor, as the scan gives it.

@@ -195,18 +195,36 @@ export function offsetsOf(text: string, pointers: Iterable<string>): Map<string,
   return offsets;
 }
 
+/** What indexJson finds in JSON text JSON.parse has accepted. */
+export interface JsonIndex {
+  /** Object members (a colon outside strings is one member). */
+  members: number;
+  /** The deepest nesting of arrays and objects. */
+  depth: number;
+  /** Where every value starts, in the text's order (pre-order: a container, then what it holds); an object member's place is its key's. */
+  starts: number[];
+  /**
+   * Each array and object as a pair: its index in `starts`, then the index after the last value
+   * it holds (in the order they close). A value's subtree is `starts[k]` up to that end, so a
+   * sibling's place is found by skipping, without walking the parsed data to count it.
+   */
+  spans: number[];
+}
+
 /**
- * Object members (a colon outside strings is one member), the deepest nesting of text JSON.parse
- * has accepted (what it takes to know there is no duplicate key), and where every value starts,
- * in the text's order (pre-order: a container, then what it holds), an object member's place
- * being its key's offset, as scanJson records it.
+ * Object members, the deepest nesting of text JSON.parse has accepted (what it takes to know
+ * there is no duplicate key), where every value starts, as scanJson records it, and where each
+ * container's values end.
  * One pass that builds no string: with the data JSON.parse made from the same text (no key
  * repeated), the n-th value of a walk of the data in the text's order starts at starts[n].
  */
-export function indexJson(text: string): { members: number; depth: number; starts: number[] } {
+export function indexJson(text: string): JsonIndex {
   const starts: number[] = [];
-  // Per open container, whether it is an object; an object's member values are placed at their keys.
+  const spans: number[] = [];
+  // Per open container, whether it is an object (an object's member values are placed at their
+  // keys), and its index in `starts`.
   const objects: boolean[] = [];
+  const opened: number[] = [];
   let members = 0;
   let depth = 0;
   let level = 0;
@@ -228,11 +246,14 @@ export function indexJson(text: string): { members: number; depth: number; start
     } else if (c === 0x3a) members++;
     else if (c === 0x7b || c === 0x5b) {
       if (level === 0 || !objects[level - 1]) starts.push(i);
+      // A member's value is placed at its key, the last place pushed.
+      opened[level] = starts.length - 1;
       objects[level] = c === 0x7b;
       if (++level > depth) depth = level;
       expectKey = c === 0x7b;
     } else if (c === 0x7d || c === 0x5d) {
       level--;
+      spans.push(opened[level]!, starts.length);
       expectKey = false;
     } else if (c === 0x2c) expectKey = level > 0 && objects[level - 1] === true;
     else if (level === 0 || !objects[level - 1]) {
@@ -245,7 +266,7 @@ export function indexJson(text: string): { members: number; depth: number; start
       }
     }
   }
-  return { members, depth, starts };
+  return { members, depth, starts, spans };
 }
 
 /**

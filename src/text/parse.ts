@@ -136,7 +136,7 @@ function parseJsonFast(body: string, file?: string): ParsedText | undefined {
   let scan: JsonScan | undefined;
   const scanned = (): JsonScan => (scan ??= scanJson(body));
   if (counted.members !== inData.members || counted.starts.length !== inData.values) scanned();
-  const offsetOf = offsetFinder(data, counted.starts, (pointer) => offsetsOf(body, [pointer]).get(pointer));
+  const offsetOf = offsetFinder(data, counted, (pointer) => offsetsOf(body, [pointer]).get(pointer));
   let starts: number[] | undefined;
   const locate: Locate = (pointer: string): Position | undefined => {
     let p = pointer;
