@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SECRET_PATTERNS, scanSecrets } from "../src/ir/secret-patterns.js";
+import { SECRET_PATTERNS, SHORTEST_SECRET, scanSecrets } from "../src/ir/secret-patterns.js";
 
 // One hit and near-misses per row of the table. Test values are assembled at run
 // time so this file itself never holds a credential-shaped literal.
@@ -60,5 +60,36 @@ describe("the prefilter", () => {
     // Mixed case in the scheme is still a URL the row reads (the row is case-insensitive; "://" has no case).
     const url = j("HTTPS://admin:", "s3cretpw@db.example.com/app");
     expect(scanSecrets({ u: url }).map((h) => h.patternId)).toEqual(["url-password"]);
+  });
+});
+
+describe("the length filter", () => {
+  // Each row's shortest match, worked out from its pattern: the least each part of it takes.
+  const SHORTEST: Record<string, string> = {
+    "anthropic-key": j("sk-", "ant-", "a".repeat(20)),
+    "openai-key": j("sk-", "a".repeat(20)),
+    "aws-access-key": j("AKIA", "A".repeat(16)),
+    "github-token": j("github_pat_", "a".repeat(22)),
+    "slack-token": j("xoxb-", "a".repeat(10)),
+    "google-api-key": j("AIza", "a".repeat(35)),
+    jwt: j("eyJ", "a".repeat(8), ".eyJ", "a".repeat(8), ".", "a".repeat(8)),
+    "pem-private-key": j("-----BEGIN ", "PRIVATE KEY-----"),
+    bearer: j("Bearer ", "a".repeat(16)),
+    "basic-auth-header": j("Authorization:", "Basic ", "a".repeat(8)),
+    "url-password": j("a:", "//b:ccc@"),
+  };
+  it("no row matches a string shorter than SHORTEST_SECRET, and url-password's shortest is that long", () => {
+    expect(Object.keys(SHORTEST).sort()).toEqual(SECRET_PATTERNS.map((p) => p.id).sort());
+    for (const row of SECRET_PATTERNS) {
+      const s = SHORTEST[row.id]!;
+      expect(row.pattern.exec(s)?.[0], row.id).toBe(s);
+      // Shortest: without any one of its characters, the row no longer matches.
+      for (let i = 0; i < s.length; i++) expect(row.pattern.test(s.slice(0, i) + s.slice(i + 1)), `${row.id} without ${i}`).toBe(false);
+      expect(s.length, row.id).toBeGreaterThanOrEqual(SHORTEST_SECRET);
+      expect(scanSecrets({ v: s }).map((h) => h.patternId), row.id).toEqual([row.id]);
+    }
+    expect(SHORTEST["url-password"]!.length).toBe(SHORTEST_SECRET);
+    // A short credential member is still one: the member's name decides, not the length.
+    expect(scanSecrets({ password: "hunter2" }).map((h) => h.patternId)).toEqual(["credential-member"]);
   });
 });

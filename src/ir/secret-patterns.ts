@@ -36,6 +36,13 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
 const ANY_SECRET = new RegExp(SECRET_PATTERNS.filter((p) => p.needs === undefined).map((p) => p.pattern.source).join("|"), "i");
 const NEEDED = SECRET_PATTERNS.flatMap((p) => (p.needs === undefined ? [] : [p.needs]));
 
+/**
+ * No row matches fewer characters than this (url-password's `a://b:ccc@`; the others 15 and more):
+ * a shorter string (an id, a role, a number's text: a third of an output's strings) is no credential
+ * shape and is not looked up or tested. test/secrets.test.ts holds each row's shortest match.
+ */
+export const SHORTEST_SECRET = 10;
+
 /** Header or member names whose non-placeholder value is itself a credential. */
 const CREDENTIAL_KEYS = /^(?:authorization|proxy-authorization|x-api-key|api[-_]?key|apikey|x-auth-token|client[-_]?secret|password)$/i;
 const PLACEHOLDER = /^\s*(?:\{\{[^}]*\}\}|\$\{[^}]*\}|<[^>]*>|\*+|)\s*$/;
@@ -53,6 +60,7 @@ export interface SecretHit {
 export type SecretMemo = Map<string, { row: SecretPattern; match: string } | null>;
 
 function patternHit(v: string, memo: SecretMemo): { row: SecretPattern; match: string } | null {
+  if (v.length < SHORTEST_SECRET) return null;
   let found = memo.get(v);
   if (found !== undefined) return found;
   found = null;
