@@ -402,11 +402,16 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
     if (r.doc) {
       docs.push(r.doc);
       if (own) for (const p of own) places.push(p);
-      origins.push({ ...(input.file === undefined ? {} : { file: input.file }), ...(input.text === undefined ? {} : { text: input.text }), reads: r.reads ?? [], ...(r.adapter ? { format: r.adapter.id } : {}), ...(r.syntax ? { syntax: r.syntax } : {}) });
+      const origin: DocOrigin = { reads: r.reads ?? [] };
+      if (input.file !== undefined) origin.file = input.file;
+      if (input.text !== undefined) origin.text = input.text;
+      if (r.adapter) origin.format = r.adapter.id;
+      if (r.syntax) origin.syntax = r.syntax;
+      origins.push(origin);
     }
     if (r.data !== undefined) {
-      sources.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, locate: r.locate });
-      inputsRead.push({ ...(input.file === undefined ? {} : { file: input.file }), data: r.data, ...(r.adapter ? { format: r.adapter.id } : {}), bundle: r.doc?.bundle === true, ...(r.doc ? { agents: ownAgentPlaces(r.doc, input.file) } : {}), ...(r.reads ? { files: r.reads } : {}) });
+      sources.push(input.file === undefined ? { data: r.data, locate: r.locate } : { file: input.file, data: r.data, locate: r.locate });
+      inputsRead.push(inputRead(input, r, r.data));
     }
   }
   if (hasErrors(diagnostics)) return { result: finish([], callerNames(diagnostics, inputsRead), options), read: inputsRead };
@@ -428,12 +433,15 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
   const defaults = defaultPlan(toEmit, to, sources);
   const emitted = emitAll(toEmit, to, syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax }, effectiveDefaults(defaults), toEmit === docs ? origins.map((o) => o.reads) : []);
   carryInputComments(emitted.outputs, emitted.placement, toEmit, toEmit === docs ? origins : origins.length === 1 ? origins : [], to);
-  const located = (ds: readonly Diagnostic[]): Diagnostic[] => ds.map((d) => {
-    const loc = d.source ? locators.get(d.source.file) : undefined;
-    return loc ? withPos(d, loc) : d;
-  });
-  diagnostics.push(...located([...emitted.diagnostics, ...defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, defaults)]));
-  diagnostics.push(...secretDiagnostics(emitted.outputs, to, sources, options));
+  const located = (ds: readonly Diagnostic[]): void => {
+    for (const d of ds) {
+      const loc = d.source ? locators.get(d.source.file) : undefined;
+      diagnostics.push(loc ? withPos(d, loc) : d);
+    }
+  };
+  located(emitted.diagnostics);
+  located(defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, defaults));
+  for (const d of secretDiagnostics(emitted.outputs, to, sources, options)) diagnostics.push(d);
   return { result: finish(emitted.outputs, callerNames(withEffects(diagnostics, places, sourceValues(sources, origins.map((o) => o.reads))), inputsRead), options), read: inputsRead };
 }
 
@@ -466,6 +474,16 @@ function callerNames(diagnostics: readonly Diagnostic[], inputs: readonly InputR
     copy.source = Object.assign({}, d.source, { file: named });
     return copy;
   });
+}
+
+/** An input as the conversion read it: its keys in the order InputRead lists them (built key by key, not spread from parts). */
+function inputRead(input: ConvertInput, r: ReadResult, data: JsonValue): InputRead {
+  const out = (input.file === undefined ? { data } : { file: input.file, data }) as InputRead;
+  if (r.adapter) out.format = r.adapter.id;
+  out.bundle = r.doc?.bundle === true;
+  if (r.doc) out.agents = ownAgentPlaces(r.doc, input.file);
+  if (r.reads) out.files = r.reads;
+  return out;
 }
 
 /** The pointers of the agents a document read from `file` itself, with where parts of their definitions sit (IrOrigin.places). */
