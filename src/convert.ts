@@ -618,17 +618,20 @@ function finish(outputs: ConvertOutput[], all: Diagnostic[], options: ConvertOpt
  * Two values at one pointer stay two because their messages name them (test/one-per-value.test.ts).
  */
 export function onePerValue(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  // Diagnostics by message (one map and one list per distinct message), each compared with the
-  // few of the same message on its places: no key string or tree node is built per diagnostic.
-  const byMessage = new Map<string, Diagnostic[]>();
+  // Diagnostics by source pointer (one map entry and one list per distinct pointer), each compared
+  // with the few kept at its pointer: places first, then the message. Not keyed by the message: a
+  // rendered message is a long concatenation, flattened and hashed to be a key, and most
+  // diagnostics would pay that only to find no other with it.
+  const byPointer = new Map<string | undefined, Diagnostic[]>();
   return diagnostics.filter((d) => {
-    const same = byMessage.get(d.message);
-    if (same === undefined) {
-      byMessage.set(d.message, [d]);
+    const pointer = d.source?.pointer;
+    const here = byPointer.get(pointer);
+    if (here === undefined) {
+      byPointer.set(pointer, [d]);
       return true;
     }
-    for (const e of same) if (samePlaces(d, e)) return false;
-    same.push(d);
+    for (const e of here) if (samePlaces(d, e) && e.message === d.message) return false;
+    here.push(d);
     return true;
   });
 }

@@ -35,6 +35,26 @@ describe("one value, one diagnostic", () => {
   });
 });
 
+describe("onePerValue", () => {
+  it("keeps the first of equal reports, and every report that differs in its message or any place", () => {
+    const d = (message: string, pointer?: string, target?: { format: string; file?: string; pointer?: string }, code: Diagnostic["code"] = "dropped-field"): Diagnostic => ({
+      severity: "warning", code, effect: "behaviour", message, ...(pointer === undefined ? {} : { source: { pointer } }), ...(target ? { target } : {}),
+    });
+    const t = { format: "mas", file: "a.yaml" };
+    const first = d("x dropped", "/x", t);
+    const all = [
+      first, d("x dropped", "/x", t), // a repeat: removed
+      d("y dropped", "/x", t), // same place, another message
+      d("x dropped", "/y", t), // same message, another place
+      d("x dropped", "/x", { ...t, file: "b.yaml" }), d("x dropped", "/x", { ...t, pointer: "/p" }), d("x dropped", "/x", t, "clamped-value"),
+      d("no place"), d("no place"), d("no place", undefined, t), // without a source: compared the same way
+    ];
+    const kept = onePerValue(all);
+    expect(kept[0]).toBe(first);
+    expect(kept).toEqual([all[0], all[2], all[3], all[4], all[5], all[6], all[7], all[9]]);
+  });
+});
+
 // The hub keeps one of several equal reports (code, message, source place, target): right for a
 // component several agents share, wrong if two different values of one agent sat at one pointer
 // with equal messages. Every golden case into every format is emitted as the hub does, with the

@@ -37,6 +37,9 @@ const MAX_ALIAS_COUNT = 100;
 export const MAX_DEPTH = 256;
 
 export function sniffSyntax(text: string): Syntax {
+  // Most texts open with their first character (every output agentport writes as JSON): no match array.
+  const first = text.charCodeAt(0);
+  if (first === 0x7b || first === 0x5b) return "json";
   const m = /^[\s\uFEFF]*(.)/.exec(text);
   return m && (m[1] === "{" || m[1] === "[") ? "json" : "yaml";
 }
