@@ -98,8 +98,8 @@ export function readInput(input: ConvertInput, options: ReadOptions = {}, siblin
 
 /**
  * readInput, and the places its diagnostics' effects were judged by (agentPlaces of its document,
- * when it has one): the conversion judges its own diagnostics by the same places, and does not
- * judge the input's a second time when they are all there is (convertManyRead).
+ * when it has one): the conversion judges all its diagnostics by the inputs' places at the end,
+ * and takes them from here instead of working them out again.
  */
 function readOne(input: ConvertInput, options: ReadOptions, siblings: ReadonlyMap<string, string>): { read: ReadResult; places?: AgentPlace[] } {
   const read = readParts(input, options, siblings);
