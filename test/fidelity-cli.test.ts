@@ -1,6 +1,6 @@
 // --ledger, --verify-roundtrip and the fidelity figure, from the CLI.
 import { describe, expect, it } from "vitest";
-import { readFileSync, readdirSync, existsSync } from "node:fs";
+import { readFileSync, readdirSync, existsSync, mkdirSync, cpSync } from "node:fs";
 import { join } from "node:path";
 import { cli } from "./helpers/cli.js";
 import { leaves } from "../src/ir/json.js";
@@ -11,6 +11,46 @@ const tmp = () => tempDir("agentport-fidelity-");
 const STATUSES = ["exact", "transformed", "defaulted", "stashed", "dropped"];
 
 describe("--ledger", () => {
+  it("is written like an output: never over a file the conversion read, an existing file only with --force, nothing on failure", async () => {
+    // A user trial's finding: --ledger replaced the MAS manifest it was converting (and the agent file it read).
+    const d = tmp();
+    const app = join(d, "app");
+    mkdirSync(join(app, "agents"), { recursive: true });
+    cpSync("golden/mas-system/input.yaml", join(app, "mas.yaml"));
+    cpSync("golden/mas-system/agents", join(app, "agents"), { recursive: true });
+    const manifest = readFileSync(join(app, "mas.yaml"), "utf8");
+    const agent = readFileSync(join(app, "agents/concierge.yaml"), "utf8");
+    for (const target of [join(app, "mas.yaml"), join(app, "agents/concierge.yaml")]) {
+      const r = await cli(["convert", join(app, "mas.yaml"), "--to", "agentmug", "-o", join(d, "out") + "/", "--ledger", target, "--force"]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`refusing to overwrite the input ${target}`);
+      expect(existsSync(join(d, "out"))).toBe(false);
+    }
+    expect(readFileSync(join(app, "mas.yaml"), "utf8")).toBe(manifest);
+    expect(readFileSync(join(app, "agents/concierge.yaml"), "utf8")).toBe(agent);
+    const ledger = join(d, "ledger.json");
+    expect((await cli(["convert", BUNDLE, "--to", "agentmug", "-o", join(d, "o1") + "/", "--ledger", ledger])).code).toBe(0);
+    const again = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", join(d, "o2") + "/", "--ledger", ledger]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain(`${ledger} exists; pass --force to replace it`);
+    expect(existsSync(join(d, "o2"))).toBe(false);
+    expect((await cli(["convert", BUNDLE, "--to", "agentmug", "-o", join(d, "o2") + "/", "--ledger", ledger, "--force"])).code).toBe(0);
+    // --strict failing writes nothing, the ledger neither.
+    const strict = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", join(d, "o3") + "/", "--ledger", join(d, "strict.json"), "--strict"]);
+    expect(strict.code).toBe(1);
+    expect(existsSync(join(d, "strict.json"))).toBe(false);
+    expect(existsSync(join(d, "o3"))).toBe(false);
+  });
+
+  it("without a file name is a usage error (exit 2), not an internal one", async () => {
+    for (const flag of ["--ledger", "--baseline"]) {
+      const r = await cli(["convert", BUNDLE, "--to", "agentmug", flag, ""]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`${flag} needs a file name`);
+      expect(r.stderr).not.toMatch(/internal error/);
+    }
+  });
+
   it("writes one row per source leaf, each with a status, and a code for every non-exact row", async () => {
     const d = tmp();
     const ledger = join(d, "ledger.json");

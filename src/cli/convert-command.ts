@@ -3,7 +3,7 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { convertFiles, filesRead, type FileConvertOptions } from "../node/files.js";
-import { registerOutputRoot, writeAll, writeAtomic, WriteRefused, type PlannedFile } from "../node/write.js";
+import { registerOutputRoot, writeAll, WriteRefused, type PlannedFile } from "../node/write.js";
 import { analyse, formatOperation, roundTripFiles, roundTripLost, roundTripNote, type FileFidelity } from "./fidelity.js";
 import { behaviourLine, fidelityLine } from "./fidelity-summary.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
@@ -96,27 +96,28 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
   let toStdout: string | undefined;
   if (code === EXIT.ok) {
     const plan = planWrites(outputs, args);
+    // The ledger is written with the outputs, under the same rules (never over a file the
+    // conversion read, an existing file only with --force), and like them not at all on failure.
+    const ledger = args.ledger === undefined ? [] : [{ path: args.ledger, text: JSON.stringify(files.flatMap((f) => f.rows), null, 2) + "\n" }];
     if ("error" in plan) {
       diagnostics.push(plan.error);
       code = EXIT.invalid;
-    } else if (plan.stdout !== undefined) {
-      toStdout = plan.stdout;
     } else {
+      if (plan.stdout !== undefined) toStdout = plan.stdout;
+      const writes = plan.stdout !== undefined ? ledger : [...plan.files, ...ledger];
       try {
-        if (args.output !== undefined) registerOutputRoot(args.output);
-        writeAll(plan.files, filesRead(args.inputs, result.read), args.force);
+        if (args.output !== undefined && plan.stdout === undefined) registerOutputRoot(args.output);
+        if (writes.length) writeAll(writes, filesRead(args.inputs, result.read), args.force);
       } catch (e) {
         if (!(e instanceof WriteRefused)) throw e;
         diagnostics.push(diagnostic("usage-error", { problem: e.message }));
         code = EXIT.invalid;
+        toStdout = undefined;
       }
     }
   }
   const names = result.outputs.map((o) => o.name);
   if (code !== EXIT.ok) outputs = [];
-  if (args.ledger !== undefined && !ownErrors(diagnostics)) {
-    writeAtomic(args.ledger, JSON.stringify(files.flatMap((f) => f.rows), null, 2) + "\n", true);
-  }
   return finishReport(args, io, { diagnostics, outputs, names, files, code, ...(toStdout !== undefined ? { stdout: toStdout } : {}), ignored: result.ignored?.length ?? 0, compared: setup.baseline !== undefined && !setup.writeBaseline });
 }
 

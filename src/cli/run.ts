@@ -195,6 +195,7 @@ function checkArgs(command: string, a: ParsedArgs, argv: readonly string[]): str
   }
   if (command !== "convert") return undefined;
   if (a["output"] === "") return "-o needs a file name, or a folder name ending in /";
+  for (const name of ["ledger", "baseline"]) if (a[name] === "") return `--${name} needs a file name`;
   const syntax = a["syntax"];
   if (syntax !== undefined && syntax !== "json" && syntax !== "yaml") {
     // `yml` (the file suffix) and near misses get the closest syntax, as mistyped formats do.
