@@ -28,14 +28,38 @@ type Named<T> = T extends unknown ? ("value" extends keyof T ? Omit<T, "value"> 
 export type RaisePayload<C extends DiagnosticCode> = Named<PayloadOf<C>>;
 
 /** The payload with the value's name filled in: the dotted name of `place` (a source pointer), spelled only when the payload lacks one. */
-function withName<C extends DiagnosticCode>(payload: RaisePayload<C>, place: string): PayloadOf<C> {
+function withName<C extends DiagnosticCode>(payload: RaisePayload<C>, place: string, agent?: IrAgent): PayloadOf<C> {
   if ("kept" in payload || "value" in payload) return payload as PayloadOf<C>;
-  const name = dotted(place);
+  const name = agent === undefined ? dotted(place) : nameIn(agent, place);
   // `{ ...payload, value: name }` as Object.assign (the same keys in the same order): a spread of
   // payloads of many shapes is V8's generic copy, several times slower, and every raise comes here.
   const named = Object.assign({}, payload) as Record<string, unknown>;
   named["value"] = name;
   return named as PayloadOf<C>;
+}
+
+/**
+ * The dotted name of a source place of `agent` (relative to its origin), as the agent reads it: a
+ * place inside a part of its definition written elsewhere (IrOrigin.places: an Agent Spec component
+ * in $referenced_components, an llm_config several agents share) is named at the place that part
+ * stands for in the agent (`llm_config.url`, `tools[0].inputs`), not by the definition's own key
+ * path, which spells a component's id. The deepest such part at or above the place names it. The
+ * part that is the agent's own component keeps its key path when the place is the component itself
+ * (its name as a path inside the agent would be "(document)", which is another place). The
+ * diagnostic's pointer stays the definition's: only the name reads as the agent.
+ */
+export function nameIn(agent: IrAgent, rel: string): string {
+  const places = agent.origin.places;
+  if (places === undefined) return dotted(rel);
+  const at = agent.origin.pointer + rel;
+  for (let p = at; ; p = p.slice(0, p.lastIndexOf("/"))) {
+    const as = Object.prototype.hasOwnProperty.call(places, p) ? places[p] : undefined;
+    if (as !== undefined) {
+      const inside = as + at.slice(p.length);
+      return inside === "" ? dotted(rel) : dotted(inside);
+    }
+    if (p === "") return dotted(rel);
+  }
 }
 
 /** The IR pointer of an extension value: extensions are part of the agent, keyed by their relative pointer. */
@@ -95,13 +119,13 @@ export class Reporter {
   /** The absolute source pointer and dotted source name of an IR path of `agent`. */
   where(agent: IrAgent, irPointer: string): { pointer: string; name: string } {
     const rel = sourceOf(agent, irPointer) ?? "";
-    return { pointer: agent.origin.pointer + rel, name: dotted(rel) };
+    return { pointer: agent.origin.pointer + rel, name: nameIn(agent, rel) };
   }
 
   /** A diagnostic about a value of the source, located by its pointer relative to the agent's origin. */
   atSource<C extends DiagnosticCode>(agent: IrAgent, code: C, relPointer: string, payload: RaisePayload<C>, extra: Extra = {}): Diagnostic {
     const pointer = agent.origin.pointer + relPointer;
-    return this.raise(code, agent.origin.file === undefined ? { pointer } : { file: agent.origin.file, pointer }, withName(payload as RaisePayload<C>, relPointer), extra);
+    return this.raise(code, agent.origin.file === undefined ? { pointer } : { file: agent.origin.file, pointer }, withName(payload as RaisePayload<C>, relPointer, agent), extra);
   }
 
   private raise<C extends DiagnosticCode>(code: C, source: IrSourcePlace, payload: PayloadOf<C>, extra: Extra): Diagnostic {
@@ -135,7 +159,8 @@ export class Reporter {
    * at their pointer; values a stash brought back sit where the stash holds them.
    */
   atExtension<C extends DiagnosticCode>(agent: IrAgent, code: C, format: string, rel: string, payload: RaisePayload<C>, extra: Extra = {}): void {
-    const d = this.atSource(agent, code, this.extensionPlace(agent, format, rel), withName(payload, rel) as RaisePayload<C>, extra);
+    // A value of the agent's own format is keyed by its source place, named as the agent reads it; another format's key is that format's own path.
+    const d = this.atSource(agent, code, this.extensionPlace(agent, format, rel), withName(payload, rel, format === agent.origin.format ? agent : undefined) as RaisePayload<C>, extra);
     this.about(d, { agent, ext: { format, rel } });
   }
 
@@ -184,7 +209,7 @@ export class Reporter {
    */
   lostExtension(agent: IrAgent, format: string, rel: string, targetLabel: string): { payload: LostValue; effect?: Effect } {
     const v = agent.extensions[format]?.[rel];
-    const value = dotted(rel);
+    const value = format === agent.origin.format ? nameIn(agent, rel) : dotted(rel);
     const place = this.extensionPlace(agent, format, rel);
     let read = this.readPlaces.get(agent);
     if (read === undefined) {
