@@ -2,7 +2,8 @@
 // defined in $referenced_components (the Swarm's agents, a shared llm_config, a tool) is named at
 // the place it stands for in the agent (`llm_config.url`, `tools[0].inputs`), not by the key path of
 // its definition, which spells the component's generated id. The pointer (and so line:column)
-// stays the definition's: only the message's words change.
+// stays the definition's: only the message's words change. Where one output holds several agents and
+// two of them have a value of one name at different places, the name says its agent.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -45,7 +46,9 @@ describe("the name of a value an Agent Spec agent reads from a definition elsewh
       for (const d of shared) expect(d.message.startsWith(`llm_config.${d.source!.pointer.slice(LLM.length + 1).replace(/\//g, ".")} `), d.message).toBe(true);
       const tool = under(r.diagnostics, `${GP}/tools/0`);
       expect(tool.length).toBeGreaterThan(0);
-      for (const d of tool) expect(d.message.startsWith(`tools[0]${d.source!.pointer.slice(`${GP}/tools/0`.length).replace(/\//g, ".")} `), d.message).toBe(true);
+      // One Caplo bundle holds every agent, each with a tools[0]: there the name says its agent.
+      const agent = to === "caplo" ? "GeneralPractitioner's " : "";
+      for (const d of tool) expect(d.message.startsWith(`${agent}tools[0]${d.source!.pointer.slice(`${GP}/tools/0`.length).replace(/\//g, ".")} `), d.message).toBe(true);
       // No message about an agent's value spells a definition's id; the parse's notes about a definition itself do.
       const values = r.diagnostics.filter((d) => d.source?.pointer.startsWith(`${DEFS}/`) && d.code !== "transformed-value");
       expect(values.length).toBeGreaterThan(0);
@@ -57,6 +60,18 @@ describe("the name of a value an Agent Spec agent reads from a definition elsewh
     const r = convert(TEXT, "mas", { file: FILE });
     const url = r.diagnostics.filter((d) => d.source?.pointer === `${LLM}/url`);
     expect(url.map((d) => [d.message.split(" ")[0], d.target?.file])).toEqual(AGENT_FILES.map((f) => ["llm_config.url", f]));
+  });
+
+  it("one output of several agents: a name two agents' different values share says the agent, a component they share is one value", () => {
+    const r = convert(TEXT, "caplo", { file: FILE });
+    const ids = ["GeneralPractitioner", "Pharmacist", "Dermatologist"].map((n) => `${n}'s id has no counterpart in Caplo v2; dropped`);
+    expect(r.diagnostics.filter((d) => / id has no counterpart/.test(d.message)).map((d) => d.message)).toEqual(ids);
+    // The Swarm's own id is the document's: its key path, as before.
+    expect(r.diagnostics.find((d) => d.source?.pointer === "/id")?.message).toBe("id has no counterpart in Caplo v2; dropped");
+    const url = r.diagnostics.filter((d) => d.source?.pointer === `${LLM}/url`);
+    expect(url.map((d) => d.message)).toEqual(["llm_config.url has no counterpart in Caplo v2; dropped"]);
+    // Each agent's file names its agent already: no agent in the name.
+    expect(convert(TEXT, "mas", { file: FILE }).diagnostics.filter((d) => /^(GeneralPractitioner|Pharmacist|Dermatologist)'s /.test(d.message)).map((d) => d.message)).toEqual([]);
   });
 
   it("the same input gives the same names", () => {

@@ -4,7 +4,7 @@
 // which IR value (or extension value) each diagnostic is about, so the stash
 // (src/ir/stash.ts) can tell which reported losses it undoes.
 import type { IrAgent, IrSourcePlace } from "./model.js";
-import { diagnostic, type Diagnostic, type DiagnosticCode, type DiagnosticPlace, type Effect, type PayloadOf, type TargetLocation } from "./diagnostics.js";
+import { diagnostic, renderMessage, type Diagnostic, type DiagnosticCode, type DiagnosticPlace, type Effect, type PayloadOf, type TargetLocation } from "./diagnostics.js";
 import type { FilledRequired, LostValue } from "./payloads.js";
 import { sourceOf } from "./agent.js";
 import { isObject } from "./json.js";
@@ -28,9 +28,9 @@ type Named<T> = T extends unknown ? ("value" extends keyof T ? Omit<T, "value"> 
 export type RaisePayload<C extends DiagnosticCode> = Named<PayloadOf<C>>;
 
 /** The payload with the value's name filled in: the dotted name of `place` (a source pointer), spelled only when the payload lacks one. */
-function withName<C extends DiagnosticCode>(payload: RaisePayload<C>, place: string, agent?: IrAgent): PayloadOf<C> {
+function withName<C extends DiagnosticCode>(payload: RaisePayload<C>, place: string): PayloadOf<C> {
   if ("kept" in payload || "value" in payload) return payload as PayloadOf<C>;
-  const name = agent === undefined ? dotted(place) : nameIn(agent, place);
+  const name = dotted(place);
   // `{ ...payload, value: name }` as Object.assign (the same keys in the same order): a spread of
   // payloads of many shapes is V8's generic copy, several times slower, and every raise comes here.
   const named = Object.assign({}, payload) as Record<string, unknown>;
@@ -49,17 +49,33 @@ function withName<C extends DiagnosticCode>(payload: RaisePayload<C>, place: str
  * diagnostic's pointer stays the definition's: only the name reads as the agent.
  */
 export function nameIn(agent: IrAgent, rel: string): string {
+  const inside = agentPlace(agent, rel);
+  return dotted(inside ?? rel);
+}
+
+/** The place, relative to an agent of its format, that a source place of `agent` stands for (see nameIn); undefined where its key path names it. */
+function agentPlace(agent: IrAgent, rel: string): string | undefined {
   const places = agent.origin.places;
-  if (places === undefined) return dotted(rel);
+  if (places === undefined) return undefined;
   const at = agent.origin.pointer + rel;
   for (let p = at; ; p = p.slice(0, p.lastIndexOf("/"))) {
     const as = Object.prototype.hasOwnProperty.call(places, p) ? places[p] : undefined;
     if (as !== undefined) {
       const inside = as + at.slice(p.length);
-      return inside === "" ? dotted(rel) : dotted(inside);
+      return inside === "" ? undefined : inside;
     }
-    if (p === "") return dotted(rel);
+    if (p === "") return undefined;
   }
+}
+
+/**
+ * A name as the agent reads it, saying which agent, where one output holds several agents' values
+ * of that name (a Caplo bundle of a Swarm's agents: each has a `tools[0]`): by the agent's name,
+ * else by the key path of its component.
+ */
+function qualified(agent: IrAgent, name: string): string {
+  const label = typeof agent.name === "string" && agent.name !== "" ? agent.name : dotted(agent.sourceMap[""] ?? "");
+  return `${label}'s ${name}`;
 }
 
 /** The IR pointer of an extension value: extensions are part of the agent, keyed by their relative pointer. */
@@ -105,6 +121,13 @@ export class Reporter {
   private readonly readPlaces = new Map<IrAgent, { first: Map<string, string>; within: Set<string> }>();
   /** Each agent's source-map entries, all of them (preciseParts asks for every field a target cannot hold). */
   private readonly mapEntries = new Map<IrAgent, [string, string][]>();
+  /**
+   * The names this Reporter spelled as an agent reads them (nameIn), each with the first source
+   * pointer so named and the diagnostics that carry it: one name for values of several agents at
+   * several places (each agent of a bundle has a `tools[0]`) then says its agent. A component several
+   * agents share is one place, one value: its name says no agent (one diagnostic, after onePerValue).
+   */
+  private readonly readings = new Map<string, Reading>();
   /** The output file the diagnostics are about, unless a call names another one. */
   constructor(readonly targetFormat: string, public targetFile?: string) {}
 
@@ -124,8 +147,45 @@ export class Reporter {
 
   /** A diagnostic about a value of the source, located by its pointer relative to the agent's origin. */
   atSource<C extends DiagnosticCode>(agent: IrAgent, code: C, relPointer: string, payload: RaisePayload<C>, extra: Extra = {}): Diagnostic {
+    return this.named(agent, code, relPointer, payload, extra, relPointer);
+  }
+
+  /**
+   * Raises a diagnostic at `relPointer` whose value is named after the source place `namePlace`
+   * (a pointer relative to the agent). A name as the agent reads it (nameIn) is remembered with its
+   * agent and place: once another agent's value at another place gets the same name in this
+   * Reporter's output (one Caplo bundle), every diagnostic of that name says its agent.
+   */
+  private named<C extends DiagnosticCode>(agent: IrAgent, code: C, relPointer: string, payload: RaisePayload<C>, extra: Extra, namePlace: string): Diagnostic {
     const pointer = agent.origin.pointer + relPointer;
-    return this.raise(code, agent.origin.file === undefined ? { pointer } : { file: agent.origin.file, pointer }, withName(payload as RaisePayload<C>, relPointer, agent), extra);
+    const source = agent.origin.file === undefined ? { pointer } : { file: agent.origin.file, pointer };
+    const inside = agentPlace(agent, namePlace);
+    if (inside === undefined) return this.raise(code, source, withName(payload, namePlace), extra);
+    const name = dotted(inside);
+    const given = (payload as { value?: unknown }).value;
+    // A name the raiser gave is the agent's reading only when it is the one spelled here (lostExtension's).
+    if ("kept" in payload || (given !== undefined && given !== name)) return this.raise(code, source, withName(payload, namePlace), extra);
+    let same = this.readings.get(name);
+    if (same === undefined) this.readings.set(name, (same = { at: pointer, held: [] }));
+    // Another agent's value of the same name at another place: each such name says its agent from now on.
+    else if (same.at !== pointer && !same.qualified && same.held.some((h) => h.reads?.agent !== agent)) this.qualify(same);
+    const d = this.raise(code, source, Object.assign({}, payload, { value: same.qualified ? qualified(agent, name) : name }) as unknown as PayloadOf<C>, extra);
+    const held = this.records.get(d)!;
+    held.reads = { agent, name };
+    same.held.push(held);
+    return d;
+  }
+
+  /** Says the agent in each name of `same` already raised (their message and payload), and in those raised later. */
+  private qualify(same: Reading): void {
+    same.qualified = true;
+    for (const held of same.held) {
+      if (held.reads === undefined || held.payload === undefined) continue;
+      const payload = Object.assign({}, held.payload, { value: qualified(held.reads.agent, held.reads.name) }) as PayloadOf<DiagnosticCode>;
+      // The same diagnostic object keeps its place (callers hold it): only its words change.
+      held.d.message = renderMessage(held.d.code, payload);
+      held.payload = payload;
+    }
   }
 
   private raise<C extends DiagnosticCode>(code: C, source: IrSourcePlace, payload: PayloadOf<C>, extra: Extra): Diagnostic {
@@ -160,7 +220,8 @@ export class Reporter {
    */
   atExtension<C extends DiagnosticCode>(agent: IrAgent, code: C, format: string, rel: string, payload: RaisePayload<C>, extra: Extra = {}): void {
     // A value of the agent's own format is keyed by its source place, named as the agent reads it; another format's key is that format's own path.
-    const d = this.atSource(agent, code, this.extensionPlace(agent, format, rel), withName(payload, rel, format === agent.origin.format ? agent : undefined) as RaisePayload<C>, extra);
+    const place = this.extensionPlace(agent, format, rel);
+    const d = format === agent.origin.format ? this.named(agent, code, place, payload, extra, rel) : this.atSource(agent, code, place, withName(payload, rel) as RaisePayload<C>, extra);
     this.about(d, { agent, ext: { format, rel } });
   }
 
@@ -311,12 +372,21 @@ export class Reporter {
       return;
     }
     // `next` keeps a payload of its own (one raised here), else takes the loss's; it is about what `d` was.
+    // Its words are its raiser's: a later qualify leaves them as they are.
+    delete entry.reads;
     entry.d = next;
     entry.i = i;
     if (had?.payload !== undefined) entry.payload = had.payload;
     if (entry.s === undefined && had?.s !== undefined) entry.s = had.s;
     this.records.set(next, entry);
   }
+}
+
+/** One name as agents read it, in one Reporter (Reporter.readings). */
+interface Reading {
+  at: string;
+  held: Held[];
+  qualified?: boolean;
 }
 
 /** What the Reporter holds of one diagnostic: the entry the stash reads back (d, s) and its bookkeeping. */
@@ -326,6 +396,8 @@ interface Held {
   i?: number;
   payload?: PayloadOf<DiagnosticCode>;
   s?: Subject;
+  /** Its value's name as its agent reads it (nameIn), when the Reporter spelled it so. */
+  reads?: { agent: IrAgent; name: string };
 }
 
 /**
