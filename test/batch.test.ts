@@ -121,6 +121,19 @@ describe("agentport convert DIR", () => {
     expect(r.stderr).toMatch(/needs -o OUTDIR/);
   });
 
+  it("refuses --ledger and --verify-roundtrip, which it would not honour, and writes nothing (user trial finding)", async () => {
+    const root = tree();
+    const elsewhere = tempDir("agentport-batch-out-");
+    const out = join(elsewhere, "out");
+    for (const flags of [["--ledger", join(elsewhere, "l.json")], ["--verify-roundtrip"]]) {
+      const r = await cli(["convert", root, "--to", "caplo", "-o", out + "/", ...flags]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`${flags[0]} is for files, not folders`);
+      expect(existsSync(out)).toBe(false);
+      expect(existsSync(join(elsewhere, "l.json"))).toBe(false);
+    }
+  });
+
   it("gives the same files on 2 worker threads (built executable)", () => {
     const root = tree();
     // Enough files that two threads pay for themselves (workersFor), so the bundle's own worker runs.

@@ -41,8 +41,13 @@ const realOrSelf = (p: string): string => {
 const n = (x: number) => x.toLocaleString("en-US");
 
 export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<number> {
-  if (args.output === undefined || args.bundle || args.inputs.includes("-")) {
-    const d = diagnostic("usage-error", { problem: args.output === undefined ? "converting a folder needs -o OUTDIR" : "folders cannot be combined with --bundle or stdin" }, { hint: `e.g. agentport convert manifests/ --to ${ADAPTERS[0]?.id ?? "FORMAT"} -o out/` });
+  // --ledger and --verify-roundtrip report per input of one conversion; folder mode has no such
+  // report yet, and ignoring them would let a user believe a round trip was checked.
+  const single = args.ledger !== undefined ? "--ledger" : args.verifyRoundtrip ? "--verify-roundtrip" : undefined;
+  if (args.output === undefined || args.bundle || args.inputs.includes("-") || single !== undefined) {
+    const problem = args.output === undefined ? "converting a folder needs -o OUTDIR" : single !== undefined ? `${single} is for files, not folders: name the files (e.g. a shell glob) to convert them in one run` : "folders cannot be combined with --bundle or stdin";
+    const to = ADAPTERS[0]?.id ?? "FORMAT";
+    const d = diagnostic("usage-error", { problem }, { hint: single !== undefined ? `e.g. agentport convert manifests/*.yaml --to ${to} -o out/ ${single}${single === "--ledger" ? " ledger.json" : ""}` : `e.g. agentport convert manifests/ --to ${to} -o out/` });
     if (args.json) io.out(JSON.stringify({ outputs: [], diagnostics: [d] }, null, 2) + "\n");
     else io.err(formatDiagnostic(d) + "\n");
     return EXIT.invalid;
