@@ -6,6 +6,7 @@ import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { dotted, parsePointer } from "../../ir/pointer.js";
+import { joinPath } from "../../ir/file-paths.js";
 import type { EmittedDocument } from "../types.js";
 import { MAS } from "./parse-context.js";
 import { masSystemSchema } from "./schema.generated.js";
@@ -88,9 +89,65 @@ function agencyListAt(ext: Readonly<Record<string, JsonValue>>): "/spec/agents" 
 const AGENT_FILE = /^(?:\.\/)?(?:[^/\\]+\/)*([A-Za-z0-9][A-Za-z0-9._-]*\.ya?ml)$/;
 
 /**
+ * Each agent's own entry of the kept agency list (its index there), or undefined when no list is
+ * kept or it lists another count. A bundle merged from one file per agent (AgentMug, given in any
+ * order) has its agents in the inputs' order, not the list's: pairing by position would write one
+ * agent under another's entry. The parse ties an agent to its entry by the entry's place, which
+ * only the MAS manifest read holds; so an agent owns, in this order of evidence: the entry its
+ * home pointer names (an inline agent, kept as null); the entry whose ref is the file it was read
+ * from (a mas agent read through this list); the entry whose id is its key or metadata.name (the
+ * names its workflow node binds); the entry whose ref's file stem is one of them. Each entry has
+ * one owner. The agents nothing ties (a renamed agent, an app whose ids name no agent) take the
+ * entries left, in order, as every agent did by position before: an app of one agent keeps its
+ * entry whatever its names.
+ */
+export function ownEntries(doc: IrDocument): number[] | undefined {
+  const ext = doc.extensions[MAS] ?? {};
+  const listAt = agencyListAt(ext);
+  const stored = ext[listAt];
+  if (!Array.isArray(stored) || stored.length !== doc.agents.length) return undefined;
+  const inline = new Map<string, number>();
+  const byPath = new Map<string, number>();
+  const byId = new Map<string, number>();
+  const byStem = new Map<string, number>();
+  const first = (m: Map<string, number>, k: string, j: number) => {
+    if (!m.has(k)) m.set(k, j);
+  };
+  stored.forEach((s, j) => {
+    if (s === null) first(inline, `${listAt}/${j}`, j);
+    if (!isObject(s)) return;
+    if (typeof s["id"] === "string") first(byId, s["id"], j);
+    if (typeof s["ref"] !== "string") return;
+    // As the parse names the file it reads (system-parse.ts, relPath).
+    first(byPath, joinPath("", s["ref"]), j);
+    const m = AGENT_FILE.exec(s["ref"]);
+    if (m) first(byStem, (m[1] as string).replace(/\.ya?ml$/, ""), j);
+  });
+  const own = doc.agents.map(() => -1);
+  const taken = new Set<number>();
+  const pass = (find: (a: IrAgent) => (number | undefined)[]) => doc.agents.forEach((a, i) => {
+    if (own[i] !== -1) return;
+    const j = find(a).find((x) => x !== undefined && !taken.has(x));
+    if (j === undefined) return;
+    own[i] = j;
+    taken.add(j);
+  });
+  const names = (a: IrAgent) => [a.key, a.id].filter((n): n is string => n !== undefined);
+  pass((a) => [inline.get(a.home?.pointer ?? a.origin.pointer)]);
+  pass((a) => (a.origin.format === MAS && a.origin.file !== undefined ? [byPath.get(a.origin.file)] : []));
+  pass((a) => names(a).map((n) => byId.get(n)));
+  pass((a) => names(a).map((n) => byStem.get(n)));
+  const left = stored.map((_, j) => j).filter((j) => !taken.has(j));
+  own.forEach((j, i) => {
+    if (j === -1) own[i] = left.shift() as number;
+  });
+  return own;
+}
+
+/**
  * Each agent's output file. An app read from a MAS manifest keeps its agents' file names (the
- * agency list's refs, which the document keeps): a conversion there and back must not rename the
- * user's files. Else, or when the list no longer describes these agents (another count, a ref
+ * refs of their own entries of the agency list the document keeps, ownEntries): a conversion
+ * there and back must not rename the user's files. Else, or when the list no longer describes these agents (another count, a ref
  * that is not a plain YAML file name, two agents in one file), each file is named after the agent
  * (`stems[i]`, its metadata.name). The files are written beside the MAS manifest, so a ref into
  * a folder keeps its name and loses its folder (the agency entry reports it).
@@ -99,8 +156,10 @@ export function agentFileNames(doc: IrDocument, stems: readonly string[]): strin
   const byName = stems.map((n) => `${n}.yaml`);
   const ext = doc.extensions[MAS] ?? {};
   const stored = ext[agencyListAt(ext)];
-  if (!Array.isArray(stored) || stored.length !== doc.agents.length) return byName;
-  const kept = stored.map((s, i) => {
+  const own = ownEntries(doc);
+  if (!Array.isArray(stored) || own === undefined) return byName;
+  const kept = own.map((j, i) => {
+    const s = stored[j];
     const m = isObject(s) && typeof s["ref"] === "string" ? AGENT_FILE.exec(s["ref"]) : null;
     return m ? (m[1] as string) : (byName[i] as string);
   });
@@ -171,19 +230,25 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
     stored = undefined;
   }
   const storedList = Array.isArray(stored) ? stored : undefined;
+  // Each agent's own entry (not the one at its index: a merged bundle has the inputs' order).
+  const own = storedList ? ownEntries(doc) : undefined;
+  const entryOf = (i: number) => (own === undefined ? undefined : storedList?.[own[i] as number]);
   let fileName = "";
   const target = (pointer: string) => ({ format: MAS, file: fileName, pointer });
 
   // Agency entries, and the id each agent answers to in the workflow.
   const inline = new Set<number>();
   const entryIds = names.map((n, i) => {
-    const s = storedList?.[i];
+    const s = entryOf(i);
     return isObject(s) && typeof s["id"] === "string" ? s["id"] : n;
   });
+  // The kept list's order is the user's: the agency is written in it, whatever the bundle's order.
+  const order = doc.agents.map((_, i) => i);
+  if (own) order.sort((x, y) => (own[x] as number) - (own[y] as number));
   // Reported once the file's name is known (it comes from the workflow's entry, below).
   const movedRefs: { i: number; from: JsonValue | undefined; ref: string }[] = [];
-  const agency: JsonValue[] = doc.agents.map((_, i) => {
-    const s = storedList?.[i];
+  const agency: JsonValue[] = order.map((i, at) => {
+    const s = entryOf(i);
     if (s === null) {
       inline.add(i);
       return cloneJson(documents[i] as JsonObject);
@@ -193,7 +258,8 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
     const ref = same ? (s["ref"] as string) : `./${files[i]}`;
     const entry: JsonObject = { id: entryIds[i] as string, ref };
     if (isObject(s) && s["id"] === undefined) delete entry["id"];
-    if (isObject(s) && s["ref"] !== ref) movedRefs.push({ i, from: s["ref"], ref });
+    // Its place in the list written, which is its place in the kept list.
+    if (isObject(s) && s["ref"] !== ref) movedRefs.push({ i: at, from: s["ref"], ref });
     return entry;
   });
 
@@ -203,7 +269,7 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
   entryIds.forEach((n, i) => { if (!byName.has(n)) byName.set(n, i); });
   const keptNodes = Array.isArray(ext["/spec/workflow/nodes"]) ? ext["/spec/workflow/nodes"] : undefined;
   if (keptNodes) used.add("/spec/workflow/nodes");
-  const nodes: JsonObject[] = keptNodes ? keptNodes.filter(isObject).map((n) => cloneJson(n)) : doc.agents.map((_, i) => ({ id: entryIds[i] as string }));
+  const nodes: JsonObject[] = keptNodes ? keptNodes.filter(isObject).map((n) => cloneJson(n)) : order.map((i) => ({ id: entryIds[i] as string }));
   const nodeOf = new Map<number, JsonObject>();
   for (const n of nodes) {
     const binding = typeof n["agent"] === "string" ? n["agent"] : n["id"];
@@ -215,7 +281,8 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
     return typeof id === "string" ? id : (entryIds[i] as string);
   };
   const targeted = new Set<number>();
-  doc.agents.forEach((a, i) => {
+  order.forEach((i) => {
+    const a = doc.agents[i] as IrAgent;
     const all = (a.subAgents ?? []).map((l) => links.target(l.local));
     // A spawned child is no root of the app either, though its template, not the workflow, names it.
     all.forEach((j) => j !== -1 && targeted.add(j));
@@ -230,7 +297,7 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
     node["delegates_to"] = to.map(label);
   });
 
-  const roots = doc.agents.map((_, i) => i).filter((i) => !targeted.has(i));
+  const roots = order.filter((i) => !targeted.has(i));
   const keptEntry = ext["/spec/workflow/entry"];
   let entryIndex = roots[0] ?? 0;
   let entry: string;
