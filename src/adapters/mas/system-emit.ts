@@ -147,9 +147,9 @@ export function ownEntries(doc: IrDocument): number[] | undefined {
 /**
  * Each agent's output file. An app read from a MAS manifest keeps its agents' file names (the
  * refs of their own entries of the agency list the document keeps, ownEntries): a conversion
- * there and back must not rename the user's files. Else, or when the list no longer describes these agents (another count, a ref
- * that is not a plain YAML file name, two agents in one file), each file is named after the agent
- * (`stems[i]`, its metadata.name). The files are written beside the MAS manifest, so a ref into
+ * there and back must not rename the user's files. Else, or when the list no longer describes
+ * these agents (another count, a ref that is not a plain YAML file name, two agents in one file),
+ * each file is named after the agent (`stems[i]`, its metadata.name). The files are written beside the MAS manifest, so a ref into
  * a folder keeps its name and loses its folder (the agency entry reports it).
  */
 export function agentFileNames(doc: IrDocument, stems: readonly string[]): string[] {
