@@ -6,32 +6,41 @@
 //
 // A document read together with other files (a mas kind: MAS manifest and its agent
 // files) is compared with those files too: the way back must give one such document
-// again, and the files it reads are paired with the original's in the order read.
+// again; the agent files (Adapter.parts) are paired by their place in the manifests'
+// lists, and any other file both sides read (a tool manifest, a prompt file) is compared
+// when the way back reads it under the same path (docs/cli.md).
+//
+// The way back is taken as if the outputs sat beside the input: the files the original
+// read are there too (a prompt file a mas agent names and the conversion kept as a
+// reference), under what the conversion wrote.
 import { createPatch, type Operation } from "rfc6902";
 import { adapterFor } from "./adapters/registry.js";
 import type { ReadFile } from "./adapters/types.js";
 import { convertMany, readInput, type ConvertInput, type ConvertOptions, type ConvertOutput, type FileRead } from "./convert.js";
 import type { JsonValue } from "./ir/json.js";
 import { parseText } from "./text/parse.js";
+import { normalisePath } from "./ir/file-paths.js";
+import type { Diagnostic } from "./ir/diagnostics.js";
 
 export type PatchOperation = Operation;
 
 export interface RoundTrip {
   /** Operations that turn the original into what came back; empty = lossless. */
   patch: PatchOperation[];
-  /** Set when the way back failed (its diagnostics explain why). */
+  /** Set when the way back failed; `because` says why (its errors, "FILE: code: message"). */
   failed?: boolean;
+  because?: string[];
   /** The same, for each file the original read as part of it (paths relative to its folder). */
   files?: { path: string; patch: PatchOperation[] }[];
 }
 
-/** Path as a key: "./a.yaml" and "a.yaml" are one file. */
-const key = (path: string) => path.replace(/\\/g, "/").replace(/^(\.\/)+/, "");
+/** Path as a key: "./a.yaml", "a.yaml" and "b/../a.yaml" are one file. */
+const key = (path: string) => normalisePath(path);
 
 function memoryReader(texts: ReadonlyMap<string, string>): ReadFile {
   return (path) => {
     const text = texts.get(key(path));
-    return text === undefined ? { ok: false, code: "ref-not-found", message: `${path} was not written by the conversion` } : { ok: true, text };
+    return text === undefined ? { ok: false, code: "ref-not-found", message: `${path} was neither written by the conversion nor read by the original` } : { ok: true, text };
   };
 }
 
@@ -40,36 +49,58 @@ function memoryReader(texts: ReadonlyMap<string, string>): ReadFile {
  * (and `originalFiles`, the files the original read, as the conversion recorded them).
  */
 export function verifyRoundTrip(original: JsonValue, sourceFormat: string, sourceWasBundle: boolean, outputs: readonly ConvertOutput[], options: ConvertOptions = {}, originalFiles: readonly FileRead[] = []): RoundTrip {
-  // The outputs go back as text, with the files they refer to (extracted prompts) readable.
-  const extras = new Map(outputs.flatMap((o) => o.files ?? []).map((f) => [key(f.path), f.text] as const));
-  const inputs: ConvertInput[] = outputs.map((o) => ({ text: o.text, file: o.name, ...(extras.size ? { readFile: memoryReader(extras) } : {}) }));
+  // The outputs go back as text, with the files they refer to readable: those the conversion
+  // wrote (extracted prompts) over those the original read.
+  const folder = new Map(originalFiles.map((f) => [key(f.path), f.text] as const));
+  for (const f of outputs.flatMap((o) => o.files ?? [])) folder.set(key(f.path), f.text);
+  const inputs: ConvertInput[] = outputs.map((o) => ({ text: o.text, file: o.name, ...(folder.size ? { readFile: memoryReader(folder) } : {}) }));
   const back = convertMany(inputs, sourceFormat, { ...options, bundle: sourceWasBundle, from: outputs[0]?.format ?? sourceFormat, strict: false });
   const source = adapterFor(sourceFormat);
   const needsFiles = (d: JsonValue | undefined) => d !== undefined && source?.needsFiles?.(d) === true;
   // One document came back, or one that holds the others (its files).
   const holders = back.outputs.filter((o) => needsFiles(o.document));
   const main = back.outputs.length === 1 ? back.outputs[0] : holders.length === 1 ? holders[0] : undefined;
-  if (!back.ok || main === undefined) return { patch: [], failed: true };
+  if (!back.ok) return { patch: [], failed: true, because: back.diagnostics.filter((d) => d.severity === "error").map(reason) };
+  if (main === undefined) return { patch: [], failed: true, because: [`it gave ${back.outputs.length} ${sourceFormat} documents, not one${back.outputs.length > 1 ? " holding the others" : ""}`] };
   const patch = createPatch(original, main.document);
   if (!needsFiles(original) && !needsFiles(main.document)) return { patch };
 
-  // The files each side reads as documents of the source format, paired in the order read.
-  const texts = new Map<string, string>();
-  for (const o of back.outputs) if (o !== main) texts.set(key(o.name), o.text);
-  for (const [p, t] of extras) texts.set(p, t);
-  const again = readInput({ text: main.text, file: main.name, readFile: memoryReader(texts) }, { from: sourceFormat });
-  const documentsOf = (reads: readonly FileRead[]) =>
-    reads.flatMap((r) => {
-      const data = parseText(r.text, r.path).data;
-      return data !== undefined && (source?.detect(data).confidence ?? 0) >= 0.5 ? [{ path: r.path, data }] : [];
-    });
-  const before = documentsOf(originalFiles);
-  const after = documentsOf(again.reads ?? []);
+  // What the way back's main document reads, from what the way back wrote over the folder.
+  const after = new Map(folder);
+  for (const o of back.outputs) {
+    if (o !== main) after.set(key(o.name), o.text);
+    for (const f of o.files ?? []) after.set(key(f.path), f.text);
+  }
+  const again = readInput({ text: main.text, file: main.name, readFile: memoryReader(after) }, { from: sourceFormat });
+  const readAgain = new Map((again.reads ?? []).map((r) => [key(r.path), r] as const));
+  const readBefore = new Map(originalFiles.map((r) => [key(r.path), r] as const));
+  const partsOf = (d: JsonValue) => (source?.parts?.(d) ?? []).map(key);
+  const beforeParts = partsOf(original);
+  const afterParts = partsOf(main.document);
   const files: { path: string; patch: PatchOperation[] }[] = [];
-  for (let i = 0; i < Math.max(before.length, after.length); i++) {
-    const b = before[i];
-    const a = after[i];
-    files.push({ path: b?.path ?? a?.path ?? `#${i}`, patch: createPatch(b?.data ?? null, a?.data ?? null) });
+  // The agent files, by their place in the lists: the way back may name them otherwise.
+  for (let i = 0; i < Math.max(beforeParts.length, afterParts.length); i++) {
+    const b = beforeParts[i] === undefined ? undefined : readBefore.get(beforeParts[i] as string);
+    const a = afterParts[i] === undefined ? undefined : readAgain.get(afterParts[i] as string);
+    files.push({ path: b?.path ?? beforeParts[i] ?? a?.path ?? afterParts[i] ?? `#${i}`, patch: createPatch(dataOf(b), dataOf(a)) });
+  }
+  // The other files the original read, where the way back reads the same path; one it reads
+  // under another path (or not at all) is not listed: the reference's change is an operation
+  // of the agent file that names it.
+  const parts = new Set([...beforeParts, ...afterParts]);
+  for (const [path, b] of readBefore) {
+    const a = readAgain.get(path);
+    if (a !== undefined && !parts.has(path)) files.push({ path: b.path, patch: createPatch(dataOf(b), dataOf(a)) });
   }
   return { patch, files };
+}
+
+/** A file as a value: its data when it parses (a manifest), else its text (a prompt file). */
+function dataOf(read: FileRead | undefined): JsonValue {
+  if (read === undefined) return null;
+  return parseText(read.text, read.path).data ?? read.text;
+}
+
+function reason(d: Diagnostic): string {
+  return `${d.source?.file === undefined ? "" : d.source.file + ": "}${d.code}: ${d.message}`;
 }

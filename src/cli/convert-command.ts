@@ -157,7 +157,7 @@ function finishReport(args: ConvertArgs, io: CliIO, outcome: RunOutcome): number
     // What the text report's fidelity line says, per input, with the exact-carry share beside it.
     if (files.length) body["fidelity"] = files.map((f) => ({ file: f.file, values: f.total, exact: f.exact, behaviour: { values: f.behaviour.values, kept: f.behaviour.values - f.behaviour.changed, changed: f.behaviour.changed } }));
     // One entry per file compared: each input, then the files it read as part of it (a MAS manifest's agent files).
-    if (args.verifyRoundtrip) body["roundtrip"] = files.flatMap((f) => (f.roundtrip ? roundTripFiles(f).map((x, i) => ({ ...x, ...(i === 0 && f.roundtrip?.failed ? { failed: true } : {}) })) : [{ file: f.file, patch: [] }]));
+    if (args.verifyRoundtrip) body["roundtrip"] = files.flatMap((f) => (f.roundtrip ? roundTripFiles(f).map((x, i) => ({ ...x, ...(i === 0 && f.roundtrip?.failed ? { failed: true, ...(f.roundtrip.because?.length ? { because: f.roundtrip.because } : {}) } : {}) })) : [{ file: f.file, patch: [] }]));
     io.out(JSON.stringify(body, null, 2) + "\n");
     return code;
   }
@@ -181,7 +181,7 @@ function finishReport(args: ConvertArgs, io: CliIO, outcome: RunOutcome): number
   }
   for (const f of files) {
     for (const x of roundTripFiles(f)) for (const op of x.patch) io.err(formatOperation(x.file, op) + "\n");
-    if (f.roundtrip?.failed) io.err(`${f.file}: round trip: the way back failed\n`);
+    if (f.roundtrip?.failed) io.err(`${f.file}: round trip: the way back failed${(f.roundtrip.because ?? []).map((b) => `\n  ${b}`).join("")}\n`);
   }
   for (const c of countsPerOutput(shown, run.names ?? [])) io.err(outputLine(c) + "\n");
   if (verbosity === "verbose") {
