@@ -15,7 +15,7 @@
 // reference), under what the conversion wrote.
 import { createPatch, type Operation } from "rfc6902";
 import { adapterFor } from "./adapters/registry.js";
-import type { ReadFile } from "./adapters/types.js";
+import type { Adapter, ReadFile } from "./adapters/types.js";
 import { convertMany, readInput, type ConvertInput, type ConvertOptions, type ConvertOutput, type FileRead } from "./convert.js";
 import type { JsonValue } from "./ir/json.js";
 import { parseText } from "./text/parse.js";
@@ -82,7 +82,7 @@ export function verifyRoundTrip(original: JsonValue, sourceFormat: string, sourc
   for (let i = 0; i < Math.max(beforeParts.length, afterParts.length); i++) {
     const b = beforeParts[i] === undefined ? undefined : readBefore.get(beforeParts[i] as string);
     const a = afterParts[i] === undefined ? undefined : readAgain.get(afterParts[i] as string);
-    files.push({ path: b?.path ?? beforeParts[i] ?? a?.path ?? afterParts[i] ?? `#${i}`, patch: createPatch(dataOf(b), dataOf(a)) });
+    files.push({ path: b?.path ?? beforeParts[i] ?? a?.path ?? afterParts[i] ?? `#${i}`, patch: createPatch(dataOf(b, source), dataOf(a, source)) });
   }
   // The other files the original read, where the way back reads the same path; one it reads
   // under another path (or not at all) is not listed: the reference's change is an operation
@@ -90,15 +90,19 @@ export function verifyRoundTrip(original: JsonValue, sourceFormat: string, sourc
   const parts = new Set([...beforeParts, ...afterParts]);
   for (const [path, b] of readBefore) {
     const a = readAgain.get(path);
-    if (a !== undefined && !parts.has(path)) files.push({ path: b.path, patch: createPatch(dataOf(b), dataOf(a)) });
+    if (a !== undefined && !parts.has(path)) files.push({ path: b.path, patch: createPatch(dataOf(b, source), dataOf(a, source)) });
   }
   return { patch, files };
 }
 
-/** A file as a value: its data when it parses (a manifest), else its text (a prompt file). */
-function dataOf(read: FileRead | undefined): JsonValue {
+/**
+ * A file as a value: its data when it is a document of the format (an agent file, a tool
+ * manifest), else its text (a prompt file, which read as YAML could be any value).
+ */
+function dataOf(read: FileRead | undefined, source: Adapter | undefined): JsonValue {
   if (read === undefined) return null;
-  return parseText(read.text, read.path).data ?? read.text;
+  const data = parseText(read.text, read.path).data;
+  return data !== undefined && (source?.detect(data).confidence ?? 0) >= 0.5 ? data : read.text;
 }
 
 function reason(d: Diagnostic): string {
