@@ -7,6 +7,8 @@ import { cli } from "./helpers/cli.js";
 import { tempDir } from "./helpers/tmp.js";
 import { verifyRoundTrip } from "../src/verify.js";
 import { parseText } from "../src/text/parse.js";
+import type { ConvertOutput } from "../src/convert.js";
+import type { JsonObject } from "../src/ir/json.js";
 
 interface Entry { file: string; patch: { op: string; path: string; value?: unknown }[]; failed?: boolean; because?: string[] }
 interface Diag { code: string; source?: { file?: string; pointer: string } }
@@ -93,10 +95,10 @@ describe("a MAS app's files are paired by the manifests' lists", () => {
   it("a file both sides read under one path is compared: a prompt the way back wrote over is a difference", () => {
     const manifest = "apiVersion: mas/v1\nkind: MAS\nmetadata:\n  name: app\nspec:\n  agency:\n    agents:\n      - id: a\n        ref: ./a.yaml\n  workflow:\n    entry: a\n    nodes:\n      - id: a\n";
     const agent = "apiVersion: mas/v1\nkind: Agent\nmetadata:\n  name: a\nspec:\n  description: Helps.\n  context:\n    role: {ref: prompts/role.md}\n  models:\n    - model: gpt-4o\n";
-    const original = parseText(manifest, "app.yaml").data!;
+    const original = parseText(manifest, "app.yaml").data as JsonObject;
     const reads = [{ path: "a.yaml", text: agent }, { path: "prompts/role.md", text: "You route.\n" }];
-    const outputs = [
-      { name: "a.yaml", format: "mas", text: agent, document: parseText(agent, "a.yaml").data!, files: [{ path: "prompts/role.md", text: "You answer.\n" }] },
+    const outputs: ConvertOutput[] = [
+      { name: "a.yaml", format: "mas", text: agent, document: parseText(agent, "a.yaml").data as JsonObject, files: [{ path: "prompts/role.md", text: "You answer.\n" }] },
       { name: "app.yaml", format: "mas", text: manifest, document: original },
     ];
     const same = verifyRoundTrip(original, "mas", false, [{ ...outputs[0]!, files: [] }, outputs[1]!], {}, reads);
