@@ -7,8 +7,8 @@
 // A document read together with other files (a mas kind: MAS manifest and its agent
 // files) is compared with those files too: the way back must give one such document
 // again; the agent files (Adapter.parts) are paired by their place in the manifests'
-// lists, and any other file both sides read (a tool manifest, a prompt file) is compared
-// when the way back reads it under the same path (docs/cli.md).
+// lists, and any other file the original read (a tool manifest, a prompt file) with what
+// the way back reads under the same path, or nothing (docs/cli.md).
 //
 // The way back is taken as if the outputs sat beside the input: the files the original
 // read are there too (a prompt file a mas agent names and the conversion kept as a
@@ -84,13 +84,13 @@ export function verifyRoundTrip(original: JsonValue, sourceFormat: string, sourc
     const a = afterParts[i] === undefined ? undefined : readAgain.get(afterParts[i] as string);
     files.push({ path: b?.path ?? beforeParts[i] ?? a?.path ?? afterParts[i] ?? `#${i}`, patch: createPatch(dataOf(b, source), dataOf(a, source)) });
   }
-  // The other files the original read, where the way back reads the same path; one it reads
-  // under another path (or not at all) is not listed: the reference's change is an operation
-  // of the agent file that names it.
+  // The other files the original read, compared where the way back reads the same path. One
+  // it does not read is said once, as a file the way back did not give: its files no longer
+  // use it (inlined, dropped, or named by a reference that no longer reaches it from where
+  // the file is written, which the reference's value alone does not show).
   const parts = new Set([...beforeParts, ...afterParts]);
   for (const [path, b] of readBefore) {
-    const a = readAgain.get(path);
-    if (a !== undefined && !parts.has(path)) files.push({ path: b.path, patch: createPatch(dataOf(b, source), dataOf(a, source)) });
+    if (!parts.has(path)) files.push({ path: b.path, patch: createPatch(dataOf(b, source), dataOf(readAgain.get(path), source)) });
   }
   return { patch, files };
 }

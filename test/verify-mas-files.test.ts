@@ -106,4 +106,20 @@ describe("a MAS app's files are paired by the manifests' lists", () => {
     const over = verifyRoundTrip(original, "mas", false, outputs, {}, reads);
     expect(over.files).toEqual([{ path: "a.yaml", patch: [] }, { path: "prompts/role.md", patch: [{ op: "replace", path: "", value: "You answer.\n" }] }]);
   });
+
+  it("a file the original read and the way back does not is said once, as a file it did not give", () => {
+    const manifest = "apiVersion: mas/v1\nkind: MAS\nmetadata:\n  name: app\nspec:\n  agency:\n    agents:\n      - id: a\n        ref: ./a.yaml\n  workflow:\n    entry: a\n    nodes:\n      - id: a\n";
+    const agent = (role: string) => `apiVersion: mas/v1\nkind: Agent\nmetadata:\n  name: a\nspec:\n  description: Routes.\n  context:\n    role: ${role}\n  models:\n    - model: gpt-4o\n`;
+    const original = parseText(manifest, "app.yaml").data as JsonObject;
+    const reads = [{ path: "a.yaml", text: agent("{ref: prompts/role.md}") }, { path: "prompts/role.md", text: "You route.\n" }];
+    const inline = agent("You route.");
+    const outputs: ConvertOutput[] = [
+      { name: "a.yaml", format: "mas", text: inline, document: parseText(inline, "a.yaml").data as JsonObject },
+      { name: "app.yaml", format: "mas", text: manifest, document: original },
+    ];
+    expect(verifyRoundTrip(original, "mas", false, outputs, {}, reads).files).toEqual([
+      { path: "a.yaml", patch: [{ op: "replace", path: "/spec/context/role", value: "You route." }] },
+      { path: "prompts/role.md", patch: [{ op: "replace", path: "", value: null }] },
+    ]);
+  });
 });
