@@ -198,6 +198,17 @@ describe("tools", () => {
     sameData(convert(t, "mas", { readFile: files({ "../tools/calc.tool.yaml": tool }) }).outputs[0]!.text, t);
   });
 
+  it("a manifest that cannot be read is a warning: the converted tool lacks what the runtime shows the model (user trial)", () => {
+    const r = convert(t, "agentmug", { readFile: files({}) });
+    const kept = r.diagnostics.filter((d) => d.code === "ref-kept" && d.source?.pointer === "/spec/tools/1/ref");
+    expect(kept.map((d) => d.severity)).toEqual(["warning"]);
+    expect(kept[0]!.effect).toBe("behaviour");
+    expect(kept[0]!.message).toContain('the tool is named "calc" after the file name, without the description and parameters the manifest gives it');
+    // Read, it is no finding at all.
+    const tool = "apiVersion: mas/v1\nkind: Tool\nmetadata:\n  name: calc\nspec:\n  description: Adds.\n";
+    expect(convert(t, "agentmug", { readFile: files({ "../tools/calc.tool.yaml": tool }) }).diagnostics.filter((d) => d.code === "ref-kept")).toEqual([]);
+  });
+
   it("falls back to the file name when the ref is unreadable or not a Tool", () => {
     const p = parse(t, { readFile: files({ "../tools/calc.tool.yaml": "apiVersion: mas/v1\nkind: Agent\n" }) });
     expect(p.doc!.agents[0]!.tools![1]!.name).toBe("calc");

@@ -30,9 +30,9 @@ export function keysInOrder(ctx: MasParseCtx, pointer: string, value: Record<str
   return text && text.length === own.length && text.every((k) => Object.prototype.hasOwnProperty.call(value, k)) ? text : own;
 }
 
-export function note<C extends DiagnosticCode>(ctx: MasParseCtx, code: C, pointer: string, payload: PayloadOf<C>, hint?: string): void {
+export function note<C extends DiagnosticCode>(ctx: MasParseCtx, code: C, pointer: string, payload: PayloadOf<C>, hint?: string, effect?: "behaviour"): void {
   const source = ctx.file === undefined ? { pointer } : { file: ctx.file, pointer };
-  ctx.diagnostics.push(diagnostic(code, payload, hint === undefined ? { source } : { source, hint }));
+  ctx.diagnostics.push(diagnostic(code, payload, { source, ...(hint === undefined ? {} : { hint }), ...(effect === undefined ? {} : { effect }) }));
 }
 
 /** Keeps a mas-only value under its pointer so the mas emitter writes it back unchanged. */

@@ -64,7 +64,9 @@ function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: str
   if (!ctx.readFile || !isLocalPath(ref)) return fallback;
   const r = ctx.readFile(ref);
   if (!r.ok) {
-    note(ctx, "ref-kept", `${ptr}/ref`, { value: `${dotted(ptr)}.ref`, clause: `${r.message}; the tool is named "${fallback.name}" after the file name` });
+    // The mas runtime loads the manifest and shows the model its description and parameters; the
+    // converted tool has neither (a behaviour change, so a warning), whatever stopped the read.
+    note(ctx, "ref-kept", `${ptr}/ref`, { value: `${dotted(ptr)}.ref`, clause: `${r.message}; the tool is named "${fallback.name}" after the file name, without the description and parameters the manifest gives it` }, undefined, "behaviour");
     return fallback;
   }
   const parsed = parseText(r.text, ref);
