@@ -10,6 +10,7 @@ import { makeReadFile } from "../src/node/index.js";
 import { parseText } from "../src/text/parse.js";
 import { isObject, type JsonObject } from "../src/ir/json.js";
 import { memoryReadFile } from "./helpers/memory-read-file.js";
+import { masAgent } from "./helpers/mas-agent.js";
 
 type Outputs = ReturnType<typeof convertMany>["outputs"];
 
@@ -74,17 +75,7 @@ describe.each(["mas-system", "mas-app-skills"])("%s → AgentMug → mas --bundl
   });
 });
 
-const agent = (name: string) => `apiVersion: mas/v1
-kind: Agent
-metadata:
-  name: ${name}
-spec:
-  description: Answers questions about ${name}.
-  context:
-    role: You answer questions about ${name}.
-  models:
-    - model: gpt-4o-mini
-`;
+const agent = masAgent;
 
 /** A MAS manifest of entries (id and ref, or an inline agent named id), the first delegating to the others. */
 function manifest(entries: readonly { id: string; ref?: string }[]): string {

@@ -7,20 +7,11 @@ import { memoryReadFile } from "./helpers/memory-read-file.js";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cli, cliTemp } from "./helpers/cli.js";
+import { masAgent } from "./helpers/mas-agent.js";
 
 const temp = cliTemp("mas-file-names");
 
-const agent = (name: string) => `apiVersion: mas/v1
-kind: Agent
-metadata:
-  name: ${name}
-spec:
-  description: Answers questions about ${name}.
-  context:
-    role: You answer questions about ${name}.
-  models:
-    - model: gpt-4o-mini
-`;
+const agent = masAgent;
 
 function app(refs: Record<string, string>): { text: string; readFile: ReturnType<typeof memoryReadFile> } {
   const entries = Object.entries(refs);
