@@ -41,8 +41,16 @@ describe("AgentMug inputs: text only is AgentMug's own default", () => {
     }
   });
 
-  it("any other contract stays a behaviour warning: a second modality, another one, a member more", () => {
-    const contracts: JsonValue[] = [{ accepts: ["text", "image"] }, { accepts: ["image"] }, { accepts: ["text"], placeholder: "Paste the update" }];
+  it("beside a placeholder (the input box's hint text, which the model never sees: inertBeside) it is still a note", () => {
+    // The user trial's finding: every AgentMug example of the corpus says `accepts: [text]` with a placeholder.
+    for (const to of FORMAT_IDS.filter((f) => f !== "agentmug")) {
+      const ds = at(convert(withInputs({ accepts: ["text"], placeholder: "Paste the update" }), to, { file: FILE }).diagnostics, "/inputs");
+      expect(ds.map((d) => [d.severity, d.effect]), to).toEqual([["info", "representation"]]);
+    }
+  });
+
+  it("any other contract stays a behaviour warning: a second modality, another one, a member more, with a placeholder or not", () => {
+    const contracts: JsonValue[] = [{ accepts: ["text", "image"] }, { accepts: ["image"] }, { accepts: ["text"], schema: { type: "object" } }, { accepts: ["text", "audio"], placeholder: "Say it" }];
     for (const inputs of contracts) {
       for (const to of ["caplo", "mas"]) {
         const ds = at(convert(withInputs(inputs), to, { file: FILE }).diagnostics, "/inputs");

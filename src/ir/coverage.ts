@@ -35,20 +35,27 @@ export type ValueEffect = "behaviour" | "metadata";
  */
 export type InertValues = readonly JsonValue[];
 
+/**
+ * Members of an object path's value that never reach the model (AgentMug `inputs.placeholder`, the
+ * input box's hint text): compared with the inert values without them, so a UI text beside the
+ * default does not make it bear behaviour (`inertBeside`, declared next to `inert`).
+ */
+export type InertBeside = readonly string[];
+
 export type ParseRule =
   /**
    * Mapped to canonical IR field(s); several when one value fills several fields.
    * `changed`: parse itself already changes the value's form and raises that code.
    * `extensionWhen`: the condition under which parse keeps the value in extensions instead.
    */
-  | { ir: string | readonly string[]; effect?: ValueEffect; inert?: InertValues; changed?: DiagnosticCode; extensionWhen?: string; note?: string }
+  | { ir: string | readonly string[]; effect?: ValueEffect; inert?: InertValues; inertBeside?: InertBeside; changed?: DiagnosticCode; extensionWhen?: string; note?: string }
   /**
    * Kept verbatim in extensions.<format>. `private` values are never carried into another format, stash or
    * not (private-omitted). `linkWhen`: the values of which a loss is a lost link (dropped-link), not a field.
    * `part`: a member of the value that, under `when`, fills a canonical IR field instead (and follows its emit declaration).
    * `read`: a diagnostic the parser itself raises for such values, under `when`.
    */
-  | { extension: true; effect?: ValueEffect; inert?: InertValues; private?: boolean; note?: string; linkWhen?: string; part?: { ir: string; when: string }; read?: ParseNote | readonly ParseNote[] }
+  | { extension: true; effect?: ValueEffect; inert?: InertValues; inertBeside?: InertBeside; private?: boolean; note?: string; linkWhen?: string; part?: { ir: string; when: string }; read?: ParseNote | readonly ParseNote[] }
   /** Not agent data (a format marker, a container of agents): metadata. */
   | { ignored: string }
   /**
@@ -56,7 +63,7 @@ export type ParseRule =
    * unless `kept` says when the parser keeps the whole value in extensions instead (an empty one).
    * Its effect is its own `effect`, else the strongest of its members' (behaviour over metadata).
    */
-  | { container: true; kept?: string; effect?: ValueEffect; inert?: InertValues };
+  | { container: true; kept?: string; effect?: ValueEffect; inert?: InertValues; inertBeside?: InertBeside };
 
 /** A diagnostic the parser itself raises for a value, under `when`. */
 export interface ParseNote {
@@ -151,13 +158,23 @@ export function irSpellings(path: string): string[] {
  * an exact key of its own).
  */
 export function inertValuesOf(cov: Pick<FormatCoverage, "parse">): Map<string, InertValues> {
-  const out = new Map<string, InertValues>();
+  return declaredPerPath(cov, (rule) => ("inert" in rule ? rule.inert : undefined));
+}
+
+/** Schema path → the members its inert values are compared without (`inertBeside`), keyed as inertValuesOf. */
+export function inertBesideOf(cov: Pick<FormatCoverage, "parse">): Map<string, InertBeside> {
+  return declaredPerPath(cov, (rule) => ("inert" in rule && rule.inert !== undefined && "inertBeside" in rule ? rule.inertBeside : undefined));
+}
+
+function declaredPerPath<T>(cov: Pick<FormatCoverage, "parse">, pick: (rule: ParseRule) => T | undefined): Map<string, T> {
+  const out = new Map<string, T>();
   for (const [key, rule] of Object.entries(cov.parse)) {
-    if (!("inert" in rule) || rule.inert === undefined) continue;
+    const value = pick(rule);
+    if (value === undefined) continue;
     const path = key.endsWith("/**") ? key.slice(0, -3) : key;
     // An exact key declares the path itself (parseDeclarationOf): a subtree key's values do not apply to it.
     if (key !== path && cov.parse[path] !== undefined) continue;
-    out.set(path, rule.inert);
+    out.set(path, value);
   }
   return out;
 }

@@ -6,8 +6,8 @@
 // A loss of a value its path declares inert (`inert`: the format's own default, which every target
 // behaves as) is judged by the value itself: it changes nothing the agent does.
 import { DIAGNOSTIC_CODES, withEffect, type CatalogEntry, type Category, type Diagnostic, type Effect } from "./diagnostics.js";
-import { inertValuesOf, type FormatCoverage, type InertValues, type ValueEffect } from "./coverage.js";
-import { deepEqual, type JsonValue } from "./json.js";
+import { inertBesideOf, inertValuesOf, type FormatCoverage, type InertBeside, type InertValues, type ValueEffect } from "./coverage.js";
+import { deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "./json.js";
 import { schemaPathIndex, schemaPathOf, type SchemaPathIndex } from "./schema-paths.js";
 import { effectsBySchemaPath, schemaEffectTable, schemaPathsOf, type SchemaEffectTable } from "./schema-effects.js";
 import { escapeToken, isAncestorOrSelf, parsePointer } from "./pointer.js";
@@ -41,6 +41,8 @@ interface Prepared {
   inert: Map<string, InertValues>;
   /** inertAt's answers by place, as `known`: a bundle's agents lose the same members. */
   inertKnown: Map<string, InertValues | null>;
+  /** Schema path → the members its inert values are compared without (coverage `inertBeside`). */
+  beside: Map<string, InertBeside>;
 }
 
 /** At most this many places are remembered per format (a bound for long batch runs). */
@@ -84,7 +86,7 @@ export class EffectIndex {
     const cov = this.declared.get(format);
     if (!cov) return undefined;
     const table = this.tables.get(format) ?? schemaEffectTable(cov);
-    const f: Prepared = { cov, index: schemaPathIndex(schemaPathsOf(table)), bySchemaPath: effectsBySchemaPath(table), known: new Map(), inert: inertValuesOf(cov), inertKnown: new Map() };
+    const f: Prepared = { cov, index: schemaPathIndex(schemaPathsOf(table)), bySchemaPath: effectsBySchemaPath(table), known: new Map(), inert: inertValuesOf(cov), inertKnown: new Map(), beside: inertBesideOf(cov) };
     this.formats.set(format, f);
     return f;
   }
@@ -130,6 +132,14 @@ export class EffectIndex {
     return inert;
   }
 
+  /** The members the inert values of the place (see inertAt) are compared without; asked only where it has some. */
+  inertBesideAt(format: string, rel: string): InertBeside | undefined {
+    const f = this.prepared(format);
+    if (!f || f.beside.size === 0) return undefined;
+    const sp = schemaPathOf(f.index, rel);
+    return sp ? f.beside.get(sp.path) : undefined;
+  }
+
   /** The declared effect of a member of a document of `format` (not of one of its agents); undefined when nothing declares it. */
   ofDocument(format: string, rel: string): ValueEffect | undefined {
     return longestMatch(this.declared.get(format)?.documentEffects, rel) ?? this.ofSource(format, rel);
@@ -170,8 +180,15 @@ function longestMatch(declared: Readonly<Record<string, ValueEffect>> | undefine
   return best?.effect;
 }
 
-function isInert(inert: InertValues, v: JsonValue | undefined): boolean {
-  return v !== undefined && inert.some((x) => deepEqual(x, v));
+function isInert(inert: InertValues, v: JsonValue | undefined, beside?: InertBeside): boolean {
+  if (v === undefined) return false;
+  let value = v;
+  if (beside !== undefined && isObject(v)) {
+    const rest: JsonObject = {};
+    for (const k of Object.keys(v)) if (!beside.includes(k)) setKey(rest, k, v[k] as JsonValue);
+    value = rest;
+  }
+  return inert.some((x) => deepEqual(x, value));
 }
 
 /** "/models/0/id" and "/tools/[mcp]/name" as "/models/[]/id" and "/tools/[]/name". */
@@ -240,7 +257,7 @@ export function resolveEffects(diagnostics: readonly Diagnostic[], coverages: re
       else if (agent) value = agent.document ? index.ofDocument(agent.format, rel) : index.ofSource(agent.format, rel);
       if (value === "behaviour" && d.effect === "behaviour" && valueAt && agent && !agent.document && LOSSES.has(entry.category)) {
         const inert = index.inertAt(agent.format, rel);
-        if (inert && isInert(inert, valueAt(d.source.file, d.source.pointer))) return withEffect(d, "representation");
+        if (inert && isInert(inert, valueAt(d.source.file, d.source.pointer), index.inertBesideAt(agent.format, rel))) return withEffect(d, "representation");
       }
     }
     const v: ValueEffect = value ?? "behaviour";

@@ -68,7 +68,8 @@ const parse: Record<string, ParseRule> = {
   "/blueprint/skills/[]/librarySkillVersion": skillExtra,
   "/blueprint/caveats/**": extMeta,
   // Text only is what AgentMug assumes when `inputs` is absent (the emitter fills exactly it in) and what every other format's agents take.
-  "/inputs/**": { ir: "/inputs", note: "the whole object", effect: "behaviour", inert: [{ accepts: ["text"] }] },
+  // A placeholder is the input box's hint text (the schema: "shown in the input UI"): the model never sees it.
+  "/inputs/**": { ir: "/inputs", note: "the whole object", effect: "behaviour", inert: [{ accepts: ["text"] }], inertBeside: ["placeholder"] },
   "/outputs/**": { ir: "/outputs", note: "the whole object", effect: "behaviour" },
   "/parameters/**": { ir: "/parameters/[]", note: "each parameter object whole", effect: "behaviour" },
   "/triggers/**": { ir: "/triggers/[]", note: "each trigger object whole", effect: "behaviour" },
