@@ -10,7 +10,7 @@ import { makeReadFile } from "../src/node/index.js";
 import { parseText } from "../src/text/parse.js";
 import { isObject, type JsonObject } from "../src/ir/json.js";
 import { memoryReadFile } from "./helpers/memory-read-file.js";
-import { masAgent } from "./helpers/mas-agent.js";
+import { masAgent, masManifest } from "./helpers/mas-app.js";
 
 type Outputs = ReturnType<typeof convertMany>["outputs"];
 
@@ -77,24 +77,7 @@ describe.each(["mas-system", "mas-app-skills"])("%s → AgentMug → mas --bundl
 
 const agent = masAgent;
 
-/** A MAS manifest of entries (id and ref, or an inline agent named id), the first delegating to the others. */
-function manifest(entries: readonly { id: string; ref?: string }[]): string {
-  // An inline agent's entry is the agent itself (no id: its workflow node binds its metadata.name).
-  const entry = (e: (typeof entries)[number]) => (e.ref !== undefined ? `      - id: ${e.id}\n        ref: ${e.ref}` : `      - kind: Agent\n        metadata: {name: ${e.id}}\n        spec: {description: Answers questions about ${e.id}., models: [{model: gpt-4o-mini}]}`);
-  return `apiVersion: mas/v1
-kind: MAS
-metadata:
-  name: desk
-spec:
-  agency:
-    agents:
-${entries.map(entry).join("\n")}
-  workflow:
-    entry: ${entries[0]!.id}
-    nodes:
-${entries.map((e, i) => `      - id: ${e.id}${i === 0 && entries.length > 1 ? `\n        delegates_to: [${entries.slice(1).map((x) => x.id).join(", ")}]` : ""}`).join("\n")}
-`;
-}
+const manifest = masManifest;
 
 describe("an agent is tied to its own entry by the best evidence there is", () => {
   it("mas → mas: an agent read through a ref stays in that file, though another entry's id is its name", () => {

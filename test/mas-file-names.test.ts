@@ -7,7 +7,7 @@ import { memoryReadFile } from "./helpers/memory-read-file.js";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cli, cliTemp } from "./helpers/cli.js";
-import { masAgent } from "./helpers/mas-agent.js";
+import { masAgent, masManifest } from "./helpers/mas-app.js";
 
 const temp = cliTemp("mas-file-names");
 
@@ -15,20 +15,7 @@ const agent = masAgent;
 
 function app(refs: Record<string, string>): { text: string; readFile: ReturnType<typeof memoryReadFile> } {
   const entries = Object.entries(refs);
-  const text = `apiVersion: mas/v1
-kind: MAS
-metadata:
-  name: desk
-spec:
-  agency:
-    agents:
-${entries.map(([id, ref]) => `      - id: ${id}\n        ref: ${ref}`).join("\n")}
-  workflow:
-    type: dynamic
-    entry: ${entries[0]![0]}
-    nodes:
-${entries.map(([id], i) => `      - id: ${id}${i === 0 && entries.length > 1 ? `\n        delegates_to: [${entries.slice(1).map(([x]) => x).join(", ")}]` : ""}`).join("\n")}
-`;
+  const text = masManifest(entries.map(([id, ref]) => ({ id, ref })));
   return { text, readFile: memoryReadFile(new Map(entries.map(([id, ref]) => [ref.replace(/^\.\//, ""), agent(id)]))) };
 }
 

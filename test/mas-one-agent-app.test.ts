@@ -9,6 +9,7 @@ import { convert, type ConvertOptions, type ConvertResult } from "../src/index.j
 import { makeReadFile } from "../src/node/refs.js";
 import { memoryReadFile } from "./helpers/memory-read-file.js";
 import type { JsonObject, JsonValue } from "../src/ir/json.js";
+import { masAgent, masManifest } from "./helpers/mas-app.js";
 
 // Real corpus apps (test/fixtures/mas/apps/README.md: mas-lab, Apache-2.0).
 const APP03 = "test/fixtures/mas/apps/03-experiments-and-analysis";
@@ -138,25 +139,8 @@ describe("what is one agent at its source stays one kind: Agent in mas", () => {
   });
 
   it("one agent of a two-agent app, converted alone from AgentMug, is no app of its own", () => {
-    const two = `apiVersion: mas/v1
-kind: MAS
-metadata:
-  name: desk
-spec:
-  agency:
-    agents:
-      - id: qa
-        ref: qa.yaml
-      - id: helper
-        ref: helper.yaml
-  workflow:
-    entry: qa
-    nodes:
-      - id: qa
-        delegates_to: [helper]
-      - id: helper
-`;
-    const agent = (name: string) => `apiVersion: mas/v1\nkind: Agent\nmetadata:\n  name: ${name}\nspec:\n  description: Answers about ${name}.\n  context:\n    role: You answer about ${name}.\n  models:\n    - model: gpt-4o-mini\n`;
+    const two = masManifest([{ id: "qa", ref: "qa.yaml" }, { id: "helper", ref: "helper.yaml" }]);
+    const agent = masAgent;
     const there = convert(two, "agentmug", { file: "mas.yaml", readFile: memoryReadFile(new Map([["qa.yaml", agent("qa")], ["helper.yaml", agent("helper")]])) });
     expect(there.outputs).toHaveLength(2);
     const helper = there.outputs.find((o) => o.name.startsWith("helper"))!;
