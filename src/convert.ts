@@ -101,12 +101,12 @@ export function readInput(input: ConvertInput, options: ReadOptions = {}, siblin
  * when it has one): the conversion judges all its diagnostics by the inputs' places at the end,
  * and takes them from here instead of working them out again.
  */
-function readOne(input: ConvertInput, options: ReadOptions, siblings: ReadonlyMap<string, string>): { read: ReadResult; places?: AgentPlace[] } {
+function readOne(input: ConvertInput, options: ReadOptions, siblings: ReadonlyMap<string, string>, parseRead: ReadParser = readParser()): { read: ReadResult; places?: AgentPlace[] } {
   const read = readParts(input, options, siblings);
   if (!("effects" in read)) return { read };
   const { r, places } = read.effects;
   const data = r.data;
-  r.diagnostics = withEffects(r.diagnostics, places, data === undefined ? undefined : sourceValues([input.file === undefined ? { data } : { file: input.file, data }], [r.reads ?? []]));
+  r.diagnostics = withEffects(r.diagnostics, places, data === undefined ? undefined : sourceValues([input.file === undefined ? { data } : { file: input.file, data }], [r.reads ?? []], parseRead));
   return r.doc ? { read: r, places } : { read: r };
 }
 
@@ -188,9 +188,20 @@ function normalPath(path: string): string {
 }
 
 /** line:column in a file read while parsing, worked out only when a diagnostic asks. */
-function lazyLocate(read: FileRead): (pointer: string) => Position | undefined {
-  let parsed: ParsedText | undefined;
-  return (pointer) => (parsed ??= parseText(read.text, read.path)).locate(pointer);
+function lazyLocate(read: FileRead, parseRead: ReadParser): (pointer: string) => Position | undefined {
+  return (pointer) => parseRead(read).locate(pointer);
+}
+
+/** Parses a file a parse read (FileRead) when first asked, once per conversion: locating and the effects' source values share it. */
+type ReadParser = (read: FileRead) => ParsedText;
+
+function readParser(): ReadParser {
+  const parsed = new Map<FileRead, ParsedText>();
+  return (read) => {
+    let p = parsed.get(read);
+    if (p === undefined) parsed.set(read, (p = parseText(read.text, read.path)));
+    return p;
+  };
 }
 
 /** Where each agent of the documents was read, for judging diagnostics by their source place. */
@@ -212,15 +223,12 @@ const effectIndexes = new WeakMap<readonly Adapter[], { coverages: FormatCoverag
  * The source values by file and pointer, for the effects a value decides (a declared inert value):
  * the inputs' data, and the files their parse read, parsed only when a diagnostic there asks.
  */
-function sourceValues(sources: readonly { file?: string; data: JsonValue }[], reads: readonly (readonly FileRead[])[]): SourceValue {
+function sourceValues(sources: readonly { file?: string; data: JsonValue }[], reads: readonly (readonly FileRead[])[], parseRead: ReadParser): SourceValue {
   let byFile: Map<string | undefined, () => JsonValue | undefined> | undefined;
   return (file, pointer) => {
     if (!byFile) {
       byFile = new Map();
-      for (const rs of reads) for (const r of rs) if (!byFile.has(r.path)) {
-        let parsed: { data?: JsonValue } | undefined;
-        byFile.set(r.path, () => (parsed ??= parseText(r.text, r.path)).data);
-      }
+      for (const rs of reads) for (const r of rs) if (!byFile.has(r.path)) byFile.set(r.path, () => parseRead(r).data);
       for (const s of sources) byFile.set(s.file, () => s.data);
     }
     const data = byFile.get(file)?.();
@@ -385,7 +393,8 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
   // Where each IR document came from: its text and the files it read (for syntax and comments).
   const origins: DocOrigin[] = [];
   const siblings = siblingTexts(inputs);
-  const read = inputs.map((input) => ({ input, ...readOne(input, options, siblings) }));
+  const parseRead = readParser();
+  const read = inputs.map((input) => ({ input, ...readOne(input, options, siblings, parseRead) }));
   // A document that read other inputs as its own files (a mas kind: MAS manifest given with its
   // agent files, `out/*.yaml --bundle`) already holds them: those inputs are not converted again.
   const consumed = new Set<string>();
@@ -398,7 +407,7 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
     for (const d of r.diagnostics) diagnostics.push(d);
     locators.set(input.file, r.locate);
     // Diagnostics name a file read through the input by its path relative to the input's folder.
-    for (const f of r.reads ?? []) if (!locators.has(f.path)) locators.set(f.path, lazyLocate(f));
+    for (const f of r.reads ?? []) if (!locators.has(f.path)) locators.set(f.path, lazyLocate(f, parseRead));
     if (r.doc) {
       docs.push(r.doc);
       if (own) for (const p of own) places.push(p);
@@ -442,7 +451,7 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
   located(emitted.diagnostics);
   located(defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, defaults));
   for (const d of secretDiagnostics(emitted.outputs, to, sources, options)) diagnostics.push(d);
-  return { result: finish(emitted.outputs, callerNames(withEffects(diagnostics, places, sourceValues(sources, origins.map((o) => o.reads))), inputsRead), options), read: inputsRead };
+  return { result: finish(emitted.outputs, callerNames(withEffects(diagnostics, places, sourceValues(sources, origins.map((o) => o.reads), parseRead)), inputsRead), options), read: inputsRead };
 }
 
 /**
