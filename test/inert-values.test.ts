@@ -79,6 +79,37 @@ describe("AgentMug inputs: text only is AgentMug's own default", () => {
   });
 });
 
+describe("AgentMug outputs {shape: text} and triggers [{type: manual}]: what every target's agent does", () => {
+  const withMember = (key: string, value: JsonValue): string => JSON.stringify({ ...MINIMAL, [key]: value }, null, 2);
+  const judged = (key: string, value: JsonValue, to: string) => at(convert(withMember(key, value), to, { file: FILE }).diagnostics, `/${key}`).map((d) => [d.severity, d.effect]);
+
+  it("a text reply, with the description the user sees beside it (inertBeside), lost into every format, is a note", () => {
+    // hello.agent and web-research/researcher.agent of the corpus say exactly this.
+    for (const outputs of [{ shape: "text" }, { shape: "text", description: "A short friendly reply." }]) {
+      for (const to of FORMAT_IDS.filter((f) => f !== "agentmug")) {
+        const got = judged("outputs", outputs, to);
+        // Open Agent Spec may carry outputs itself: then nothing is lost, and nothing is said.
+        if (got.length) expect(got, `${JSON.stringify(outputs)} → ${to}`).toEqual([["info", "representation"]]);
+      }
+      expect(judged("outputs", outputs, "caplo")).toEqual([["info", "representation"]]);
+    }
+  });
+
+  it("a silent agent, a JSON reply or a text reply with a schema stays a behaviour warning", () => {
+    for (const outputs of [{ shape: "void" }, { shape: "json" }, { shape: "text", schema: { type: "object" } }]) {
+      for (const to of ["caplo", "mas"]) expect(judged("outputs", outputs, to), `${JSON.stringify(outputs)} → ${to}`).toEqual([["warning", "behaviour"]]);
+    }
+  });
+
+  it("started only by whoever calls it is a note; a schedule, a webhook or an API entry beside it is a warning", () => {
+    for (const to of FORMAT_IDS.filter((f) => f !== "agentmug")) expect(judged("triggers", [{ type: "manual" }], to), to).toEqual([["info", "representation"]]);
+    const others: JsonValue[] = [[{ type: "manual" }, { type: "webhook", path: "/in" }], [{ type: "schedule", cron: "0 6 * * 1" }], [{ type: "manual", label: "Run now" }]];
+    for (const triggers of others) {
+      for (const to of ["caplo", "mas"]) expect(judged("triggers", triggers, to), `${JSON.stringify(triggers)} → ${to}`).toEqual([["warning", "behaviour"]]);
+    }
+  });
+});
+
 describe("the hub's judgement (resolveEffects)", () => {
   const index = new EffectIndex(COVERAGES);
   const agents = [{ file: FILE, pointer: "", format: "agentmug" }];

@@ -70,9 +70,11 @@ const parse: Record<string, ParseRule> = {
   // Text only is what AgentMug assumes when `inputs` is absent (the emitter fills exactly it in) and what every other format's agents take.
   // A placeholder is the input box's hint text (the schema: "shown in the input UI"): the model never sees it.
   "/inputs/**": { ir: "/inputs", note: "the whole object", effect: "behaviour", inert: [{ accepts: ["text"] }], inertBeside: ["placeholder"] },
-  "/outputs/**": { ir: "/outputs", note: "the whole object", effect: "behaviour" },
+  // A text reply is what every target's agent gives; the description is "what the user will see" (the schema), never the model.
+  "/outputs/**": { ir: "/outputs", note: "the whole object", effect: "behaviour", inert: [{ shape: "text" }], inertBeside: ["description"] },
   "/parameters/**": { ir: "/parameters/[]", note: "each parameter object whole", effect: "behaviour" },
-  "/triggers/**": { ir: "/triggers/[]", note: "each trigger object whole", effect: "behaviour" },
+  // Started by whoever calls it is how every target's agent runs; a schedule, a webhook or an API endpoint is not.
+  "/triggers/**": { ir: "/triggers/[]", note: "each trigger object whole", effect: "behaviour", inert: [[{ type: "manual" }]] },
   "/connectivity/**": ext,
   "/sources": { container: true, kept: "an empty list", effect: "behaviour" },
   "/sources/[]": { container: true },
