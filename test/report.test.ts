@@ -93,10 +93,14 @@ describe("report lines", () => {
     const notes = diagnostics.filter((d) => d.severity === "info").length;
     expect(lines[lines.length - 1]).toBe(`agentport: converted 1 input to 3 agentmug documents; --verbose lists the ${notes} notes`);
     const fidelity = lines[lines.length - 2]!;
-    const m = /^agentport: behaviour kept for (\d+) of (\d+) behaviour-bearing values \((\d+) changed\)$/.exec(fidelity);
+    const m = /^agentport: behaviour kept for (\d+) of (\d+) behaviour-bearing values \((\d+) changed\)(?:; (\d+) more changes? where the source states no value)?$/.exec(fidelity);
     expect(m, fidelity).not.toBeNull();
     const [kept, of, changed] = [Number(m![1]), Number(m![2]), Number(m![3])];
     expect(kept + changed).toBe(of);
+    // Each default the target does not keep is a change no value of the input shows (the line said "0 changed" beside such warnings).
+    const unsetDefaults = diagnostics.filter((d) => d.severity === "warning" && (d.code === "default-lost" || d.code === "default-differs")).length;
+    expect(unsetDefaults).toBeGreaterThan(0);
+    expect(Number(m![4] ?? 0)).toBe(unsetDefaults);
     // the lost links, greeting and temperature are behaviour changes
     expect(changed).toBeGreaterThanOrEqual(diagnostics.filter((d) => d.severity === "warning" && /subAgents|greeting|temperature/.test(d.source?.pointer ?? "")).length);
   });
@@ -106,7 +110,7 @@ describe("report lines", () => {
     const ledger = join(d, "ledger.json");
     const text = await cli(["convert", BUNDLE, "--to", "agentmug", "-o", join(d, "a") + "/", "--no-stash", "--ledger", ledger]);
     const j = await cli(["convert", BUNDLE, "--to", "agentmug", "--no-stash", "--json"]);
-    const body = JSON.parse(j.stdout) as { fidelity: { file: string; values: number; exact: number; behaviour: { values: number; kept: number; changed: number } }[] };
+    const body = JSON.parse(j.stdout) as { fidelity: { file: string; values: number; exact: number; behaviour: { values: number; kept: number; changed: number; unset: number } }[] };
     expect(body.fidelity).toHaveLength(1);
     const f = body.fidelity[0]!;
     expect(f.file).toBe(BUNDLE);
@@ -114,7 +118,8 @@ describe("report lines", () => {
     expect(f.values).toBe(rows.length);
     expect(f.exact).toBe(rows.filter((r) => r.status === "exact").length);
     expect(f.behaviour.kept + f.behaviour.changed).toBe(f.behaviour.values);
-    expect(text.stderr).toContain(`agentport: behaviour kept for ${f.behaviour.kept} of ${f.behaviour.values} behaviour-bearing values (${f.behaviour.changed} changed)`);
+    expect(f.behaviour.unset).toBeGreaterThan(0);
+    expect(text.stderr).toContain(`agentport: behaviour kept for ${f.behaviour.kept} of ${f.behaviour.values} behaviour-bearing values (${f.behaviour.changed} changed); ${f.behaviour.unset} more changes where the source states no value\n`);
   });
 
   it("prints usage errors before anything else", async () => {

@@ -11,6 +11,11 @@ export interface BehaviourFigures {
   values: number;
   /** How many of them a behaviour finding says changed. */
   changed: number;
+  /**
+   * Behaviour findings about a value the source does not state (a target's default that differs
+   * from the source's): no value of the input changed, but the agent does.
+   */
+  unset: number;
 }
 
 export interface InputFigures {
@@ -44,20 +49,27 @@ export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readon
   const changes = own.filter((d) => d.severity !== "info" && effectOf(d) === "behaviour" && SUBTREE.has(DIAGNOSTIC_CODES[d.code].category));
   let values = 0;
   let changed = 0;
+  // The behaviour findings that say what became of a value; any other is about a value the source leaves unset.
+  const counted = new Set<Diagnostic>();
   for (const row of rows) {
-    if (changes.some((d) => isAncestorOrSelf(d.source!.pointer, row.sourcePointer))) {
+    const lost = changes.find((d) => isAncestorOrSelf(d.source!.pointer, row.sourcePointer));
+    if (lost) {
+      counted.add(lost);
       values++;
       changed++;
       continue;
     }
     const cover = row.code === undefined ? undefined : deepest(own, row.sourcePointer, row.code);
+    if (cover) counted.add(cover);
     const effect = cover ? effectOf(cover) : "behaviour";
     // A reshape of a behaviour-bearing value is a representation note (of a metadata value, a metadata one): the value is behaviour-bearing, and kept.
     if (effect === "metadata") continue;
     values++;
     if (cover && effect === "behaviour" && cover.severity !== "info") changed++;
   }
-  return { values, changed };
+  let unset = 0;
+  for (const d of own) if (d.severity !== "info" && effectOf(d) === "behaviour" && !counted.has(d)) unset++;
+  return { values, changed, unset };
 }
 
 const SUBTREE: ReadonlySet<Category> = new Set(["dropped", "stashed"]);
@@ -73,11 +85,17 @@ function deepest(ds: readonly Diagnostic[], pointer: string, code: string): Diag
 
 export const pct = (n: number, of: number): string => (of ? ((100 * n) / of).toFixed(1) : "100.0");
 
-/** `behaviour kept for 41 of 44 behaviour-bearing values (3 changed)`, over all inputs. */
+/**
+ * `behaviour kept for 41 of 44 behaviour-bearing values (3 changed)`, over all inputs, and
+ * `; 1 more change where the source states no value` when a warning is about a value none of them
+ * holds (a default that differs): without it the line said "0 changed" beside such a warning.
+ */
 export function behaviourLine(files: readonly { behaviour: BehaviourFigures }[]): string {
   const values = files.reduce((n, f) => n + f.behaviour.values, 0);
   const changed = files.reduce((n, f) => n + f.behaviour.changed, 0);
-  return `behaviour kept for ${values - changed} of ${values} behaviour-bearing value${values === 1 ? "" : "s"} (${changed} changed)`;
+  const unset = files.reduce((n, f) => n + f.behaviour.unset, 0);
+  const more = unset ? `; ${unset} more change${unset === 1 ? "" : "s"} where the source states no value` : "";
+  return `behaviour kept for ${values - changed} of ${values} behaviour-bearing value${values === 1 ? "" : "s"} (${changed} changed)${more}`;
 }
 
 /** `fidelity bundle.json 12.5% (5 of 40 source values carried exactly)`: the exact-carry share of one input. */

@@ -3,7 +3,7 @@
 import { convertFiles, type FileConvertOptions } from "../node/files.js";
 import type { ConvertResult, InputRead } from "../convert.js";
 import type { LedgerRow } from "../ir/ledger.js";
-import { inputFigures } from "./fidelity-summary.js";
+import { inputFigures, type BehaviourFigures } from "./fidelity-summary.js";
 import { dirname, join } from "node:path";
 import { verifyRoundTrip, type PatchOperation, type RoundTrip } from "../verify.js";
 import { FORMAT_OPTIONS } from "./options.js";
@@ -18,8 +18,8 @@ export interface FileFidelity {
   rows: LedgerRow[];
   exact: number;
   total: number;
-  /** Behaviour-bearing source values, and how many of them a behaviour finding says changed. */
-  behaviour: { values: number; changed: number };
+  /** Behaviour-bearing source values, how many of them a behaviour finding says changed, and the behaviour findings about values the source does not state. */
+  behaviour: BehaviourFigures;
   /** Present with --verify-roundtrip. */
   roundtrip?: RoundTrip;
 }
@@ -80,7 +80,7 @@ function withParts(own: ReturnType<typeof inputFigures>, input: InputRead, diagn
     const joined = isAbsolutePath(part.path) ? part.path : joinPath(dir, part.path);
     const name = named.has(joined) || !named.has(part.path) ? joined : part.path;
     const f = inputFigures(data, diagnostics, name);
-    sum = { rows: [...sum.rows, ...f.rows], exact: sum.exact + f.exact, total: sum.total + f.total, behaviour: { values: sum.behaviour.values + f.behaviour.values, changed: sum.behaviour.changed + f.behaviour.changed } };
+    sum = { rows: [...sum.rows, ...f.rows], exact: sum.exact + f.exact, total: sum.total + f.total, behaviour: { values: sum.behaviour.values + f.behaviour.values, changed: sum.behaviour.changed + f.behaviour.changed, unset: sum.behaviour.unset + f.behaviour.unset } };
   }
   return sum;
 }
