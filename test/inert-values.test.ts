@@ -85,7 +85,7 @@ describe("AgentMug outputs {shape: text} and triggers [{type: manual}]: what eve
 
   it("a text reply, with the description the user sees beside it (inertBeside), lost into every format, is a note", () => {
     // hello.agent and web-research/researcher.agent of the corpus say exactly this.
-    for (const outputs of [{ shape: "text" }, { shape: "text", description: "A short friendly reply." }]) {
+    for (const outputs of [{ shape: "text" }, { shape: "text", description: "A short friendly reply." }] as JsonValue[]) {
       for (const to of FORMAT_IDS.filter((f) => f !== "agentmug")) {
         const got = judged("outputs", outputs, to);
         // Open Agent Spec may carry outputs itself: then nothing is lost, and nothing is said.
@@ -96,7 +96,7 @@ describe("AgentMug outputs {shape: text} and triggers [{type: manual}]: what eve
   });
 
   it("a silent agent, a JSON reply or a text reply with a schema stays a behaviour warning", () => {
-    for (const outputs of [{ shape: "void" }, { shape: "json" }, { shape: "text", schema: { type: "object" } }]) {
+    for (const outputs of [{ shape: "void" }, { shape: "json" }, { shape: "text", schema: { type: "object" } }] as JsonValue[]) {
       for (const to of ["caplo", "mas"]) expect(judged("outputs", outputs, to), `${JSON.stringify(outputs)} → ${to}`).toEqual([["warning", "behaviour"]]);
     }
   });
