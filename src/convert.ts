@@ -3,7 +3,7 @@
 import { ADAPTERS, adapterFor } from "./adapters/registry.js";
 import type { Adapter, EffectiveDefault, EmitContext, EmitOptions, EmittedDocument, ParseOptions, ReadFile } from "./adapters/types.js";
 import type { DocumentValueUse } from "./ir/reporter.js";
-import { diagnostic, hasErrors, type Diagnostic } from "./ir/diagnostics.js";
+import { diagnostic, hasErrors, severityOf, withEffect, type Diagnostic, type Effect, type SourceLocation } from "./ir/diagnostics.js";
 import type { IrAgent, IrDocument } from "./ir/model.js";
 import type { JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
@@ -15,7 +15,7 @@ import { applyPolicy, checkPolicy, strictFailures, type Policy } from "./policy.
 import { firstNonJson, parseText, sniffSyntax, type Locate, type ParsedText, type Position, type Syntax } from "./text/parse.js";
 import { carryComments, withLeadingComments } from "./text/comments.js";
 import { dirOf, isAbsolutePath, joinPath } from "./ir/file-paths.js";
-import { EffectIndex, resolveEffects, type AgentPlace, type SourceValue } from "./ir/effects.js";
+import { EffectIndex, effectJudge, type AgentPlace, type SourceValue } from "./ir/effects.js";
 import { get as getAt } from "./ir/pointer.js";
 import type { FormatCoverage } from "./ir/coverage.js";
 
@@ -238,6 +238,12 @@ function sourceValues(sources: readonly { file?: string; data: JsonValue }[], re
 
 /** The diagnostics with the effect (and severity) the coverage declarations give their places. */
 function withEffects(diagnostics: readonly Diagnostic[], places: readonly AgentPlace[], valueAt?: SourceValue): Diagnostic[] {
+  const effectOf = effectJudgeFor(places, valueAt);
+  return diagnostics.map((d) => withEffect(d, effectOf(d)));
+}
+
+/** The effect the coverage declarations give a diagnostic's place (resolveEffects, one diagnostic at a time). */
+function effectJudgeFor(places: readonly AgentPlace[], valueAt?: SourceValue): (d: Diagnostic) => Effect {
   let prepared = effectIndexes.get(ADAPTERS);
   if (!prepared) {
     const coverages = ADAPTERS.flatMap((a) => (a.coverage ? [a.coverage] : []));
@@ -245,7 +251,7 @@ function withEffects(diagnostics: readonly Diagnostic[], places: readonly AgentP
     prepared = { coverages, index: new EffectIndex(coverages, tables) };
     effectIndexes.set(ADAPTERS, prepared);
   }
-  return resolveEffects(diagnostics, prepared.coverages, places, prepared.index, valueAt);
+  return effectJudge(prepared.coverages, places, prepared.index, valueAt);
 }
 
 function pickAdapter(data: JsonValue, from?: string): Adapter | { error: Diagnostic; notAgent?: true } {
@@ -442,16 +448,43 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
   const defaults = defaultPlan(toEmit, to, sources);
   const emitted = emitAll(toEmit, to, syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax }, effectiveDefaults(defaults), toEmit === docs ? origins.map((o) => o.reads) : []);
   carryInputComments(emitted.outputs, emitted.placement, toEmit, toEmit === docs ? origins : origins.length === 1 ? origins : [], to);
-  const located = (ds: readonly Diagnostic[]): void => {
-    for (const d of ds) {
-      const loc = d.source ? locators.get(d.source.file) : undefined;
-      diagnostics.push(loc ? withPos(d, loc) : d);
-    }
-  };
-  located(emitted.diagnostics);
-  located(defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, defaults));
+  // The emit's diagnostics and the defaults' are located in the final pass (settle), with their effects.
+  const located = { from: diagnostics.length, to: 0 };
+  for (const d of emitted.diagnostics) diagnostics.push(d);
+  for (const d of defaultDifferences(toEmit, to, emitted.outputs, emitted.placement, defaults)) diagnostics.push(d);
+  located.to = diagnostics.length;
   for (const d of secretDiagnostics(emitted.outputs, to, sources, options)) diagnostics.push(d);
-  return { result: finish(emitted.outputs, callerNames(withEffects(diagnostics, places, sourceValues(sources, origins.map((o) => o.reads), parseRead)), inputsRead), options), read: inputsRead };
+  const effectOf = effectJudgeFor(places, sourceValues(sources, origins.map((o) => o.reads), parseRead));
+  return { result: finish(emitted.outputs, settle(diagnostics, located, locators, effectOf, callerNamer(inputsRead)), options), read: inputsRead };
+}
+
+/**
+ * Each diagnostic as the result holds it, made in one pass with one copy of those that change:
+ * its effect (and severity) judged, line and column of those in `located` (the emit's, which
+ * nothing located before), and the file as the caller names it (callerNames). Located, judged
+ * and renamed one after the other, a diagnostic would be copied once for each.
+ */
+function settle(diagnostics: readonly Diagnostic[], located: { from: number; to: number }, locators: ReadonlyMap<string | undefined, Locate>, effectOf: (d: Diagnostic) => Effect, names: ReadonlyMap<string, string | null> | undefined): Diagnostic[] {
+  return diagnostics.map((d, i) => {
+    const effect = effectOf(d);
+    const source = d.source;
+    let pos: Position | undefined;
+    if (source !== undefined && source.line === undefined && i >= located.from && i < located.to) pos = locators.get(source.file)?.(source.pointer);
+    const named = source?.file === undefined || names === undefined ? undefined : names.get(source.file);
+    if (effect === d.effect && pos === undefined && !named) return d;
+    // Object.assign, not a spread: the same keys in the same order, without V8's generic copy (withPos).
+    const copy = Object.assign({}, d);
+    if (effect !== d.effect) {
+      copy.severity = severityOf(d.code, effect);
+      copy.effect = effect;
+    }
+    if (pos !== undefined || named) {
+      const place: SourceLocation = Object.assign({}, source, pos);
+      if (named) place.file = named;
+      copy.source = place;
+    }
+    return copy;
+  });
 }
 
 /**
@@ -462,6 +495,20 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
  * inputs in different folders share stays as it is, being ambiguous.
  */
 function callerNames(diagnostics: readonly Diagnostic[], inputs: readonly InputRead[]): Diagnostic[] {
+  const names = callerNamer(inputs);
+  if (names === undefined) return [...diagnostics];
+  return diagnostics.map((d) => {
+    const named = d.source?.file === undefined ? undefined : names.get(d.source.file);
+    if (!named) return d;
+    // Object.assign, not a spread: the same copy, without V8's generic path for objects of many shapes (withPos).
+    const copy = Object.assign({}, d);
+    copy.source = Object.assign({}, d.source, { file: named });
+    return copy;
+  });
+}
+
+/** callerNames' names: each file an input read, by its path relative to the input's folder, as the caller names it (null: ambiguous); undefined when none is renamed. */
+function callerNamer(inputs: readonly InputRead[]): Map<string, string | null> | undefined {
   const names = new Map<string, string | null>();
   for (const input of inputs) {
     if (input.file === undefined || input.file.startsWith("<")) continue;
@@ -474,15 +521,7 @@ function callerNames(diagnostics: readonly Diagnostic[], inputs: readonly InputR
       names.set(f.path, had === undefined || had === named ? named : null);
     }
   }
-  if (names.size === 0) return [...diagnostics];
-  return diagnostics.map((d) => {
-    const named = d.source?.file === undefined ? undefined : names.get(d.source.file);
-    if (!named) return d;
-    // Object.assign, not a spread: the same copy, without V8's generic path for objects of many shapes (withPos).
-    const copy = Object.assign({}, d);
-    copy.source = Object.assign({}, d.source, { file: named });
-    return copy;
-  });
+  return names.size === 0 ? undefined : names;
 }
 
 /** An input as the conversion read it: its keys in the order InputRead lists them (built key by key, not spread from parts). */

@@ -207,7 +207,8 @@ function ofTarget(index: EffectIndex, coverages: readonly FormatCoverage[], form
 /**
  * The agent a source place belongs to: the deepest agent of that file whose pointer holds it.
  * Agents are indexed by file and pointer once, and a place looks up its own ancestors: a bundle
- * of n agents must not compare each diagnostic with all n.
+ * of n agents must not compare each diagnostic with all n. A file read as one agent at its root
+ * (most documents) answers without a lookup: every place of it is that agent's.
  */
 function agentFinder(agents: readonly AgentPlace[]): (file: string | undefined, pointer: string) => AgentPlace | undefined {
   const byPlace = new Map<string | undefined, Map<string, AgentPlace>>();
@@ -217,7 +218,15 @@ function agentFinder(agents: readonly AgentPlace[]): (file: string | undefined, 
     // The first of agents at the same place, as a scan in order would keep.
     if (!inFile.has(a.pointer)) inFile.set(a.pointer, a);
   }
+  // The files whose one place is their root: the walk below would end there for any pointer.
+  const whole = new Map<string | undefined, AgentPlace>();
+  for (const [file, inFile] of byPlace) {
+    const root = inFile.get("");
+    if (root !== undefined && inFile.size === 1) whole.set(file, root);
+  }
   return (file, pointer) => {
+    const only = whole.get(file);
+    if (only !== undefined) return only;
     const inFile = byPlace.get(file);
     if (!inFile) return undefined;
     for (let q = pointer; ; q = q.slice(0, q.lastIndexOf("/"))) {
@@ -243,11 +252,20 @@ const LOSSES: ReadonlySet<Category> = new Set(["dropped", "stashed"]);
  * Idempotent: resolving twice gives the same result.
  */
 export function resolveEffects(diagnostics: readonly Diagnostic[], coverages: readonly FormatCoverage[], agents: readonly AgentPlace[], index: EffectIndex = new EffectIndex(coverages), valueAt?: SourceValue): Diagnostic[] {
+  const effectOf = effectJudge(coverages, agents, index, valueAt);
+  return diagnostics.map((d) => withEffect(d, effectOf(d)));
+}
+
+/**
+ * resolveEffects for one diagnostic at a time: the effect `d` has once judged (its own when its
+ * code's effect is fixed), for a caller that makes each diagnostic's final copy in one pass.
+ */
+export function effectJudge(coverages: readonly FormatCoverage[], agents: readonly AgentPlace[], index: EffectIndex = new EffectIndex(coverages), valueAt?: SourceValue): (d: Diagnostic) => Effect {
   const agentOf = agentFinder(agents);
-  return diagnostics.map((d) => {
+  return (d) => {
     const entry = DIAGNOSTIC_CODES[d.code] as CatalogEntry;
     const rule = entry.effect;
-    if (rule !== "value" && rule !== "reshape") return d;
+    if (rule !== "value" && rule !== "reshape") return d.effect;
     let value: ValueEffect | undefined;
     if (d.source) {
       const agent = agentOf(d.source.file, d.source.pointer);
@@ -257,13 +275,12 @@ export function resolveEffects(diagnostics: readonly Diagnostic[], coverages: re
       else if (agent) value = agent.document ? index.ofDocument(agent.format, rel) : index.ofSource(agent.format, rel);
       if (value === "behaviour" && d.effect === "behaviour" && valueAt && agent && !agent.document && LOSSES.has(entry.category)) {
         const inert = index.inertAt(agent.format, rel);
-        if (inert && isInert(inert, valueAt(d.source.file, d.source.pointer), index.inertBesideAt(agent.format, rel))) return withEffect(d, "representation");
+        if (inert && isInert(inert, valueAt(d.source.file, d.source.pointer), index.inertBesideAt(agent.format, rel))) return "representation";
       }
     }
     const v: ValueEffect = value ?? "behaviour";
     // The value changed or was lost (the raiser's effect is behaviour): it has the value's effect; a reshape
     // (the raiser's effect is representation) is representation, or metadata for a metadata value.
-    const effect: Effect = d.effect === "behaviour" ? v : v === "metadata" ? "metadata" : "representation";
-    return withEffect(d, effect);
-  });
+    return d.effect === "behaviour" ? v : v === "metadata" ? "metadata" : "representation";
+  };
 }

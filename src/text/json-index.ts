@@ -27,65 +27,75 @@ export function offsetFinder(data: unknown, index: Pick<JsonIndex, "starts" | "s
     for (let i = 0; i < spans.length; i += 2) out[spans[i]!] = spans[i + 1]!;
     return out;
   };
-  // Where each child of a container starts (its index in `starts`), worked out once per container
-  // on the way to a pointer: item k at [k], a member at its key; null for an object whose keys
+  // Where each child of a container starts (its index in `starts`) and its value, worked out once
+  // per container on the way to a pointer, with the children's own layouts as they are asked for:
+  // a token costs one lookup of its key (none for an item), not one in a map of containers and
+  // another in the value. `keys` is absent for an array; null stands for an object whose keys
   // JavaScript lists in another order than the text's.
-  const layouts = new Map<object, number[] | Map<string, number> | null>();
-  const layoutOf = (node: object, at: number): number[] | Map<string, number> | null => {
-    let layout = layouts.get(node);
-    if (layout !== undefined) return layout;
+  const layoutOf = (node: object, at: number): Layout | null => {
     const end = (ends ??= endsOf());
     // The first child follows its container; each next one follows the one before and what it holds.
     let child = at + 1;
+    const firsts: number[] = [];
+    const values: unknown[] = [];
     if (Array.isArray(node)) {
-      const items: number[] = [];
       for (let k = 0; k < node.length; k++) {
-        items.push(child);
+        firsts.push(child);
+        values.push(node[k]);
         child = end[child] || child + 1;
       }
-      layout = items;
-    } else {
-      const keys = Object.keys(node);
-      if (mayReorder(keys)) layout = null;
-      else {
-        const members = new Map<string, number>();
-        for (const k of keys) {
-          members.set(k, child);
-          child = end[child] || child + 1;
-        }
-        layout = members;
-      }
+      return { at: firsts, values, subs: [] };
     }
-    layouts.set(node, layout);
-    return layout;
+    const own = Object.keys(node);
+    if (mayReorder(own)) return null;
+    const keys = new Map<string, number>();
+    for (let k = 0; k < own.length; k++) {
+      const key = own[k]!;
+      keys.set(key, k);
+      firsts.push(child);
+      values.push((node as Record<string, unknown>)[key]);
+      child = end[child] || child + 1;
+    }
+    return { keys, at: firsts, values, subs: [] };
   };
+  let root: Layout | null | undefined;
   return (pointer) => {
     if (pointer === "") return starts[0];
     if (pointer.charCodeAt(0) !== 0x2f) return undefined;
-    let node: unknown = data;
-    let at = 0;
+    if (typeof data !== "object" || data === null) return undefined;
+    let layout = root === undefined ? (root = layoutOf(data, 0)) : root;
     for (let from = 1; ; ) {
+      if (layout === null) return reordered(pointer);
       const slash = pointer.indexOf("/", from);
       const raw = slash === -1 ? pointer.slice(from) : pointer.slice(from, slash);
-      if (typeof node !== "object" || node === null) return undefined;
-      const layout = layoutOf(node, at);
-      if (layout === null) return reordered(pointer);
-      let child: number | undefined;
-      if (Array.isArray(layout)) {
+      let k: number | undefined;
+      if (layout.keys === undefined) {
         if (!INDEX.test(raw)) return undefined;
-        const k = Number(raw);
-        child = layout[k];
-        node = (node as unknown[])[k];
+        k = Number(raw);
       } else {
         const key = unescapeToken(raw);
         if (key !== raw && escapeToken(key) !== raw) return undefined;
-        child = layout.get(key);
-        node = (node as Record<string, unknown>)[key];
+        k = layout.keys.get(key);
       }
-      if (child === undefined) return undefined;
-      at = child;
+      const at = k === undefined ? undefined : layout.at[k];
+      if (at === undefined) return undefined;
       if (slash === -1) return starts[at];
+      const node = layout.values[k!];
+      if (typeof node !== "object" || node === null) return undefined;
+      let sub = layout.subs[k!];
+      if (sub === undefined) layout.subs[k!] = sub = layoutOf(node, at);
+      layout = sub;
       from = slash + 1;
     }
   };
+}
+
+/** A container's children as offsetFinder reads them: where each starts, its value, its own layout once asked. */
+interface Layout {
+  /** An object's keys, each with its child's position; absent for an array (an item's position is its index). */
+  keys?: Map<string, number>;
+  /** Each child's index in `starts`. */
+  at: number[];
+  values: unknown[];
+  subs: (Layout | null | undefined)[];
 }
