@@ -206,9 +206,11 @@ function ofTarget(index: EffectIndex, coverages: readonly FormatCoverage[], form
 
 /**
  * The agent a source place belongs to: the deepest agent of that file whose pointer holds it.
- * Agents are indexed by file and pointer once, and a place looks up its own ancestors: a bundle
- * of n agents must not compare each diagnostic with all n. A file read as one agent at its root
- * (most documents) answers without a lookup: every place of it is that agent's.
+ * Agents are indexed by file once. A file read as one agent at its root (most documents) answers
+ * without a test: every place of it is that agent's. A file of a few agents (a bundle, an Agent
+ * Spec document with components) tests each of them, which builds no string; a file of many has
+ * each place look up its own ancestors, so a bundle of n agents does not compare each
+ * diagnostic with all n.
  */
 function agentFinder(agents: readonly AgentPlace[]): (file: string | undefined, pointer: string) => AgentPlace | undefined {
   const byPlace = new Map<string | undefined, Map<string, AgentPlace>>();
@@ -218,15 +220,17 @@ function agentFinder(agents: readonly AgentPlace[]): (file: string | undefined, 
     // The first of agents at the same place, as a scan in order would keep.
     if (!inFile.has(a.pointer)) inFile.set(a.pointer, a);
   }
-  // The files whose one place is their root: the walk below would end there for any pointer.
-  const whole = new Map<string | undefined, AgentPlace>();
-  for (const [file, inFile] of byPlace) {
-    const root = inFile.get("");
-    if (root !== undefined && inFile.size === 1) whole.set(file, root);
-  }
+  const few = new Map<string | undefined, AgentPlace[]>();
+  for (const [file, inFile] of byPlace) if (inFile.size <= FEW_AGENTS) few.set(file, [...inFile.values()]);
   return (file, pointer) => {
-    const only = whole.get(file);
-    if (only !== undefined) return only;
+    const listed = few.get(file);
+    if (listed !== undefined) {
+      if (listed.length === 1 && listed[0]!.pointer === "") return listed[0];
+      // The deepest that holds the place: one agent per pointer, so no two tie.
+      let best: AgentPlace | undefined;
+      for (const a of listed) if ((best === undefined || a.pointer.length > best.pointer.length) && isAncestorOrSelf(a.pointer, pointer)) best = a;
+      return best;
+    }
     const inFile = byPlace.get(file);
     if (!inFile) return undefined;
     for (let q = pointer; ; q = q.slice(0, q.lastIndexOf("/"))) {
@@ -237,6 +241,9 @@ function agentFinder(agents: readonly AgentPlace[]): (file: string | undefined, 
     return inFile.get("");
   };
 }
+
+/** Up to this many agents in one file, each place is tested against each (agentFinder). */
+const FEW_AGENTS = 8;
 
 /** The source value at a place of an input (its file as diagnostics name it); undefined when unknown. */
 export type SourceValue = (file: string | undefined, pointer: string) => JsonValue | undefined;
