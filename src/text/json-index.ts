@@ -27,36 +27,29 @@ export function offsetFinder(data: unknown, index: Pick<JsonIndex, "starts" | "s
     for (let i = 0; i < spans.length; i += 2) out[spans[i]!] = spans[i + 1]!;
     return out;
   };
-  // Where each child of a container starts (its index in `starts`) and its value, worked out once
-  // per container on the way to a pointer, with the children's own layouts as they are asked for:
-  // a token costs one lookup of its key (none for an item), not one in a map of containers and
-  // another in the value. `keys` is absent for an array; null stands for an object whose keys
-  // JavaScript lists in another order than the text's.
+  // Where each child of a container starts (its index in `starts`), worked out once per container
+  // on the way to a pointer, with the children's own layouts as they are asked for: a token costs
+  // one lookup of its key (none for an item), not one in a map of containers and another in the
+  // value. An object of a few keys is searched in its key list (a Map for them would cost more to
+  // build than the document's few lookups save); null stands for an object whose keys JavaScript
+  // lists in another order than the text's.
   const layoutOf = (node: object, at: number): Layout | null => {
     const end = (ends ??= endsOf());
+    const own = Array.isArray(node) ? undefined : Object.keys(node);
+    if (own !== undefined && mayReorder(own)) return null;
+    const count = own === undefined ? (node as unknown[]).length : own.length;
     // The first child follows its container; each next one follows the one before and what it holds.
-    let child = at + 1;
-    const firsts: number[] = [];
-    const values: unknown[] = [];
-    if (Array.isArray(node)) {
-      for (let k = 0; k < node.length; k++) {
-        firsts.push(child);
-        values.push(node[k]);
-        child = end[child] || child + 1;
-      }
-      return { at: firsts, values, subs: [] };
-    }
-    const own = Object.keys(node);
-    if (mayReorder(own)) return null;
-    const keys = new Map<string, number>();
-    for (let k = 0; k < own.length; k++) {
-      const key = own[k]!;
-      keys.set(key, k);
-      firsts.push(child);
-      values.push((node as Record<string, unknown>)[key]);
+    const firsts = new Array<number>(count);
+    for (let k = 0, child = at + 1; k < count; k++) {
+      firsts[k] = child;
       child = end[child] || child + 1;
     }
-    return { keys, at: firsts, values, subs: [] };
+    const layout: Layout = { node, at: firsts, subs: [] };
+    if (own !== undefined) {
+      layout.keys = own;
+      if (own.length > FEW_KEYS) layout.index = new Map(own.map((key, k) => [key, k]));
+    }
+    return layout;
   };
   let root: Layout | null | undefined;
   return (pointer) => {
@@ -75,12 +68,12 @@ export function offsetFinder(data: unknown, index: Pick<JsonIndex, "starts" | "s
       } else {
         const key = unescapeToken(raw);
         if (key !== raw && escapeToken(key) !== raw) return undefined;
-        k = layout.keys.get(key);
+        k = layout.index ? layout.index.get(key) : layout.keys.indexOf(key);
       }
       const at = k === undefined ? undefined : layout.at[k];
       if (at === undefined) return undefined;
       if (slash === -1) return starts[at];
-      const node = layout.values[k!];
+      const node = layout.keys === undefined ? (layout.node as unknown[])[k!] : (layout.node as Record<string, unknown>)[layout.keys[k!]!];
       if (typeof node !== "object" || node === null) return undefined;
       let sub = layout.subs[k!];
       if (sub === undefined) layout.subs[k!] = sub = layoutOf(node, at);
@@ -90,12 +83,17 @@ export function offsetFinder(data: unknown, index: Pick<JsonIndex, "starts" | "s
   };
 }
 
-/** A container's children as offsetFinder reads them: where each starts, its value, its own layout once asked. */
+/** A container's children as offsetFinder reads them: where each starts, and each one's own layout once asked. */
 interface Layout {
-  /** An object's keys, each with its child's position; absent for an array (an item's position is its index). */
-  keys?: Map<string, number>;
+  node: object;
+  /** An object's keys in the order of its values; absent for an array (an item's position is its index). */
+  keys?: string[];
+  /** The keys' positions, for an object of more than FEW_KEYS keys. */
+  index?: Map<string, number>;
   /** Each child's index in `starts`. */
   at: number[];
-  values: unknown[];
   subs: (Layout | null | undefined)[];
 }
+
+/** Up to this many keys, an object's key is found by searching its key list. */
+const FEW_KEYS = 16;
