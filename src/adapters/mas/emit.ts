@@ -63,9 +63,9 @@ interface AgentFile {
 export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitContext = {}): EmitDraft {
   const before: Diagnostic[] = [];
   const names = doc.agents.map(fileStem);
-  const files = agentFileNames(doc, names);
-  const onlyFile = doc.agents.length === 1 ? files[0] : undefined;
   const links = linkIndex(doc);
+  const files = agentFileNames(doc, names, links);
+  const onlyFile = doc.agents.length === 1 ? files[0] : undefined;
   const system = links.system;
   if (!system) {
     for (const rel of Object.keys(doc.extensions[MAS] ?? {})) {

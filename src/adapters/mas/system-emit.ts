@@ -29,7 +29,12 @@ const WORKFLOW = isObject(rootProps["spec"]) && isObject(rootProps["spec"]["prop
 export interface LinkIndex {
   /** The index of the agent a local link names (the first with that key), or -1. */
   target(local: string | undefined): number;
-  /** Whether a kind: MAS manifest is written (see writesSystem). */
+  /**
+   * Whether a kind: MAS manifest is written: for a bundle the mas runtime can run as one app (one
+   * whose agents a resolvable local link joins, or of one agent, which is the app's entry), or read
+   * from a MAS manifest (its agency list kept, `own`). A bundle of several agents that no link joins
+   * has no one entry: its agents are written as Agent files, each of which still runs.
+   */
   readonly system: boolean;
   /** The first local link to agent `i` with a useWhen, in bundle order (see incomingRouting). */
   incoming(i: number): { text: string; parent: number; link: number } | undefined;
@@ -39,6 +44,12 @@ export interface LinkIndex {
    * agent of the document.
    */
   spawned(agent: number, link: number): boolean;
+  /**
+   * Each agent's own entry of the agency list the document keeps (its index there, ownEntries),
+   * or undefined when no list is kept or it lists another count: worked out once, for the file
+   * names, the agency list written and whether a MAS manifest is written.
+   */
+  readonly own: readonly number[] | undefined;
 }
 
 export function linkIndex(doc: IrDocument): LinkIndex {
@@ -56,7 +67,12 @@ export function linkIndex(doc: IrDocument): LinkIndex {
   const ext = doc.extensions[MAS] ?? {};
   const linked = () => doc.agents.some((a, p) => (a.subAgents ?? []).some((l, j) => target(l.local) !== -1 && !spawned(p, j)));
   const keptList = Array.isArray(ext["/spec/agency/agents"]) || Array.isArray(ext["/spec/agents"]);
-  const system = doc.agents.length > 0 && (keptListFits(doc) || (doc.bundle && (doc.agents.length === 1 || keptList || linked())));
+  const own = ownEntries(doc);
+  // A kept list that lists as many agents as the document has (own is then set) writes the app again, though
+  // the document read is no bundle: the agents were read from that app, and a stash brought its list back
+  // through a format that holds one agent per file (AgentMug, an Open Agent Spec Agent). One agent of a
+  // larger app, converted alone, stays an Agent.
+  const system = doc.agents.length > 0 && (own !== undefined || (doc.bundle && (doc.agents.length === 1 || keptList || linked())));
   const first = new Map<number, { text: string; parent: number; link: number }>();
   if (system) {
     doc.agents.forEach((a, p) => (a.subAgents ?? []).forEach((l, j) => {
@@ -66,19 +82,7 @@ export function linkIndex(doc: IrDocument): LinkIndex {
       first.set(t, { text: linkRoutingText(l.useWhen, l.doNotUseWhen), parent: p, link: j });
     }));
   }
-  return { target, system, incoming: (i) => first.get(i), spawned };
-}
-
-/**
- * Whether the document keeps a MAS app's agency list that lists as many agents as it has: the
- * agents were read from that app, and a stash brought its list back through a format that holds
- * one agent per file (AgentMug, an Open Agent Spec Agent), so the app is written again though the
- * document read there is no bundle. One agent of a larger app, converted alone, stays an Agent.
- */
-function keptListFits(doc: IrDocument): boolean {
-  const ext = doc.extensions[MAS] ?? {};
-  const list = ext[agencyListAt(ext)];
-  return Array.isArray(list) && list.length === doc.agents.length;
+  return { target, system, incoming: (i) => first.get(i), spawned, own };
 }
 
 /** Where a MAS manifest's agency list is kept (extensions.mas): spec.agency.agents, or the older spec.agents. */
@@ -101,7 +105,7 @@ const AGENT_FILE = /^(?:\.\/)?(?:[^/\\]+\/)*([A-Za-z0-9][A-Za-z0-9._-]*\.ya?ml)$
  * entries left, in order, as every agent did by position before: an app of one agent keeps its
  * entry whatever its names.
  */
-export function ownEntries(doc: IrDocument): number[] | undefined {
+function ownEntries(doc: IrDocument): number[] | undefined {
   const ext = doc.extensions[MAS] ?? {};
   const listAt = agencyListAt(ext);
   const stored = ext[listAt];
@@ -152,11 +156,11 @@ export function ownEntries(doc: IrDocument): number[] | undefined {
  * each file is named after the agent (`stems[i]`, its metadata.name). The files are written beside the MAS manifest, so a ref into
  * a folder keeps its name and loses its folder (the agency entry reports it).
  */
-export function agentFileNames(doc: IrDocument, stems: readonly string[]): string[] {
+export function agentFileNames(doc: IrDocument, stems: readonly string[], links: LinkIndex = linkIndex(doc)): string[] {
   const byName = stems.map((n) => `${n}.yaml`);
   const ext = doc.extensions[MAS] ?? {};
   const stored = ext[agencyListAt(ext)];
-  const own = ownEntries(doc);
+  const own = links.own;
   if (!Array.isArray(stored) || own === undefined) return byName;
   const kept = own.map((j, i) => {
     const s = stored[j];
@@ -165,16 +169,6 @@ export function agentFileNames(doc: IrDocument, stems: readonly string[]): strin
   });
   const seen = new Set(kept.map((f) => f.toLowerCase()));
   return seen.size === kept.length ? kept : byName;
-}
-
-/**
- * Whether a kind: MAS manifest is written: for a bundle the mas runtime can run as one app (one
- * whose agents a resolvable local link joins, or of one agent, which is the app's entry), or read
- * from a MAS manifest (its agency list kept; see keptListFits). A bundle of several agents that no
- * link joins has no one entry: its agents are written as Agent files, each of which still runs.
- */
-export function writesSystem(doc: IrDocument): boolean {
-  return linkIndex(doc).system;
 }
 
 /** The sentence a link's doNotUseWhen becomes at the end of the delegate's spec.description (read back by system-parse). */
@@ -230,8 +224,8 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
     stored = undefined;
   }
   const storedList = Array.isArray(stored) ? stored : undefined;
-  // Each agent's own entry (not the one at its index: a merged bundle has the inputs' order).
-  const own = storedList ? ownEntries(doc) : undefined;
+  // Each agent's own entry (not the one at its index: a merged bundle has the inputs' order); set exactly when storedList is.
+  const own = links.own;
   const entryOf = (i: number) => (own === undefined ? undefined : storedList?.[own[i] as number]);
   let fileName = "";
   const target = (pointer: string) => ({ format: MAS, file: fileName, pointer });

@@ -9,7 +9,7 @@ import { diagnostic, type Diagnostic, type ProblemCode } from "../../ir/diagnost
 import type { Problem } from "../../ir/payloads.js";
 import { dotted, get, join } from "../../ir/pointer.js";
 import { dirOf, isAbsolutePath, joinPath } from "../../ir/file-paths.js";
-import { emitSystem, NOT_FOR, writesSystem } from "./system-emit.js";
+import { emitSystem, linkIndex, NOT_FOR } from "./system-emit.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { parseText } from "../../text/parse.js";
 import { mergeDocumentExtensions } from "../../ir/stash.js";
@@ -339,9 +339,10 @@ function keepMasMembers(data: JsonObject, spec: JsonObject, listAt: string, list
  */
 function dropDerived(doc: IrDocument, kept: JsonObject): void {
   const probe: IrDocument = { ...doc, extensions: { ...doc.extensions, [MAS]: {} } };
-  if (!writesSystem(probe)) return;
+  const links = linkIndex(probe);
+  if (!links.system) return;
   const names = doc.agents.map((a) => (a.id ?? a.key ?? "agent").replace(/[/\\]+/g, "-"));
-  const derived = emitSystem(probe, names, names.map((n) => `${n}.yaml`), names.map(() => ({}))).output.document;
+  const derived = emitSystem(probe, names, names.map((n) => `${n}.yaml`), names.map(() => ({})), links).output.document;
   const strip = (v: JsonValue | undefined) => (Array.isArray(v) ? v.map((n) => {
     if (!isObject(n)) return n;
     const c = cloneJson(n);
@@ -350,7 +351,7 @@ function dropDerived(doc: IrDocument, kept: JsonObject): void {
   }) : v);
   // The short form (spec.agents) is a spelling of its own, kept. The entry goes only with the nodes its label comes from.
   // An app of one agent keeps its list, derived or not: no link marks it as an app, and through a format of one agent
-  // per file (AgentMug) the stash carries the list, by which the way back writes the app again (writesSystem).
+  // per file (AgentMug) the stash carries the list, by which the way back writes the app again (LinkIndex.system).
   for (const rel of ["/metadata", "/spec/agency/agents", "/spec/workflow/nodes", "/spec/workflow/entry"]) {
     if (!Object.prototype.hasOwnProperty.call(kept, rel)) continue;
     if (rel === "/spec/agency/agents" && doc.agents.length === 1) continue;
