@@ -21,7 +21,10 @@ export const masAdapter: Adapter = {
   id: FORMAT,
   label: LABEL,
   suffix: SUFFIX,
-  bundles: false,
+  // A kind: MAS manifest holds several agents (each by its file, or inline) and the workflow that links
+  // them; --bundle writes one (with the agent files beside it).
+  bundles: true,
+  bundleName: "mas kind: MAS app",
   slot: SLOT,
   syntaxes: ["yaml"],
   options: OPTIONS,
