@@ -164,6 +164,34 @@ describe("the text report names the file -o wrote", () => {
   });
 });
 
+describe("a policy error names the -o FILE too", () => {
+  it("--error: the findings' [output] tags and the output's line name the -o path, though nothing is written", async () => {
+    const { mkdtempSync, rmSync, existsSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const { convertFiles } = await import("../src/node/files.js");
+    const d = mkdtempSync(join(tmpdir(), "agentport-trial-"));
+    try {
+      const input = "golden/caplo-minimal/input.caplo.json";
+      const out = join(d, "helper.json");
+      const r = await cli(["convert", input, "--to", "agentmug", "-o", out, "--error", "behaviour"]);
+      expect(r.code).toBe(1);
+      expect(existsSync(out)).toBe(false);
+      // Was "[faq-helper.agent.json]" and "faq-helper.agent.json: 4 errors, …": the gate emptied the outputs, and their names with them.
+      expect(r.stderr).not.toMatch(/faq-helper\.agent\.json/);
+      expect(r.stderr).toMatch(new RegExp(`error default-lost .* \\[${out.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\]`));
+      expect(r.stderr).toContain(`${out}: 4 errors`);
+      expect(r.stderr).toContain("not written (4 findings made an error by policy)");
+      // --json keeps the document's name and its shape: no outputs, the library's findings as the library gates them.
+      const j = JSON.parse((await cli(["convert", input, "--to", "agentmug", "-o", out, "--error", "behaviour", "--json"])).stdout) as { outputs: unknown[]; diagnostics: unknown[] };
+      expect(j.outputs).toEqual([]);
+      expect(j.diagnostics).toEqual(JSON.parse(JSON.stringify(convertFiles([input], "agentmug", { policy: { error: ["behaviour"] } }).diagnostics)));
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("a JSON file with // comments (JSONC, JSON5) is told so", () => {
   it("one error at the first comment, not the YAML parser's flow-collection messages", async () => {
     // Was: "JSON syntax: Missing , between flow map items", "Implicit keys of flow sequence pairs need to be on a single line", …
