@@ -173,6 +173,29 @@ describe("the other formats' defaults", () => {
     expect(at(convert(models, "caplo", { file: "input.yaml" }).diagnostics, "/spec/models/0/id").map((d) => d.severity)).toEqual(["info"]);
   });
 
+  it("a mas primary model row's id is judged alike in every target: main a note, another role (fast) a behaviour warning", () => {
+    // Was (user trial, session 8): id fast an info transformed-value into Caplo ("the role is implied"), an info
+    // into AgentMug ("its role is dropped"), a warning into Agent Spec. The primary row is the agent's model,
+    // whatever its id: the id stays mas's own value, whose declared effect (behaviour, inert at main) judges its loss.
+    const agent = (id: string) => ["apiVersion: mas/v1", "kind: Agent", "metadata:", "  name: roles", "spec:", "  description: Helps.",
+      "  models:", `    - id: ${id}`, "      model: openai/gpt-4o-mini", "      temperature: 0.7", "  context:", "    role: You help.", ""].join("\n");
+    const others = FORMAT_IDS.filter((f) => f !== "mas");
+    expect(others.length).toBe(3);
+    for (const [id, severity, effect] of [["main", "info", "representation"], ["fast", "warning", "behaviour"]] as const) {
+      for (const to of others) {
+        const r = convert(agent(id), to, { file: "roles.yaml" });
+        expect(r.ok, to).toBe(true);
+        expect(at(r.diagnostics, "/spec/models/0/id").map((d) => [to, d.severity, d.effect]), `${id} into ${to}`).toEqual([[to, severity, effect]]);
+        // Nothing else speaks of the row's role: one finding, at the id.
+        expect(at(r.diagnostics, "/spec/models/0").filter((d) => /role/.test(d.message)), `${id} into ${to}`).toEqual([]);
+      }
+      // Into mas it is written as it was; through a format with a slot it comes back.
+      expect(convert(agent(id), "mas", { file: "roles.yaml" }).outputs[0]!.text).toContain(`- id: ${id}\n`);
+      const there = convert(agent(id), "agentmug", { file: "roles.yaml" }).outputs[0]!.text;
+      expect(convert(there, "mas", { file: "roles.agent.json" }).outputs[0]!.text).toContain(`- id: ${id}\n`);
+    }
+  });
+
   it("Agent Spec api_spec_uri null is a note; a URI stays a warning", () => {
     const text = golden("agentspec-remote-tools", "input.yaml");
     const ds = convert(text, "caplo", { file: "input.yaml" }).diagnostics.filter((d) => /^\/tools\/\d+\/api_spec_uri$/.test(d.source?.pointer ?? ""));

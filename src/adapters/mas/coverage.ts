@@ -32,8 +32,10 @@ const parse: Record<string, ParseRule> = {
   "/spec/description": { ir: "/routingDescription", note: "in a MAS app also the useWhen of every link to the agent; a trailing \"Not for: …\" sentence is the link's doNotUseWhen", effect: "behaviour" },
   "/spec/models": { container: true, kept: "an empty list", effect: "behaviour" },
   "/spec/models/[]": { container: true },
-  // `main`, the schema's default, names the primary model, which is what a model of another format is.
-  "/spec/models/[]/id": { ir: "/models/[]/role", extensionWhen: "id: main (the default role)", effect: "behaviour", inert: ["main"] },
+  // `main`, the schema's default, names the primary model, which is what a model of another format is. Another
+  // id on the primary row (`fast`) names a role the targets do not have (the runtime inherits models.<id> for
+  // `model: any`, and other settings name the row by it): a loss that changes behaviour, in every target alike.
+  "/spec/models/[]/id": { ir: "/models/[]/role", extensionWhen: "the primary row's id (main, the default role, or another)", effect: "behaviour", inert: ["main"] },
   "/spec/models/[]/model": { ir: ["/models/[]/id", "/models/[]/provider", "/models/[]/raw"], extensionWhen: "model: any (the whole row)", effect: "behaviour" },
   "/spec/models/[]/temperature": { ir: "/models/[]/temperature", effect: "behaviour" },
   "/spec/models/[]/max_tokens": { ir: "/models/[]/maxTokens", effect: "behaviour" },
