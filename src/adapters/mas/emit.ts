@@ -31,7 +31,7 @@ import { reportPlaceholders } from "../../ir/prompt-checks.js";
 import { validateMas } from "./validate.js";
 import { LLM_ORDER, METADATA_ORDER, MODEL_ROW_ORDER, REASONING_ORDER, SPEC_ORDER, TOOL_ORDER, TOP_ORDER } from "./shapes.js";
 import { toYaml } from "./yaml.js";
-import { agentFileNames, emitSystem, incomingRouting, linkIndex, linkRoutingText, writtenDescription, type LinkIndex } from "./system-emit.js";
+import { agentFileNames, emitSystem, incomingRouting, keptEntryFolder, linkIndex, linkRoutingText, writtenDescription, type LinkIndex } from "./system-emit.js";
 import { relocateRefs } from "./relocate.js";
 import { writeSpawnTools } from "./emit-spawn.js";
 
@@ -79,7 +79,7 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
   const agentFiles: AgentFile[] = doc.agents.map((agent, i) => {
     const r = new Reporter(MAS, files[i] as string);
     // Written beside the MAS manifest and under -o, an agent's relative references are rewritten to still name their files.
-    const moved = relocateRefs(agent, doc, options, r, context.readFiles);
+    const moved = relocateRefs(agent, doc, options, r, context.readFiles, keptEntryFolder(doc, i, links));
     const scope: EmitScope = { r, check: context.checkDeclarations === true };
     const e = emitAgent(moved.agent, i, doc, links, files, options, scope, masFile, context.effectiveDefaults?.[i]);
     const out: Omit<EmittedDocument, "text"> = { ...e.out, agents: [i] };

@@ -11,11 +11,20 @@
 // the agent file then says what a conversion written into the app says (the library
 // result), and its references hold wherever the folder is moved. Only a file that
 // lies outside the app, or was not read, is named by a path back to it.
+//
+// An agent that came back through another format's stash (AgentMug, Open Agent Spec)
+// brings its references as the mas file made them: from the folder that file was read
+// in (its agent file's, in an app: the kept agency list names it), which the input
+// does not record. They are taken as made from the input's folder, as every output
+// not written elsewhere counts as written there; under -o elsewhere that guess is
+// said to be one (ref-kept, a warning): the file was never read, so nothing shows it
+// is there, and the converted agent lacks it if it is not (docs/decisions.md).
 import type { IrAgent, IrChunk, IrDocument, IrSkill, IrTool } from "../../ir/model.js";
 import type { Reporter } from "../../ir/reporter.js";
 import type { EmitOptions, SourceFile } from "../types.js";
 import { skillFolder } from "./skills.js";
 import { dirOf, joinPath } from "../../ir/file-paths.js";
+import { MAS } from "./parse-context.js";
 
 /** A reference relative to the file that makes it (not absolute, no scheme or library prefix). */
 function isRelative(ref: string): boolean {
@@ -31,9 +40,11 @@ export interface Relocated {
 /**
  * The agent as written: a copy whose relative references name the same files from where it is
  * written, each rewrite or copy reported (ref-rewritten); the agent itself when nothing moves.
- * `read` are the files the input's parse read, by path from the input's folder.
+ * `read` are the files the input's parse read, by path from the input's folder. `keptFolder`: for
+ * an agent restored from another format's stash, the folder (from the app's MAS manifest) of the
+ * agent file it was read from, which its references are made from (system-emit keptEntryFolder).
  */
-export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporter, read: readonly SourceFile[] = []): Relocated {
+export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporter, read: readonly SourceFile[] = [], keptFolder = ""): Relocated {
   const chunks = agent.instructions?.chunks ?? [];
   const tools = agent.tools ?? [];
   const skills = agent.skills ?? [];
@@ -42,12 +53,25 @@ export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptio
   const fileSkill = (s: IrSkill) => s.ref !== undefined && isRelative(s.ref);
   const files: SourceFile[] = [];
   if (!chunks.some(fileChunk) && !tools.some(refTool) && !skills.some(fileSkill)) return { agent, files };
+  // Only a mas parse makes these references: any in an agent read from another format came back through its stash.
+  const restored = agent.origin.format !== MAS;
   // Where the agent was read, from the input's folder: an agent file a MAS manifest names sits in its own folder.
-  const from = agent.origin.file === undefined || agent.origin.file === doc.file ? "" : dirOf(agent.origin.file);
+  const from = restored ? keptFolder : agent.origin.file === undefined || agent.origin.file === doc.file ? "" : dirOf(agent.origin.file);
   // Where the input's folder is, seen from where the outputs go (unset: they are written there).
   const input = options.relocateFrom?.(doc.file) ?? "";
   const prefix = joinPath(input, from);
   if (prefix === "") return { agent, files };
+  // A restored reference written elsewhere names a file the conversion never saw from a folder it guessed.
+  const guessed = restored && input !== "";
+  const file = doc.file ?? "the input";
+  const base = from === "" ? `the folder of ${file}` : `${from}/ beside ${file}, where the app's agency list puts the agent file`;
+  const unsure = (to: string, lacks: string) => ({
+    became: `is a path from the folder the mas agent was read in, which ${file} does not record; taken as one from ${base}, it is written as ${to} from the output folder, which names the file only if it is there; else the converted agent lacks ${lacks}`,
+  });
+  const unsureHint = (to: string) => `make ${to} name the file from the output folder (copy the file there, or edit the reference)`;
+  // Not written elsewhere, a restored reference is rewritten only from the agent file's folder to the MAS manifest's.
+  const sameIf = restored ? `, if the app was read in the folder of ${file}` : "";
+  const appFolder = restored ? ` (${from}/, where the app's agency list puts the agent file)` : "";
   /** The file a reference names, from the input's folder; its text when the parse read it and it lies in the app. */
   const readAt = (ref: string): { path: string; text: string; inApp: boolean } | undefined => {
     if (input === "") return undefined;
@@ -72,7 +96,8 @@ export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptio
         // A string chunk stays an explicit path ("./…", "../…"): the runtime then reads it as a file.
         const written = c.raw !== undefined && !to.startsWith("../") ? `./${to}` : to;
         // The rewrite reads as it does where the outputs are written into the app (the library's); the copy is a note of its own.
-        if (written !== c.ref) r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, { became: `refers to ${c.ref} from the folder it was read in; this agent is written elsewhere, so it refers to ${written}, the same file` });
+        if (written !== c.ref && guessed) r.at(agent, "ref-kept", `/instructions/chunks/${i}`, { shown: c.ref, ...unsure(written, "that prompt part") }, { effect: "behaviour", hint: unsureHint(written) });
+        else if (written !== c.ref) r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, { became: `refers to ${c.ref} from the folder it was read in${appFolder}; this agent is written elsewhere, so it refers to ${written}, the same file${sameIf}` });
         if (copied) r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, { clause: `the outputs go to another folder than the app's, so the prompt file ${copied.path} is copied there, where ${written} finds it` });
         if (written === c.ref) return c;
         return { ...c, ref: written, ...(c.raw !== undefined ? { raw: written } : {}) };
@@ -85,7 +110,8 @@ export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptio
       const copied = copyOf(t.ref);
       if (copied) files.push(copied);
       const to = copied?.path ?? moved(t.ref);
-      if (to !== t.ref) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, { became: `${t.ref} is a path from the folder the agent was read in; this agent is written elsewhere, so it is ${to}, the same tool manifest` });
+      if (to !== t.ref && guessed) r.at(agent, "ref-kept", `/tools/${i}/ref`, { shown: t.ref, ...unsure(to, `the tool "${t.name}"`) }, { effect: "behaviour", hint: unsureHint(to) });
+      else if (to !== t.ref) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, { became: `${t.ref} is a path from the folder the agent was read in${appFolder}; this agent is written elsewhere, so it is ${to}, the same tool manifest${sameIf}` });
       if (copied) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, { clause: `the outputs go to another folder than the app's, so the tool manifest ${copied.path} is copied there, where ${to} finds it` });
       if (to === t.ref) return t;
       return { ...t, ref: to };

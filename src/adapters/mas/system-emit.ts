@@ -6,7 +6,7 @@ import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { dotted, parsePointer } from "../../ir/pointer.js";
-import { joinPath } from "../../ir/file-paths.js";
+import { dirOf, joinPath } from "../../ir/file-paths.js";
 import type { EmittedDocument } from "../types.js";
 import { MAS } from "./parse-context.js";
 import { masSystemSchema } from "./schema.generated.js";
@@ -146,6 +146,21 @@ function ownEntries(doc: IrDocument): number[] | undefined {
     if (j === -1) own[i] = left.shift() as number;
   });
   return own;
+}
+
+/**
+ * The folder, from the MAS manifest's, of the agent file agent `i`'s own entry of the kept agency
+ * list names ("agents" for `ref: agents/a.yaml`); "" when it names none there (an inline agent, an
+ * entry beside the manifest, no list kept). An agent that came back through another format's stash
+ * makes its relative references from that folder, as it did in its app.
+ */
+export function keptEntryFolder(doc: IrDocument, i: number, links: LinkIndex): string {
+  const own = links.own?.[i];
+  if (own === undefined) return "";
+  const ext = doc.extensions[MAS] ?? {};
+  const stored = ext[agencyListAt(ext)];
+  const s = Array.isArray(stored) ? stored[own] : undefined;
+  return isObject(s) && typeof s["ref"] === "string" && !/^[A-Za-z][A-Za-z0-9+._-]*:|^[\\/]/.test(s["ref"]) ? dirOf(joinPath("", s["ref"])) : "";
 }
 
 /**
