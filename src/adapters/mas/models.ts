@@ -122,8 +122,9 @@ export function parseModels(ctx: MasParseCtx, spec: JsonObject): void {
       // The primary row is the agent's model, whatever its id: the IR leaves its role unset, and its id (`main`,
       // the default role, or another name, `fast`) stays for mas, so every other format reports its loss
       // alike (a behaviour warning, a note for `main`: coverage.ts). Other rows are models of other roles.
-      const m = readRow(ctx, row, ptr, irPtr, j === primary, j === primary ? [] : ["id"]);
-      if (j !== primary && typeof row["id"] === "string" && row["id"] !== "main") {
+      const role = j !== primary && typeof row["id"] === "string" && row["id"] !== "main";
+      const m = readRow(ctx, row, ptr, irPtr, j === primary, role ? ["id"] : []);
+      if (role) {
         m.role = row["id"];
         mapSource(ctx.agent, `${irPtr}/role`, `${ptr}/id`);
       }
