@@ -192,6 +192,26 @@ describe("a policy error names the -o FILE too", () => {
   });
 });
 
+describe("a missing input file is that input's error", () => {
+  it("named first, like the other input errors, in convert, validate and detect; exit 2, no stack trace", async () => {
+    const missing = "no-such-dir/no-such.yaml";
+    const binary = await cli(["convert", "test/fixtures/text/agent_calling_flow.json5", "--to", "caplo"]);
+    // The other input errors: the file name first (then line:col where there is one).
+    expect(binary.stderr).toMatch(/^test\/fixtures\/text\/agent_calling_flow\.json5:\d+:\d+ error /);
+    const line = `${missing} error usage-error no such file: ${missing}`;
+    for (const args of [["convert", missing, "--to", "caplo"], ["convert", missing, "--to", "mas", "--bundle", "-o", "out/"], ["validate", missing], ["detect", missing]]) {
+      const r = await cli(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr.split("\n"), args.join(" ")).toContain(line);
+      expect(r.stderr, args.join(" ")).not.toMatch(/^agentport: error|^\s+at /m);
+    }
+    const v = JSON.parse((await cli(["validate", missing, "--json"])).stdout) as { files: { file: string; diagnostics: { code: string; source: { file: string } }[] }[] };
+    expect(v.files.map((f) => [f.file, f.diagnostics.map((d) => [d.code, d.source.file])])).toEqual([[missing, [["usage-error", missing]]]]);
+    const c = JSON.parse((await cli(["convert", missing, "--to", "caplo", "--json"])).stdout) as { outputs: unknown[]; diagnostics: { code: string; source: { file: string } }[] };
+    expect([c.outputs, c.diagnostics.map((d) => [d.code, d.source.file])]).toEqual([[], [["usage-error", missing]]]);
+  });
+});
+
 describe("a JSON file with // comments (JSONC, JSON5) is told so", () => {
   it("one error at the first comment, not the YAML parser's flow-collection messages", async () => {
     // Was: "JSON syntax: Missing , between flow map items", "Implicit keys of flow sequence pairs need to be on a single line", …
