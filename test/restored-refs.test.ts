@@ -82,6 +82,19 @@ describe("references a stash brought back", () => {
     expect(text.stderr).not.toContain("the same tool manifest");
   });
 
+  it("said also when the path written reads as the stash has it (outputs in a sibling folder of the input's: the lead's trial)", async () => {
+    const d = app();
+    // The agent file alone (its app's root is the default root): ../tools/calc.tool.yaml from app/agents/.
+    expect((await cli(["convert", join(d, "app/agents/helper.yaml"), "--to", "agentmug", "-o", join(d, "am") + "/"])).code).toBe(0);
+    const back = await cli(["convert", join(d, "am/helper.agent.json"), "--to", "mas", "-o", join(d, "back") + "/", "--json"]);
+    const body = JSON.parse(back.stdout) as { outputs: { document: unknown }[]; diagnostics: Diagnostic[] };
+    // From back/ as from am/: the same string, which names nothing from either.
+    expect(toolRefs(readFileSync(join(d, "back/helper.yaml"), "utf8"))).toEqual(["../tools/calc.tool.yaml"]);
+    expect(existsSync(join(d, "back/../tools/calc.tool.yaml"))).toBe(false);
+    expect(about(body.diagnostics, "ref-kept").map((x) => [x.severity, x.effect])).toEqual([["warning", "behaviour"]]);
+    expect(about(body.diagnostics, "ref-rewritten")).toEqual([]);
+  });
+
   it("written beside the input (no -o, or -o its own folder): the reference as the mas file made it, nothing claimed", () => {
     const d = app();
     const there = convert(readFileSync(join(d, "app/solo.yaml"), "utf8"), "agentmug", { file: join(d, "app/solo.yaml"), readFile: memoryReadFile(new Map([["tools/calc.tool.yaml", TOOL]])) });

@@ -96,7 +96,8 @@ export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptio
         // A string chunk stays an explicit path ("./…", "../…"): the runtime then reads it as a file.
         const written = c.raw !== undefined && !to.startsWith("../") ? `./${to}` : to;
         // The rewrite reads as it does where the outputs are written into the app (the library's); the copy is a note of its own.
-        if (written !== c.ref && guessed) r.at(agent, "ref-kept", `/instructions/chunks/${i}`, { shown: c.ref, ...unsure(written, "that prompt part") }, { effect: "behaviour", hint: unsureHint(written) });
+        // Guessed, it is said also when the path reads the same (two sibling folders): it is the same guess.
+        if (guessed) r.at(agent, "ref-kept", `/instructions/chunks/${i}`, { shown: c.ref, ...unsure(written, "that prompt part") }, { effect: "behaviour", hint: unsureHint(written) });
         else if (written !== c.ref) r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, { became: `refers to ${c.ref} from the folder it was read in${appFolder}; this agent is written elsewhere, so it refers to ${written}, the same file${sameIf}` });
         if (copied) r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, { clause: `the outputs go to another folder than the app's, so the prompt file ${copied.path} is copied there, where ${written} finds it` });
         if (written === c.ref) return c;
@@ -110,7 +111,7 @@ export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptio
       const copied = copyOf(t.ref);
       if (copied) files.push(copied);
       const to = copied?.path ?? moved(t.ref);
-      if (to !== t.ref && guessed) r.at(agent, "ref-kept", `/tools/${i}/ref`, { shown: t.ref, ...unsure(to, `the tool "${t.name}"`) }, { effect: "behaviour", hint: unsureHint(to) });
+      if (guessed) r.at(agent, "ref-kept", `/tools/${i}/ref`, { shown: t.ref, ...unsure(to, `the tool "${t.name}"`) }, { effect: "behaviour", hint: unsureHint(to) });
       else if (to !== t.ref) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, { became: `${t.ref} is a path from the folder the agent was read in${appFolder}; this agent is written elsewhere, so it is ${to}, the same tool manifest${sameIf}` });
       if (copied) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, { clause: `the outputs go to another folder than the app's, so the tool manifest ${copied.path} is copied there, where ${to} finds it` });
       if (to === t.ref) return t;
