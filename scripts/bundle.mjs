@@ -17,7 +17,10 @@ import { tmpdir } from "node:os";
 import { spawnSync } from "node:child_process";
 import { basename, dirname, join, resolve } from "node:path";
 
-const common = { bundle: true, platform: "node", target: "node20", minify: true, legalComments: "linked", logLevel: "warning" };
+// charset "ascii" (esbuild's default, said here because the launchers rely on it): every other
+// character is written as an escape, so the launchers read the bundle and its parts as latin1, a
+// byte-for-byte copy into a one-byte string, instead of decoding UTF-8 (checked after the build).
+const common = { bundle: true, platform: "node", target: "node20", minify: true, charset: "ascii", legalComments: "linked", logLevel: "warning" };
 
 // import.meta.url has no CommonJS form; the batch worker is found relative to the bundle's file.
 writeFileSync("dist/.import-meta-shim.js", 'export const import_meta_url = require("url").pathToFileURL(__filename).href;\n');
@@ -31,7 +34,7 @@ export function loadPart(name) {
   try {
     cachedData = readFileSync(file + ".cache");
   } catch {}
-  const script = new Script("(function (exports, require, module) {" + readFileSync(file, "utf8") + "\\n})", { filename: file, cachedData });
+  const script = new Script("(function (exports, require, module) {" + readFileSync(file, "latin1") + "\\n})", { filename: file, cachedData });
   if (process.env.AGENTPORT_WRITE_CODE_CACHE === "1") process.once("exit", () => writeFileSync(file + ".cache", script.createCachedData()));
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require, module);
@@ -83,6 +86,12 @@ for (const f of readdirSync("dist")) if (/^agentport-(validators|schema)-.*\.cjs
 for (const { name, path } of parts) {
   await build({ ...common, legalComments: "none", format: "cjs", entryPoints: [path], outfile: `dist/agentport-${name}.cjs` });
 }
+// The launchers read these as latin1, which is the same text only for ASCII.
+for (const f of ["dist/agentport.cjs", ...parts.map(({ name }) => `dist/agentport-${name}.cjs`)]) {
+  const bytes = readFileSync(f);
+  const at = bytes.findIndex((x) => x > 0x7f);
+  if (at !== -1) throw new Error(`${f}: byte ${at} is not ASCII; the launchers read it as latin1 (esbuild charset "ascii" should have escaped it)`);
+}
 await build({
   ...common,
   format: "esm",
@@ -99,7 +108,8 @@ try {
   cachedData = fs.readFileSync(cacheFile);
 } catch {}
 // The bundle keeps main.js's "#!" line, which is not JavaScript inside a function.
-const wrapped = "(function (exports, require, module, __filename, __dirname) {" + fs.readFileSync(file, "utf8").replace(/^#!.*/, "") + "\\n})";
+// latin1: the bundle is ASCII (scripts/bundle.mjs checks it), and a byte copy is cheaper than decoding UTF-8.
+const wrapped = "(function (exports, require, module, __filename, __dirname) {" + fs.readFileSync(file, "latin1").replace(/^#!.*/, "") + "\\n})";
 const script = new vm.Script(wrapped, { filename: file, cachedData });
 if (process.env.AGENTPORT_WRITE_CODE_CACHE === "1") process.once("exit", () => fs.writeFileSync(cacheFile, script.createCachedData()));
 const bundle = { exports: {} };
@@ -115,11 +125,12 @@ const vm = require("node:vm");
 const { createRequire } = require("node:module");
 const dir = __dirname;
 ${RUN_BUNDLE}`);
-// The same for \`node dist/agentport.mjs\` (the README's command): builtins without ESM imports where Node has getBuiltinModule.
+// The same for \`node dist/agentport.mjs\` (the README's command): builtins without ESM imports where
+// Node has getBuiltinModule (20.16 and later; an import of node:module builds its ESM facade first).
 writeFileSync("dist/agentport.mjs", `#!/usr/bin/env node
 // agentport's launcher as an ES module: runs dist/agentport.cjs with V8's code cache (scripts/bundle.mjs).
-import { createRequire } from "node:module";
-const builtin = process.getBuiltinModule ?? createRequire(import.meta.url);
+const builtin = process.getBuiltinModule ?? (await import("node:module")).createRequire(import.meta.url);
+const { createRequire } = builtin("node:module");
 const fs = builtin("node:fs");
 const vm = builtin("node:vm");
 const dir = builtin("node:path").dirname(builtin("node:url").fileURLToPath(import.meta.url));
