@@ -5,9 +5,9 @@
 // it are refused unless the user allows it; only regular files are read (never a
 // directory, FIFO or device, which could block or flood).
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import type { ReadFile } from "../adapters/types.js";
+import { homedir } from "./os-lazy.js";
 
 export interface ReadFileOptions {
   /** Allow references that resolve outside the root. */

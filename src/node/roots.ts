@@ -6,9 +6,9 @@
 //    few folders up (a mas kind: MAS at the app's root) lists it among its parts,
 //    so `../tools/x.tool.yaml` from `agents/` reads without --allow-outside-refs.
 import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { partsOf } from "../parts.js";
+import { homedir } from "./os-lazy.js";
 
 /** How many folders above an input a manifest listing it is looked for. */
 export const APP_ROOT_LEVELS = 3;
