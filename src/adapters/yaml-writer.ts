@@ -30,6 +30,16 @@ const WORD_FIRST = /^[yYnNtTfFoO]/;
 /** A `"` or `'` can start no plain scalar, but inside one they change which quotes a quoted one takes: here they are plain. */
 const isPlainWord = (s: string): boolean => WORDS.test(s) && !WORD_FIRST.test(s);
 
+/**
+ * A JSON pointer (the stash's keys, the places its guards name, its `absent` list): a slash first,
+ * then letters, digits and `_ . ~ / -`. No YAML rule reads such a string as anything but itself
+ * (every other type starts with a digit, sign, dot, tilde, letter or an indicator): plain.
+ */
+const POINTER = /^\/[A-Za-z0-9_.~/-]*$/;
+/** Lowercase hex (a stash guard's digest): plain, unless it reads as a number (digits, `1e5`, a YAML 1.1 `0b101`), then double-quoted. */
+const HEX = /^[0-9a-f]+$/;
+const HEX_NUMBER = /^(?:[0-9]+(?:e[0-9]+)?|0b[01]+)$/;
+
 /** Thrown inside the walk: a form this writer leaves to the yaml package. */
 class Unsupported extends Error {}
 const unsupported = (): never => {
@@ -44,7 +54,7 @@ function quoted(s: string): string {
 
 /** A key (an implicit key), as stringifyPair and plainString write it. */
 function keyText(k: string, ambiguous: (s: string) => boolean): string {
-  if (k.length <= 1024 && isPlainWord(k)) return k;
+  if (k.length <= 1024 && (isPlainWord(k) || POINTER.test(k))) return k;
   if (k.includes("\n") || FORCED_DOUBLE.test(k) || DOCUMENT_MARKER.test(k)) unsupported();
   const text = ambiguous(k) ? JSON.stringify(k) : NOT_PLAIN.test(k) || OTHER_TYPES.some((re) => re.test(k)) ? quoted(k) : k;
   // A longer key is written as an explicit `? key`.
@@ -88,7 +98,8 @@ function literal(value: string, indent: string): string {
 
 /** A string value at `indent` (the indent of its own lines), as serialize.ts's visitor types it and the package writes it. */
 function stringText(s: string, indent: string, ambiguous: (s: string) => boolean): string {
-  if (isPlainWord(s)) return s;
+  if (isPlainWord(s) || POINTER.test(s)) return s;
+  if (HEX.test(s)) return HEX_NUMBER.test(s) ? `"${s}"` : s;
   if (FORCED_DOUBLE.test(s) || DOCUMENT_MARKER.test(s)) unsupported();
   if (s.includes("\n")) {
     // serialize.ts: a literal block when it can be one, double quotes (folded over lines) otherwise.
