@@ -32,7 +32,8 @@ function referenceDigest(v: unknown): string {
 
 function randomValue(next: () => number, depth: number): unknown {
   const pick = Math.floor(next() * (depth > 2 ? 5 : 7));
-  const text = () => Array.from({ length: Math.floor(next() * 12) }, () => String.fromCharCode(Math.floor(next() * 0x3000))).join("");
+  // Mostly below U+3000 (control characters among them), some surrogates (pairs, and lone halves).
+  const text = () => Array.from({ length: Math.floor(next() * 12) }, () => String.fromCharCode(next() < 0.9 ? Math.floor(next() * 0x3000) : 0xd800 + Math.floor(next() * 0x800))).join("");
   switch (pick) {
     case 0: return text();
     case 1: return Math.floor(next() * 2 ** 40) - 2 ** 39;
@@ -46,7 +47,7 @@ function randomValue(next: () => number, depth: number): unknown {
 
 describe("the stash guards' digest", () => {
   it("spells every value as the reference spelling does", () => {
-    const fixed: unknown[] = [undefined, "", "a", 0, -0, 1.5, 2 ** 53, true, null, [], {}, { b: 1, a: [2, "x"] }, { "": { "~": "/" } }, "é\u2028\ud83d\ude00", "x".repeat(5000), "a\"b\\c\n\u0001", "lone \ud800 and \udfff", { "k\"": ["\ud83d", "\t"] }, [undefined, 1, undefined], { a: undefined, b: 2 }];
+    const fixed: unknown[] = [undefined, "", "a", 0, -0, 1.5, 2 ** 53, true, null, [], {}, { b: 1, a: [2, "x"] }, { "": { "~": "/" } }, "é\u2028\ud83d\ude00", "x".repeat(5000), "a\"b\\c\n\u0001", "lone \ud800 and \udfff", { "k\"": ["\ud83d", "\t"] }, [undefined, 1, undefined], { a: undefined, b: 2 }, NaN, Infinity, -Infinity, "\b\f\r\t\u001f\u007f\u0085", "\ud83d\ude00\ud83d", "\udc00\ud800", "\ud800\ud800\udc00x", "line one\nline \"two\"\n\\"];
     for (const v of fixed) expect(digest(v)).toBe(referenceDigest(v));
     const next = rng(14);
     for (let i = 0; i < 3000; i++) {
