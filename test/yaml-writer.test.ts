@@ -96,6 +96,23 @@ describe("the direct YAML writer", () => {
     expect(shortcut).toBeGreaterThan(1000);
   });
 
+  it("writes words that start as YAML's bool and null words do as the package does", () => {
+    // Up to five characters the full tests decide (`false` is the longest such word); a longer word is plain.
+    const words = ["y", "Y", "n", "N", "o", "O", "t", "T", "f", "F", "yes", "Yes", "YES", "yES", "no", "No", "NO", "nO", "on", "On", "ON", "oN", "off", "Off", "OFF", "true", "True", "TRUE", "tRUE", "false", "False", "FALSE", "null", "Null", "NULL", "Nope", "often", "nulls", "falsey", "Falsehood", "nullable", "offset", "online", "Yesterday", "The guest asks", "You are the front desk", "true story", "no.", "off-by-one", "Tom's", 'Type "x"'];
+    const next = random(5);
+    const letters = "yYnNtTfFoOaeslru ";
+    for (let i = 0; i < 2000; i++) {
+      let w = "yYnNtTfFoO"[Math.floor(next() * 10)] as string;
+      for (let n = Math.floor(next() * 8); n > 0; n--) w += letters[Math.floor(next() * letters.length)];
+      words.push(w);
+    }
+    for (const w of words) {
+      const data = { [w]: w, list: [w] };
+      const direct = writeYaml(data, none, yaml11Ambiguous);
+      expect(direct, JSON.stringify(w)).toBe(packageYaml(data as JsonObject));
+    }
+  });
+
   it("orders the keys of the objects yamlText's order names, as the package does", () => {
     const data = { spec: { context: { "2": "b", z: "c", "1": "a", y: "d" } }, list: [{ "1": "x", k: "y" }] } as unknown as JsonObject;
     const order = { "/spec/context": ["z", "2", "y", "1"], "/list/0": ["k"], "/missing": ["a"] };

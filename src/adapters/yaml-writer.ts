@@ -22,13 +22,14 @@ const BLOCK_END_NEWLINES = /(^|(?<!\n))\n+(?!\n|$)/g;
 /**
  * Most strings are words and sentences: a letter first, then letters, digits, spaces and
  * punctuation no YAML rule looks at, and no space last. Such a string is plain unless it is one of
- * the words YAML reads as a bool or null; only a string starting with one of those words' first
- * letters needs the full tests (a number, date, .inf or .nan starts with a digit, sign or dot).
+ * the words YAML reads as a bool or null; only a string of at most five characters (`false`, the
+ * longest of them) starting with one of those words' first letters needs the full tests (a number,
+ * date, .inf or .nan starts with a digit, sign or dot): "The guest asks…" and "You are…" do not.
  */
 const WORDS = /^[A-Za-z](?:[A-Za-z0-9 _.,;()/+=$'"-]*[A-Za-z0-9_.,;()/+=$'"-])?$/;
 const WORD_FIRST = /^[yYnNtTfFoO]/;
 /** A `"` or `'` can start no plain scalar, but inside one they change which quotes a quoted one takes: here they are plain. */
-const isPlainWord = (s: string): boolean => WORDS.test(s) && !WORD_FIRST.test(s);
+const isPlainWord = (s: string): boolean => WORDS.test(s) && (s.length > 5 || !WORD_FIRST.test(s));
 
 /**
  * A JSON pointer (the stash's keys, the places its guards name, its `absent` list): a slash first,
