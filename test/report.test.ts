@@ -12,6 +12,7 @@ import { effectOf } from "../src/policy.js";
 import type { Diagnostic } from "../src/ir/diagnostics.js";
 
 const tmp = cliTemp("report");
+const DEFAULTED = new Set(["default-lost", "default-differs", "defaulted-required", "defaulted-placeholder"]);
 
 
 function yamlFiles(dir: string): string[] {
@@ -120,6 +121,21 @@ describe("report lines", () => {
     expect(f.behaviour.kept + f.behaviour.changed).toBe(f.behaviour.values);
     expect(f.behaviour.unset).toBeGreaterThan(0);
     expect(text.stderr).toContain(`agentport: behaviour kept for ${f.behaviour.kept} of ${f.behaviour.values} behaviour-bearing values (${f.behaviour.changed} changed); ${f.behaviour.unset} more changes where the source states no value\n`);
+  });
+
+  it("an edit the stash does not restore (stash-stale) is no change 'where the source states no value': the edited value is stated", async () => {
+    const { writeFileSync } = await import("node:fs");
+    const d = tmp();
+    const file = join(d, "a.agent.json");
+    expect((await cli(["convert", "test/fixtures/mas/apps/03-experiments-and-analysis/mas.yaml", "--to", "agentmug", "-o", file])).code).toBe(0);
+    const doc = JSON.parse(readFileSync(file, "utf8")) as { blueprint: { systemPrompt: string } };
+    doc.blueprint.systemPrompt += "\nAlways answer in French.";
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const j = await cli(["convert", file, "--to", "mas", "--json"]);
+    const body = JSON.parse(j.stdout) as { diagnostics: Diagnostic[]; fidelity: { behaviour: { unset: number } }[] };
+    expect(body.diagnostics.some((x) => x.code === "stash-stale" && x.severity === "warning")).toBe(true);
+    expect(body.diagnostics.some((x) => DEFAULTED.has(x.code) && x.severity !== "info")).toBe(false);
+    expect(body.fidelity[0]!.behaviour.unset).toBe(0);
   });
 
   it("prints usage errors before anything else", async () => {

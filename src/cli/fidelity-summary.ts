@@ -49,7 +49,7 @@ export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readon
   const changes = own.filter((d) => d.severity !== "info" && effectOf(d) === "behaviour" && SUBTREE.has(DIAGNOSTIC_CODES[d.code].category));
   let values = 0;
   let changed = 0;
-  // The behaviour findings that say what became of a value; any other is about a value the source leaves unset.
+  // The behaviour findings that say what became of a value.
   const counted = new Set<Diagnostic>();
   for (const row of rows) {
     const lost = changes.find((d) => isAncestorOrSelf(d.source!.pointer, row.sourcePointer));
@@ -67,8 +67,10 @@ export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readon
     values++;
     if (cover && effect === "behaviour" && cover.severity !== "info") changed++;
   }
+  // Only a default's finding is about an unset value: another uncounted warning (an edit the stash
+  // did not restore, stash-stale) is about a value the input states.
   let unset = 0;
-  for (const d of own) if (d.severity !== "info" && effectOf(d) === "behaviour" && !counted.has(d)) unset++;
+  for (const d of own) if (d.severity !== "info" && effectOf(d) === "behaviour" && !counted.has(d) && DIAGNOSTIC_CODES[d.code].category === "defaulted") unset++;
   return { values, changed, unset };
 }
 
