@@ -66,6 +66,11 @@ export interface ConvertResult {
   diagnostics: Diagnostic[];
   /** Findings the policy's ignore rules set aside (present only when there are some). */
   ignored?: Diagnostic[];
+  /**
+   * The names the outputs would have had, when only the policy's errors withheld them (`outputs`
+   * is then empty): a report can still name the documents a failed gate did not write.
+   */
+  withheld?: string[];
 }
 
 export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
@@ -383,8 +388,8 @@ export interface InputRead {
 
 /** convertMany, plus each input as it was read, so nothing needs to parse the inputs again. */
 export function convertManyRead(inputs: readonly ConvertInput[], to: string, options: ConvertOptions = {}): ConvertResult & { read: InputRead[] } {
-  const { result: { ok, outputs, diagnostics, ignored }, read } = converted(inputs, to, options);
-  return ignored ? { ok, outputs, diagnostics, ignored, read } : { ok, outputs, diagnostics, read };
+  const { result, read } = converted(inputs, to, options);
+  return { ...result, read };
 }
 
 /** The conversion, and each input as it was read: the result and the reads apart, so neither is copied into the other. */
@@ -656,8 +661,11 @@ function finish(outputs: ConvertOutput[], all: Diagnostic[], options: ConvertOpt
   const { diagnostics, ignored } = options.policy ? applyPolicy(raw, options.policy) : { diagnostics: raw, ignored: [] };
   const errors = hasErrors(diagnostics);
   const failed = errors || (options.strict === true && strictFailures(diagnostics).length > 0);
-  const kept = errors ? [] : outputs;
-  return ignored.length ? { ok: !failed, outputs: kept, diagnostics, ignored } : { ok: !failed, outputs: kept, diagnostics };
+  const result: ConvertResult = { ok: !failed, outputs: errors ? [] : outputs, diagnostics };
+  if (ignored.length) result.ignored = ignored;
+  // A policy never makes the conversion's own errors (applyPolicy), so errors now and none before are the gate's.
+  if (errors && outputs.length && !hasErrors(raw)) result.withheld = outputs.map((o) => o.name);
+  return result;
 }
 
 /**

@@ -52,6 +52,23 @@ describe("the policy option (library)", () => {
     expect(byEffect.diagnostics.filter((d) => d.severity === "info").length).toBe(plain.diagnostics.filter((d) => d.severity === "info").length);
   });
 
+  it("error: the outputs a gate withholds are named in `withheld`, as the run without it names them", () => {
+    const r = convert(BUNDLE_TEXT, "agentmug", { file: BUNDLE, stash: false, policy: { error: ["behaviour"] } });
+    expect(r.outputs).toEqual([]);
+    expect(plain.outputs.length).toBeGreaterThan(0);
+    expect(r.withheld).toEqual(plain.outputs.map((o) => o.name));
+    // Nothing withheld: a passing gate, a strict failure (the outputs are returned), the conversion's own error.
+    expect(plain.withheld).toBeUndefined();
+    const passing = convert(BUNDLE_TEXT, "agentmug", { file: BUNDLE, stash: false, policy: { warn: ["defaulted-required"] } });
+    expect(passing.outputs.length).toBeGreaterThan(0);
+    expect(passing.withheld).toBeUndefined();
+    const strict = convert(BUNDLE_TEXT, "agentmug", { file: BUNDLE, stash: false, strict: true });
+    expect(strict.ok).toBe(false);
+    expect(strict.outputs.length).toBeGreaterThan(0);
+    expect(strict.withheld).toBeUndefined();
+    expect(convert("{ not json", "agentmug", { policy: { error: ["behaviour"] } }).withheld).toBeUndefined();
+  });
+
   it("warn: notes of a code become warnings, and strict fails on them", () => {
     const r = convert(BUNDLE_TEXT, "agentmug", { file: BUNDLE, strict: true, policy: { warn: ["defaulted-required"] } });
     expect(r.ok).toBe(false);

@@ -11,7 +11,7 @@ import type { ConvertOutput } from "../convert.js";
 import { EXIT } from "./exit.js";
 import type { CliIO } from "./io.js";
 import { countsPerOutput, diagnosticLines, noteCount, outputLine, summarise, type Verbosity } from "./text-report.js";
-import { applyPolicy, baselineFindings, checkPolicy, policyErrors, strictFailures, type Policy } from "../policy.js";
+import { baselineFindings, policyErrors, strictFailures, type Policy } from "../policy.js";
 import { runPolicy, writeBaseline } from "./policy-config.js";
 import { sarifLog } from "./sarif.js";
 import { relocation } from "./relocation.js";
@@ -81,8 +81,7 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
   if (args.sarif && args.json) return fail([diagnostic("usage-error", { problem: "--json and --format sarif: stdout holds one of them" }, { hint: "use --format json or --format sarif" })]);
   const options: FileConvertOptions = { ...fileOptions(args, setup.policy), ...relocation(args.output) };
   const stdin = args.inputs.includes("-") ? io.readStdin() : undefined;
-  const gated = convertGated(args.inputs, args.to, options, stdin);
-  const result = stdinHints(gated.result, args);
+  const result = stdinHints(convertFiles(args.inputs, args.to, options, stdin), args);
   // A missing baseline is written from this run's findings (the run itself is gated as usual).
   if (setup.writeBaseline && setup.baseline !== undefined && !ownErrors(result.diagnostics)) writeBaseline(setup.baseline, baselineFindings(result.diagnostics));
   const diagnostics = [...result.diagnostics];
@@ -117,32 +116,11 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
       }
     }
   }
-  const names = gated.names;
+  // The outputs a failed --error gate withheld are named too: their names tag the findings,
+  // renamed to the -o FILE they would have been written to (writtenAs), as when the run writes them.
+  const names = [...result.outputs.map((o) => o.name), ...(result.withheld ?? [])];
   if (code !== EXIT.ok) outputs = [];
   return finishReport(args, io, { diagnostics, outputs, names, files, code, ...(toStdout !== undefined ? { stdout: toStdout } : {}), ignored: result.ignored?.length ?? 0, compared: setup.baseline !== undefined && !setup.writeBaseline });
-}
-
-type Converted = ReturnType<typeof convertFiles>;
-
-/**
- * The conversion, and the run's policy over its findings, as the library applies one (src/convert.ts
- * finish: applyPolicy over the whole result, no outputs when it makes an error): applied here, so the
- * report still knows the outputs a failed gate did not write. Their names tag the findings, renamed
- * to the -o FILE they would have been written to (writtenAs), as when the run writes them.
- */
-function convertGated(inputs: readonly string[], to: string, options: FileConvertOptions, stdin: string | undefined): { result: Converted; names: string[] } {
-  const { policy, ...plain } = options;
-  const bad = policy ? checkPolicy(policy) : [];
-  if (bad.length) return { result: { ok: false, outputs: [], diagnostics: bad, read: [] }, names: [] };
-  const raw = convertFiles(inputs, to, plain, stdin);
-  const names = raw.outputs.map((o) => o.name);
-  if (!policy) return { result: raw, names };
-  const { diagnostics, ignored } = applyPolicy(raw.diagnostics, policy);
-  const errors = diagnostics.some((d) => d.severity === "error");
-  const ok = !errors && !(options.strict === true && strictFailures(diagnostics).length > 0);
-  const result: Converted = { ok, outputs: errors ? [] : raw.outputs, diagnostics, read: raw.read };
-  if (ignored.length) result.ignored = ignored;
-  return { result, names };
 }
 
 interface RunOutcome {
