@@ -49,6 +49,15 @@ export function renderInstructions(instr: IrInstructions | undefined): string | 
   return parts.join("\n\n");
 }
 
+/**
+ * The row of the agent's main model, or -1 when no row has that role: a mas agent whose main row
+ * is `model: any` (it pins nothing, so the IR holds no row for it) keeps only models of other
+ * roles, and none of them is the model the agent runs (docs/decisions.md, model rows).
+ */
+export function mainModelIndex(agent: IrAgent): number {
+  return (agent.models ?? []).findIndex((m) => m.role === undefined || m.role === "main");
+}
+
 /** The primary model row: the first row without a role or with role "main". */
 export function primaryModelIndex(agent: IrAgent): number {
   const models = agent.models ?? [];

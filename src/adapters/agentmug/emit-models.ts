@@ -1,10 +1,10 @@
 // IR model rows → blueprint.primaryModel / maxTokens / modelPolicy. AgentMug
 // names one bare model id; a provider it cannot re-infer from that id, other
 // roles' rows and sampling settings have no place and are reported.
-import type { IrAgent } from "../../ir/model.js";
+import type { IrAgent, IrModel } from "../../ir/model.js";
 import type { EmitDecl } from "../../ir/coverage.js";
 import { fieldHandler, type HandlerReporter } from "../../ir/field-handlers.js";
-import { primaryModelIndex } from "../../ir/agent.js";
+import { mainModelIndex } from "../../ir/agent.js";
 import { inferProvider } from "../../ir/providers.js";
 import type { JsonObject } from "../../ir/json.js";
 import type { EffectiveDefault } from "../types.js";
@@ -48,15 +48,26 @@ export const modelsHandler = fieldHandler("models", {
 
 function emitModels(a: IrAgent, r: HandlerReporter, file: string, hasPolicy: boolean, defaults?: Readonly<Record<string, EffectiveDefault>>): EmittedModels {
   const models = a.models ?? [];
-  const p = primaryModelIndex(a);
+  const p = mainModelIndex(a);
   const primary = models[p];
   const t = { targetFile: file };
   if (!primary) {
-    if (a.models) r.at(a, "dropped-field", "/models", { aside: "an empty list", target: LABEL }, { ...t, effect: "representation" });
-    r.atSource(a, "defaulted-placeholder", "", { because: "the source names no model", wrote: `blueprint.primaryModel "${DEFAULT_PRIMARY_MODEL}"${hasPolicy ? "" : ' and blueprint.modelPolicy.mode "host_choice" (the runtime picks)'}`, check: "check it against the models your host runs" }, {
+    if (a.models?.length === 0) r.at(a, "dropped-field", "/models", { aside: "an empty list", target: LABEL }, { ...t, effect: "representation" });
+    // Rows of other roles only (the main one pins no model): the host picks the agent's model, as with no row at all.
+    for (const [i, m] of models.entries()) {
+      temperatureLost(a, r, i, m, t);
+      droppedRole(a, r, i, m, t);
+    }
+    const because = models.length ? "the source names no main model (its model rows are of other roles)" : "the source names no model";
+    r.atSource(a, "defaulted-placeholder", "", { because, wrote: `blueprint.primaryModel "${DEFAULT_PRIMARY_MODEL}"${hasPolicy ? "" : ' and blueprint.modelPolicy.mode "host_choice" (the runtime picks)'}`, check: "check it against the models your host runs" }, {
       targetPointer: "/blueprint/primaryModel", targetFile: file, hint: "name a model in the source, or edit blueprint.primaryModel",
     });
-    return hasPolicy ? { primaryModel: DEFAULT_PRIMARY_MODEL } : { primaryModel: DEFAULT_PRIMARY_MODEL, modelPolicy: { mode: "host_choice" } };
+    const none: EmittedModels = { primaryModel: DEFAULT_PRIMARY_MODEL };
+    // The source's answer cap the hub planned for a model row is written here too, as it says (none without a row).
+    const d = defaults?.["/models/0/maxTokens"]?.value;
+    if (typeof d === "number") none.maxTokens = d;
+    if (!hasPolicy) none.modelPolicy = { mode: "host_choice" };
+    return none;
   }
   const out: EmittedModels = { primaryModel: primary.id };
   if (!isHome(a, FORMAT) && looksLikeDisplayName(primary.id)) {
@@ -69,18 +80,16 @@ function emitModels(a: IrAgent, r: HandlerReporter, file: string, hasPolicy: boo
     if (typeof d === "number") out.maxTokens = d;
   }
   reportSpelling(a, r, p, file);
-  // A row that is not the source's first (or has a role) comes back as the first, role-less row.
-  const role = primary.role !== undefined && primary.role !== "main" ? primary.role : undefined;
-  const moved = /\/[1-9][0-9]*$/.test(a.sourceMap[`/models/${p}`] ?? "");
-  if (role !== undefined || moved) {
-    r.at(a, "transformed-value", `/models/${p}`, { became: `becomes blueprint.primaryModel, AgentMug's one model${role === undefined ? "" : `; its role "${role}" is dropped`}${moved ? "; read back, it is the first model row" : ""}` }, { targetPointer: "/blueprint/primaryModel", targetFile: file });
+  // A row that is not the source's first comes back as the first row (the main row has no other role to lose).
+  if (/\/[1-9][0-9]*$/.test(a.sourceMap[`/models/${p}`] ?? "")) {
+    r.at(a, "transformed-value", `/models/${p}`, { became: "becomes blueprint.primaryModel, AgentMug's one model; read back, it is the first model row" }, { targetPointer: "/blueprint/primaryModel", targetFile: file });
   }
   const alternates: string[] = [];
   models.forEach((m, i) => {
-    if (m.temperature !== undefined) r.at(a, "dropped-field", `/models/${i}/temperature`, { target: LABEL, why: "which has no temperature setting" }, t);
+    temperatureLost(a, r, i, m, t);
     if (i === p) return;
     if (m.role !== undefined && m.role !== "main") {
-      r.at(a, "dropped-field", `/models/${i}`, { aside: `model role "${m.role}"`, target: LABEL, why: "which names one model per agent" }, t);
+      droppedRole(a, r, i, m, t);
       return;
     }
     if (hasPolicy) {
@@ -101,11 +110,20 @@ function emitModels(a: IrAgent, r: HandlerReporter, file: string, hasPolicy: boo
   return out;
 }
 
+/** A row of another role than the main one: AgentMug names one model. */
+function droppedRole(a: IrAgent, r: HandlerReporter, i: number, m: IrModel, t: { targetFile: string }): void {
+  r.at(a, "dropped-field", `/models/${i}`, { aside: `model role "${m.role ?? ""}"`, target: LABEL, why: "which names one model per agent" }, t);
+}
+
+function temperatureLost(a: IrAgent, r: HandlerReporter, i: number, m: IrModel, t: { targetFile: string }): void {
+  if (m.temperature !== undefined) r.at(a, "dropped-field", `/models/${i}/temperature`, { target: LABEL, why: "which has no temperature setting" }, t);
+}
+
 /** AgentMug writes the bare id: a provider it cannot re-infer is lost, another spelling is changed. */
 function reportSpelling(a: IrAgent, r: HandlerReporter, i: number, file: string): void {
   const m = a.models?.[i];
   if (!m) return;
-  const t = { targetPointer: i === primaryModelIndex(a) ? "/blueprint/primaryModel" : "/blueprint/modelPolicy/preferredModels", targetFile: file };
+  const t = { targetPointer: i === mainModelIndex(a) ? "/blueprint/primaryModel" : "/blueprint/modelPolicy/preferredModels", targetFile: file };
   const implied = inferProvider(m.id);
   if (m.provider !== undefined && m.provider !== implied) {
     r.at(a, "dropped-field", `/models/${i}/provider`, { aside: `the provider "${m.provider}"`, target: LABEL, why: `which holds only the model id "${m.id}", and that does not imply it` }, t);

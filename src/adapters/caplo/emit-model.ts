@@ -4,7 +4,7 @@
 import type { IrAgent } from "../../ir/model.js";
 import type { EmitDecl } from "../../ir/coverage.js";
 import { fieldHandler, type HandlerReporter } from "../../ir/field-handlers.js";
-import { primaryModelIndex } from "../../ir/agent.js";
+import { mainModelIndex } from "../../ir/agent.js";
 import { orderKeys, setKey, type JsonObject } from "../../ir/json.js";
 import { fallbackProviderKey, inferProvider, providerDisplay, providerKey } from "../../ir/providers.js";
 import { DEFAULT_MODEL, LABEL, MODEL_ORDER, PROVIDER_SPELLING, RESPONSE_LIMIT, TEMPERATURE, UNKNOWN_PROVIDER } from "./spec.js";
@@ -31,14 +31,20 @@ export const modelHandler = fieldHandler("model", {
   "/models/[]/maxTokens": ["exact", { transformed: "clamped-value", when: "outside 64..128000 or not an integer" }, notPrimary],
 }, (r: HandlerReporter, a: IrAgent, t: AgentTarget, ext: JsonObject): JsonObject => {
   const models = a.models ?? [];
-  const pi = primaryModelIndex(a);
+  const pi = mainModelIndex(a);
   models.forEach((m, i) => {
     if (i !== pi) r.at(a, "dropped-field", `/models/${i}`, { ...(m.role ? { aside: `role "${m.role}"` } : {}), target: LABEL, why: "which holds one model per agent" }, tp(t, "/model"));
   });
   const m = models[pi];
   if (m === undefined) {
-    placeholder(r, a, t, "/model", { because: "the source names no model", wrote: `the placeholder ${DEFAULT_MODEL.provider} ${DEFAULT_MODEL.name}`, check: "check it against your workspace" });
-    return { ...DEFAULT_MODEL };
+    // Rows of other roles only (the main one pins no model): the agent's model is unknown, as with no row at all.
+    const because = models.length ? "the source names no main model (its model rows are of other roles)" : "the source names no model";
+    placeholder(r, a, t, "/model", { because, wrote: `the placeholder ${DEFAULT_MODEL.provider} ${DEFAULT_MODEL.name}`, check: "check it against your workspace" });
+    const out: JsonObject = { ...DEFAULT_MODEL };
+    // The source's sampling defaults the hub planned for a model row are written here too, as it says.
+    setDefault(r, a, t, out, "temperature", "/models/0/temperature", "/model/temperature", TEMPERATURE);
+    setDefault(r, a, t, out, "responseLimit", "/models/0/maxTokens", "/model/responseLimit", RESPONSE_LIMIT);
+    return orderKeys(out, MODEL_ORDER);
   }
   const p = `/models/${pi}`;
   const out: JsonObject = { provider: providerOf(r, a, t, m.provider, m.providerSource, m.id, ext, p), name: m.id };
