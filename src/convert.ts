@@ -107,7 +107,7 @@ export function readInput(input: ConvertInput, options: ReadOptions = {}, siblin
  * and takes them from here instead of working them out again.
  */
 function readOne(input: ConvertInput, options: ReadOptions, siblings: ReadonlyMap<string, string>, parseRead: ReadParser = readParser()): { read: ReadResult; places?: AgentPlace[] } {
-  const read = readParts(input, options, siblings);
+  const read = readParts(input, options, siblings, parseRead);
   if (!("effects" in read)) return { read };
   const { r, places } = read.effects;
   const data = r.data;
@@ -116,7 +116,7 @@ function readOne(input: ConvertInput, options: ReadOptions, siblings: ReadonlyMa
 }
 
 /** readInput but for the effects: the parsed input and the places to judge its diagnostics by, or an early answer (judged as it is). */
-function readParts(input: ConvertInput, options: ReadOptions, siblings: ReadonlyMap<string, string>): ReadResult | { effects: { r: ReadResult; places: AgentPlace[] } } {
+function readParts(input: ConvertInput, options: ReadOptions, siblings: ReadonlyMap<string, string>, parseRead: ReadParser): ReadResult | { effects: { r: ReadResult; places: AgentPlace[] } } {
   const file = input.file;
   const at = (pointer: string, pos?: Position) => ({ ...(file === undefined ? {} : { file }), pointer, ...pos });
   let data: JsonValue | undefined = input.data;
@@ -168,7 +168,10 @@ function readParts(input: ConvertInput, options: ReadOptions, siblings: Readonly
   // Built key by key, not spread from conditional parts (V8's generic copy, per input): the same keys in the same order.
   const parseOptions: ParseOptions = {};
   if (file !== undefined) parseOptions.file = file;
-  if (readFile) parseOptions.readFile = readFile;
+  if (readFile) {
+    parseOptions.readFile = readFile;
+    parseOptions.parseFile = (text, name) => sharedParse(reads, text, name, parseRead);
+  }
   if (options.lenient) parseOptions.lenient = true;
   if (parsed?.keyOrder) parseOptions.keyOrder = parsed.keyOrder;
   const result = parseWith(adapter, data, parseOptions);
@@ -195,6 +198,20 @@ function normalPath(path: string): string {
 /** line:column in a file read while parsing, worked out only when a diagnostic asks. */
 function lazyLocate(read: FileRead, parseRead: ReadParser): (pointer: string) => Position | undefined {
   return (pointer) => parseRead(read).locate(pointer);
+}
+
+/**
+ * The adapter's parse of a file it just read, as the conversion's parse of that read (readParser),
+ * so that locating a diagnostic in the file later does not parse it again. Only a read of the same
+ * text under the same name is shared: its parse is then the same (parseText's diagnostics and its
+ * choice of JSON or YAML follow the name).
+ */
+function sharedParse(reads: readonly FileRead[], text: string, file: string, parseRead: ReadParser): ParsedText {
+  for (let i = reads.length - 1; i >= 0; i--) {
+    const r = reads[i]!;
+    if (r.text === text && r.path === file) return parseRead(r);
+  }
+  return parseText(text, file);
 }
 
 /** Parses a file a parse read (FileRead) when first asked, once per conversion: locating and the effects' source values share it. */

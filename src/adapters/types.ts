@@ -4,7 +4,7 @@ import type { Diagnostic, DiagnosticCode } from "../ir/diagnostics.js";
 import type { IrAgent, IrDocument } from "../ir/model.js";
 import type { JsonObject, JsonValue } from "../ir/json.js";
 import type { PrivateData } from "../ir/private.js";
-import type { Syntax } from "../text/parse.js";
+import type { ParsedText, Syntax } from "../text/parse.js";
 import type { FormatCoverage } from "../ir/coverage.js";
 import type { ExtensionSlot } from "../ir/stash-slot.js";
 import type { EmitDraft } from "../ir/emit-phases.js";
@@ -28,6 +28,12 @@ export interface ParseOptions {
    * order (mas context chunks are the prompt's order) asks here.
    */
   keyOrder?: (pointer: string) => string[] | undefined;
+  /**
+   * Parses the text of a file `readFile` gave, as parseText(text, file) does: the hub's, which
+   * keeps the parse for locating later diagnostics in that file, so it is parsed once. Without it,
+   * parseText.
+   */
+  parseFile?: (text: string, file: string) => ParsedText;
 }
 
 /**

@@ -140,7 +140,7 @@ function readAgentFile(ref: string, refAt: string, options: ParseOptions, diagno
     return undefined;
   }
   const file = path ?? ref;
-  const parsed = parseText(got.text, file);
+  const parsed = options.parseFile ? options.parseFile(got.text, file) : parseText(got.text, file);
   if (parsed.data === undefined) {
     diagnostics.push(...parsed.diagnostics);
     return undefined;
