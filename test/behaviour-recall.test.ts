@@ -11,6 +11,7 @@ import { dirname, join, relative, sep } from "node:path";
 import { convert, convertMany, parse, type ConvertInput, type Diagnostic } from "../src/index.js";
 import { ADAPTERS } from "../src/adapters/registry.js";
 import { EffectIndex } from "../src/ir/effects.js";
+import { DIAGNOSTIC_CODES } from "../src/ir/diagnostics.js";
 import { parseText } from "../src/text/parse.js";
 import { deepEqual, isObject, type JsonValue } from "../src/ir/json.js";
 import { get, isAncestorOrSelf } from "../src/ir/pointer.js";
@@ -108,7 +109,8 @@ function agentPlacesOf(s: Subject): { pointer: string; as?: string }[] {
 }
 
 /** The declared effect of a place in the input, or undefined at an agent's root. */
-function effectAt(s: Subject, pointer: string): string | undefined {
+/** `unset`: the diagnostic is about a setting the source leaves unset, which would go in the place (a default that differs). */
+function effectAt(s: Subject, pointer: string, unset = false): string | undefined {
   let best: { pointer: string; as?: string } | undefined;
   for (const p of agentPlacesOf(s)) {
     if (!isAncestorOrSelf(p.pointer, pointer)) continue;
@@ -117,7 +119,7 @@ function effectAt(s: Subject, pointer: string): string | undefined {
   // A place of the document itself (a MAS manifest, whose agents are other files): its format's document declarations.
   if (!best) return index.ofDocument(s.format, pointer);
   const rel = (best.as ?? "") + pointer.slice(best.pointer.length);
-  return rel === "" ? undefined : index.ofSource(s.format, rel);
+  return rel === "" ? undefined : unset ? index.ofSourceOrBelow(s.format, rel) : index.ofSource(s.format, rel);
 }
 
 const owned = new Map<Subject, string[]>();
@@ -294,7 +296,7 @@ describe("no warning points at a metadata value", () => {
       for (const target of FORMAT_IDS) {
         for (const stash of [true, false]) {
           const r = convert(s.text, target, { ...s.options, stash });
-          const bad = r.diagnostics.filter((d) => d.severity === "warning" && d.source !== undefined && (d.source.file === undefined || d.source.file === s.file) && effectAt(s, d.source.pointer) === "metadata");
+          const bad = r.diagnostics.filter((d) => d.severity === "warning" && d.source !== undefined && (d.source.file === undefined || d.source.file === s.file) && effectAt(s, d.source.pointer, DIAGNOSTIC_CODES[d.code].category === "defaulted") === "metadata");
           expect(bad.map((d) => `${target}${stash ? "" : " --no-stash"}: ${d.code} @ ${d.source?.pointer}: ${d.message}`)).toEqual([]);
           for (const d of r.diagnostics) expect(["behaviour", "metadata", "representation"]).toContain(d.effect);
         }

@@ -132,6 +132,21 @@ export class EffectIndex {
     return inert;
   }
 
+  /**
+   * The strongest effect declared at or below a place (relative to an agent of `format`): what the
+   * object there can hold. A setting a diagnostic says the agent goes without (a default the target
+   * assumes instead) is not the place's own value, which may be a null or empty object declared
+   * metadata, but one that would go in it. Asked only of such diagnostics, so not remembered.
+   */
+  ofSourceOrBelow(format: string, rel: string): ValueEffect | undefined {
+    const f = this.prepared(format);
+    const sp = f && rel !== "" ? schemaPathOf(f.index, rel) : undefined;
+    if (!f || !sp) return this.ofSource(format, rel);
+    let e: ValueEffect | undefined;
+    for (const [path, declared] of f.bySchemaPath) if (path === sp.path || path.startsWith(sp.path + "/")) e = strongest(e, declared);
+    return e;
+  }
+
   /** The members the inert values of the place (see inertAt) are compared without; asked only where it has some. */
   inertBesideAt(format: string, rel: string): InertBeside | undefined {
     const f = this.prepared(format);
@@ -279,7 +294,8 @@ export function effectJudge(coverages: readonly FormatCoverage[], agents: readon
       const rel = agent ? (agent.as ?? "") + d.source.pointer.slice(agent.pointer.length) : d.source.pointer;
       // At the agent's root, a filled-in value is judged by the target place it fills.
       if (rel === "" && d.target?.pointer !== undefined) value = ofTarget(index, coverages, d.target.format, d.target.pointer);
-      else if (agent) value = agent.document ? index.ofDocument(agent.format, rel) : index.ofSource(agent.format, rel);
+      // A value the target assumes in place of an unset one (a default) would go in the place named.
+      else if (agent) value = agent.document ? index.ofDocument(agent.format, rel) : entry.category === "defaulted" ? index.ofSourceOrBelow(agent.format, rel) : index.ofSource(agent.format, rel);
       if (value === "behaviour" && d.effect === "behaviour" && valueAt && agent && !agent.document && LOSSES.has(entry.category)) {
         const inert = index.inertAt(agent.format, rel);
         if (inert && isInert(inert, valueAt(d.source.file, d.source.pointer), index.inertBesideAt(agent.format, rel))) return "representation";
