@@ -33,3 +33,32 @@ describe("a default the target assumes in place of the runtime's is a behaviour 
     expect(shape(agent)).toEqual(shape(swarm));
   });
 });
+
+describe("a call limit of an agent graph is not the same limit per mas agent (finding 2)", () => {
+  const bundle = read("examples/support-bundle.caplo.json");
+  const limitLines = (ds: readonly Diagnostic[]) => ds.filter((d) => /policy\.(maxModelCalls|maxReads)/.test(d.message)).map((d) => `${d.severity} ${d.code} ${d.source?.pointer}`);
+
+  it("Caplo counts the whole graph's calls per turn; a mas budget counts one agent's per run: a warning in a bundle with links", () => {
+    const r = convert(bundle, "mas", { file: "support-bundle.caplo.json" });
+    expect(limitLines(r.diagnostics).sort()).toEqual([
+      // front-desk's 12 and tech's 16 as written; billing's and the others' unset limits, Caplo's 16 and 8.
+      "warning default-differs /agents/0/policy",
+      "warning default-differs /agents/1/policy",
+      "warning default-differs /agents/1/policy",
+      "warning default-differs /agents/2/policy",
+      "warning transformed-value /agents/0/policy/maxModelCalls",
+      "warning transformed-value /agents/2/policy/maxReads",
+    ]);
+    // A written default no longer claims the agent keeps its behaviour.
+    for (const d of codes(r.diagnostics, "default-differs").filter((d) => /policy\./.test(d.message))) {
+      expect(d.message).not.toMatch(/keeps its behaviour/);
+      expect(d.message).toMatch(/per run of this agent/);
+    }
+  });
+
+  it("a lone agent, whose graph is itself, keeps its limit: a note", () => {
+    const lone = JSON.parse(read("golden/caplo-minimal/input.caplo.json")) as Record<string, unknown>;
+    const r = convert(JSON.stringify({ ...lone, policy: { maxModelCalls: 5 } }), "mas", { file: "lone.caplo.json" });
+    expect(limitLines(r.diagnostics).sort()).toEqual(["info default-differs /policy", "info transformed-value /policy/maxModelCalls"]);
+  });
+});

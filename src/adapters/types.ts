@@ -211,7 +211,18 @@ export interface AdapterBase {
    * whose defaults differ, the hub asks the target's emitter to write the source's value
    * (EmitContext.effectiveDefaults) when it is a number or "no limit", and reports the difference as default-differs.
    */
-  readonly defaults?: Readonly<Record<string, { value: DefaultValue; name: string; /** Where to point, relative to the agent: the first that exists. */ at: readonly string[] }>>;
+  readonly defaults?: Readonly<Record<string, {
+    value: DefaultValue;
+    name: string;
+    /** Where to point, relative to the agent: the first that exists. */
+    at: readonly string[];
+    /**
+     * What the setting is counted over, where a graph of agents makes it matter ("per turn of the
+     * whole agent graph", "per run of this agent"): two formats that count otherwise do not hold
+     * the same limit for an agent of a graph, even when the number is written.
+     */
+    scope?: string;
+  }>>;
   /**
    * Settings (IR pointers) this format cannot state at all: what the format lacks ("call limits")
    * and who decides instead ("the host"). A source that leaves such a setting to a numeric default

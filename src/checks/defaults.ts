@@ -9,6 +9,7 @@ import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import type { IrAgent, IrDocument } from "../ir/model.js";
 import type { JsonValue } from "../ir/json.js";
 import { get as getPointer } from "../ir/pointer.js";
+import { inAgentGraph } from "../ir/agent.js";
 
 type Sources = readonly { file?: string; data: JsonValue }[];
 
@@ -22,6 +23,8 @@ interface Difference {
   now?: { value: DefaultValue; name: string };
   unstated?: { setting: string; decider: string };
   at: string;
+  /** The agent is one of a graph and the formats count the setting over different scopes: the target's and the source's. */
+  counted?: { target: string; source: string };
 }
 
 const isUnfixed = (v: DefaultValue | undefined): v is UnfixedDefault => typeof v === "object" && v !== null;
@@ -34,7 +37,7 @@ function sourceOf(agent: IrAgent): Adapter | undefined {
   return adapterFor(agent.home?.format ?? agent.origin.format);
 }
 
-function differences(agent: IrAgent, target: Adapter, sources: Sources): Difference[] {
+function differences(agent: IrAgent, graph: boolean, target: Adapter, sources: Sources): Difference[] {
   const source = sourceOf(agent);
   if (!source?.defaults || source.id === target.id) return [];
   const data = sources.find((s) => s.file === agent.origin.file)?.data;
@@ -55,7 +58,8 @@ function differences(agent: IrAgent, target: Adapter, sources: Sources): Differe
     const unstated = target.unstated?.[pointer];
     // Two defaults neither format fixes (the runtime's, the host's) are no difference anyone can state.
     const unknownBoth = isUnfixed(now?.value) && isUnfixed(was.value);
-    if (now !== undefined && now.value !== was.value && !unknownBoth) out.push({ pointer, source, was: was.value, name: was.name, now, at });
+    const counted = graph && now?.scope !== undefined && was.scope !== undefined && now.scope !== was.scope ? { target: now.scope, source: was.scope } : undefined;
+    if (now !== undefined && now.value !== was.value && !unknownBoth) out.push({ pointer, source, was: was.value, name: was.name, now, at, ...(counted ? { counted } : {}) });
     // Losing a limit the source imposed, or a value it fixed, changes behaviour; losing "no limit" does not.
     else if (now === undefined && unstated !== undefined && typeof was.value === "number") out.push({ pointer, source, was: was.value, name: was.name, unstated, at });
   }
@@ -68,7 +72,7 @@ export type DefaultPlan = readonly (readonly Difference[])[][];
 /** The differences of every agent of the documents, found once for what is written and what is reported. */
 export function defaultPlan(docs: readonly IrDocument[], to: string, sources: Sources): DefaultPlan {
   const target = adapterFor(to);
-  return docs.map((doc) => doc.agents.map((agent) => (target ? differences(agent, target, sources) : [])));
+  return docs.map((doc) => doc.agents.map((agent, i) => (target ? differences(agent, inAgentGraph(doc, i), target, sources) : [])));
 }
 
 /** Per document, per agent: the source values the target's emitter writes explicitly. */
@@ -116,10 +120,12 @@ export function defaultDifferences(docs: readonly IrDocument[], to: string, outp
       if (diff.was === null && diff.now.value !== null) continue;
       const written = typeof diff.was === "number" || diff.was === null;
       const differs = { value: diff.name, source: diff.source.label, sourceDefault: show(diff.was), target: target.label, targetDefault: show(diff.now.value), targetField: diff.now.name };
-      out.push(diagnostic("default-differs", written ? { ...differs, written: show(diff.was) } : differs, {
+      const keeps = written && diff.counted === undefined;
+      out.push(diagnostic("default-differs", written ? { ...differs, written: show(diff.was), ...(diff.counted ? { counted: diff.counted } : {}) } : differs, {
         source, target: targetAt,
-        // Written, the agent keeps its behaviour (representation); not written, it changes.
-        ...(written ? {} : { hint: "set it explicitly in the source to keep the agent's behaviour", effect: "behaviour" as const }),
+        // Written, the agent keeps its behaviour (representation); not written, or counted otherwise, it changes.
+        ...(keeps ? {} : { effect: "behaviour" as const }),
+        ...(written ? {} : { hint: "set it explicitly in the source to keep the agent's behaviour" }),
       }));
     }
   }));

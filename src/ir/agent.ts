@@ -1,5 +1,5 @@
 // Small helpers over IR agents that every adapter needs.
-import type { IrAgent, IrInstructions } from "./model.js";
+import type { IrAgent, IrDocument, IrInstructions } from "./model.js";
 import type { JsonValue } from "./json.js";
 import { setKey } from "./json.js";
 
@@ -63,4 +63,16 @@ export function primaryModelIndex(agent: IrAgent): number {
   const models = agent.models ?? [];
   const i = models.findIndex((m) => m.role === undefined || m.role === "main");
   return i === -1 ? (models.length ? 0 : -1) : i;
+}
+
+/**
+ * The agent is one of a graph of agents: it links to sub-agents, or another agent of the document
+ * links to it. A limit a format counts over the whole graph is not the same limit for it alone.
+ */
+export function inAgentGraph(doc: IrDocument, index: number): boolean {
+  const agent = doc.agents[index];
+  if (agent === undefined) return false;
+  if ((agent.subAgents?.length ?? 0) > 0) return true;
+  const key = agent.key;
+  return key !== undefined && doc.agents.some((other, j) => j !== index && other.subAgents?.some((l) => l.local === key) === true);
 }

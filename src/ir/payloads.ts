@@ -176,10 +176,12 @@ export interface DefaultDiffers {
   targetField: string;
   /** The source's default, written explicitly into the target so the agent keeps its behaviour. */
   written?: Shown;
+  /** Written, but counted over another scope on the target (an agent of a graph): the target's and the source's. */
+  counted?: { target: string; source: string };
 }
 
 export const defaultDiffers = (p: DefaultDiffers): string =>
-  `${p.value} is not set: ${p.source} assumes ${p.sourceDefault}, while ${p.target} assumes ${p.targetDefault} for ${p.targetField}${p.written === undefined ? "" : `; ${String(p.written)} is written explicitly, so the agent keeps its behaviour`}`;
+  `${p.value} is not set: ${p.source} assumes ${p.sourceDefault}, while ${p.target} assumes ${p.targetDefault} for ${p.targetField}${p.written === undefined ? "" : p.counted === undefined ? `; ${String(p.written)} is written explicitly, so the agent keeps its behaviour` : `; ${String(p.written)} is written explicitly, but counted ${p.counted.target}, not ${p.counted.source}`}`;
 
 /** A setting the source leaves to its default and the target cannot state (`default-lost`). */
 export interface DefaultLost {

@@ -21,8 +21,8 @@ export const caploAdapter: Adapter = {
   defaults: {
     "/models/0/temperature": { value: 0.4, name: "model.temperature", at: ["/model"] },
     "/models/0/maxTokens": { value: 1024, name: "model.responseLimit", at: ["/model"] },
-    "/limits/maxModelCalls": { value: 16, name: "policy.maxModelCalls", at: ["/policy", ""] },
-    "/limits/maxToolCalls": { value: 8, name: "policy.maxReads", at: ["/policy", ""] },
+    "/limits/maxModelCalls": { value: 16, name: "policy.maxModelCalls", at: ["/policy", ""], scope: "per turn of the whole agent graph" },
+    "/limits/maxToolCalls": { value: 8, name: "policy.maxReads", at: ["/policy", ""], scope: "per turn of the whole agent graph" },
   },
   coverage: caploCoverage,
   schemaEffects,

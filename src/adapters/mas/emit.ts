@@ -11,6 +11,7 @@
 // (their parse rules declare them); putting them back raises no field's code.
 import type { LostValue } from "../../ir/payloads.js";
 import type { IrAgent, IrDocument, IrLink, IrSpawn } from "../../ir/model.js";
+import { inAgentGraph } from "../../ir/agent.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { Reporter } from "../../ir/reporter.js";
@@ -212,7 +213,7 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIn
 
   const out: JsonObject = { apiVersion: API_VERSION, kind: "Agent", metadata, spec };
   const replayed = replayExtensions(agent, r, out);
-  run(limitsHandler, scope, agent, spec, fromMas, defaults, spawn.written);
+  run(limitsHandler, scope, agent, spec, fromMas, defaults, spawn.written, inAgentGraph(doc, index));
   r.dropForeignExtensions(agent, LABEL);
   run(unsupportedHandler, scope, agent);
   run(placeholdersHandler, scope, agent);
@@ -345,9 +346,9 @@ const limitsHandler = fieldHandler("limits", {
   "/limits/maxToolCalls": [{ transformed: "transformed-value", when: "from another format: spec.budget counts per run of this agent" }, clamped("≥ 0")],
   "/limits/maxDepth": [{ stashed: "stashed-value", when: "not read from a create_subagent/spawn_subagent tool that is written again (that tool carries it as params.max_depth)" }, clamped("≥ 0")],
   "/limits/**": stashed,
-}, (r: HandlerReporter, agent: IrAgent, spec: JsonObject, fromMas: boolean, defaults: Defaults, spawnTools: ReadonlySet<number>): void => {
+}, (r: HandlerReporter, agent: IrAgent, spec: JsonObject, fromMas: boolean, defaults: Defaults, spawnTools: ReadonlySet<number>, graph: boolean): void => {
   const depthPlaced = placeMaxDepth(agent, r, spec, spawnTools);
-  emitLimits(agent, r, spec, fromMas, depthPlaced, defaults);
+  emitLimits(agent, r, spec, fromMas, depthPlaced, defaults, graph);
 });
 
 /** Canonical IR fields a mas kind: Agent has no place for. */
@@ -371,7 +372,8 @@ const placeholdersHandler = fieldHandler("placeholders", { "/placeholders/**": s
 /** Every field handler of the emitter (coverage.ts builds the emit table from them). */
 export const HANDLERS: readonly DeclaringHandler[] = [metadataHandler, contextHandler, routingHandler, modelsHandler, toolsHandler, skillsHandler, limitsHandler, unsupportedHandler, placeholdersHandler, linksHandler];
 
-function emitLimits(agent: IrAgent, r: HandlerReporter, spec: JsonObject, fromMas: boolean, depthPlaced: boolean, defaults: Defaults): void {
+/** `graph`: the agent is one of a graph of agents (inAgentGraph), whose limit another format may count over the whole graph. */
+function emitLimits(agent: IrAgent, r: HandlerReporter, spec: JsonObject, fromMas: boolean, depthPlaced: boolean, defaults: Defaults, graph: boolean): void {
   const l = agent.limits ?? {};
   const budget: JsonObject = isObject(spec["budget"]) ? spec["budget"] : {};
   const put = (irKey: "maxModelCalls" | "maxToolCalls", masKey: string) => {
@@ -384,7 +386,9 @@ function emitLimits(agent: IrAgent, r: HandlerReporter, spec: JsonObject, fromMa
     }
     const n = Math.max(0, Math.round(v));
     if (n !== v) r.at(agent, "clamped-value", `/limits/${irKey}`, { was: v, reason: `is not an integer ≥ 0 (${masKey})`, now: n });
-    else if (!fromMas) r.at(agent, "transformed-value", `/limits/${irKey}`, { became: `becomes spec.budget.${masKey}: a ceiling per run of this agent, not per turn of the whole agent graph` }, { targetPointer: `/spec/budget/${masKey}` });
+    // Alone, the agent is its whole graph and a run answers a turn: the same ceiling. In a graph, every
+    // agent gets its own, which together allow more calls than the graph's one did (a behaviour change).
+    else if (!fromMas) r.at(agent, "transformed-value", `/limits/${irKey}`, { became: `becomes spec.budget.${masKey}: a ceiling per run of this agent, not per turn of the whole agent graph` }, { targetPointer: `/spec/budget/${masKey}`, ...(graph ? { effect: "behaviour" as const } : {}) });
     budget[masKey] = n;
   };
   put("maxModelCalls", "max_llm_calls");

@@ -33,8 +33,8 @@ export const masAdapter: Adapter = {
   defaults: {
     "/models/0/temperature": { value: 0.7, name: "spec.models[].temperature", at: ["/spec/models/0", "/spec/llm", "/spec"] },
     "/models/0/maxTokens": { value: 2000, name: "spec.models[].max_tokens", at: ["/spec/models/0", "/spec/llm", "/spec"] },
-    "/limits/maxModelCalls": { value: null, name: "spec.budget.max_llm_calls", at: ["/spec/budget", "/spec"] },
-    "/limits/maxToolCalls": { value: null, name: "spec.budget.max_tool_calls", at: ["/spec/budget", "/spec"] },
+    "/limits/maxModelCalls": { value: null, name: "spec.budget.max_llm_calls", at: ["/spec/budget", "/spec"], scope: "per run of this agent" },
+    "/limits/maxToolCalls": { value: null, name: "spec.budget.max_tool_calls", at: ["/spec/budget", "/spec"], scope: "per run of this agent" },
   },
   coverage: masCoverage,
   schemaEffects,
