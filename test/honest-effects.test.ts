@@ -62,3 +62,25 @@ describe("a call limit of an agent graph is not the same limit per mas agent (fi
     expect(limitLines(r.diagnostics).sort()).toEqual(["info default-differs /policy", "info transformed-value /policy/maxModelCalls"]);
   });
 });
+
+describe("an input that takes a file, written as a string, is another contract (finding 11)", () => {
+  // The invoice chaser takes a company_name string and an invoice_workbook file; `type` retypes the first.
+  const agentmug = (type?: string) => {
+    const agent = JSON.parse(read("test/fixtures/agentmug/invoice-chaser.agent")) as { parameters: Record<string, unknown>[] };
+    if (type !== undefined) agent.parameters = [{ ...agent.parameters[0], type }];
+    return JSON.stringify(agent);
+  };
+  const retyped = (type?: string) => convert(agentmug(type), "agentspec", { file: "a.agent" }).diagnostics.filter((d) => /is written as the JSON-schema type/.test(d.message));
+
+  it("a file input becomes a text input: a warning", () => {
+    const [d, ...rest] = retyped();
+    expect(rest).toEqual([]);
+    expect([d?.severity, d?.effect]).toEqual(["warning", "behaviour"]);
+    expect(d?.message).toMatch(/not a file/);
+  });
+
+  it("a form type JSON schema states (an email, a url, a long text) stays a note", () => {
+    for (const type of ["email", "url", "text"]) for (const d of retyped(type)) expect([type, d.severity], d.message).toEqual([type, "info"]);
+    expect(retyped("email")).toHaveLength(1);
+  });
+});

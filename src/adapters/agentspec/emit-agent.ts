@@ -110,7 +110,7 @@ const inputs = fieldHandler("inputs", {
   const props = a.parameters.map((p, i) => {
     const e = parameterToProperty(p);
     if (e.lost.length) r.at(a, "dropped-field", `/parameters/${i}`, { shown: p.name, parts: e.lost, target: "an Agent Spec input" }, t);
-    if (e.retyped) r.at(a, "transformed-value", `/parameters/${i}/type`, { shown: p.name, became: `of type "${e.retyped}" is written as the JSON-schema type "string"` }, t);
+    if (e.retyped) r.at(a, "transformed-value", `/parameters/${i}/type`, { shown: p.name, became: `of type "${e.retyped}" is written as the JSON-schema type "string"${e.unlike === undefined ? "" : `: ${e.unlike}`}` }, { ...t, ...(e.unlike === undefined ? {} : { effect: "behaviour" as const }) });
     return e.value;
   });
   out["inputs"] = props;

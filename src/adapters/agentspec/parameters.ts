@@ -16,6 +16,12 @@ const WRITTEN = ["name", "type", "description", "default", "schema"];
 /** Form types of the IR parameter vocabulary that are strings in JSON schema. */
 const STRING_TYPES = ["string", "text", "email", "url", "select", "file"];
 const FORMATS: Readonly<Record<string, string>> = { email: "email", url: "uri" };
+/**
+ * Form types a JSON-schema string does not mean: the caller passes text where it uploaded a file
+ * (its content, its kind), so the input's contract changes (a warning), unlike an email or a url
+ * (a string format) or a long text.
+ */
+const NOT_A_STRING: Readonly<Record<string, string>> = { file: "the caller passes text, not a file" };
 const JSON_TYPES = ["string", "number", "integer", "boolean", "array", "object", "null"];
 
 export function propertyToParameter(p: JsonObject): JsonObject {
@@ -37,6 +43,8 @@ export interface EmittedInput {
   lost: (string | LostPart)[];
   /** Its type, when changed (a form type written as a JSON-schema type). */
   retyped?: string;
+  /** What the input no longer takes, when the JSON-schema type means something else (a file as a string). */
+  unlike?: string;
 }
 
 export function parameterToProperty(p: JsonObject): EmittedInput {
@@ -69,7 +77,8 @@ export function parameterToProperty(p: JsonObject): EmittedInput {
     if (k === "required" && (p[k] === false || (p[k] === true && p["default"] === undefined))) continue;
     lost.push(k);
   }
-  return { value: out, lost, ...(retyped === undefined ? {} : { retyped }) };
+  const unlike = retyped === undefined ? undefined : NOT_A_STRING[retyped];
+  return { value: out, lost, ...(retyped === undefined ? {} : { retyped }), ...(unlike === undefined ? {} : { unlike }) };
 }
 
 /** The prompt text with another format's placeholders spelled as Agent Spec's {{name}}; undefined when nothing changes. */
