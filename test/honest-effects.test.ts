@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { convert, type Diagnostic } from "../src/index.js";
+import { cli } from "./helpers/cli.js";
 
 const read = (p: string): string => readFileSync(p, "utf8");
 const codes = (ds: readonly Diagnostic[], code: string): Diagnostic[] => ds.filter((d) => d.code === code);
@@ -82,5 +83,26 @@ describe("an input that takes a file, written as a string, is another contract (
   it("a form type JSON schema states (an email, a url, a long text) stays a note", () => {
     for (const type of ["email", "url", "text"]) for (const d of retyped(type)) expect([type, d.severity], d.message).toEqual([type, "info"]);
     expect(retyped("email")).toHaveLength(1);
+  });
+});
+
+describe("a skill whose trigger is not written is always in the prompt (finding 10)", () => {
+  const chaser = read("test/fixtures/agentmug/invoice-chaser.agent");
+  const skillLines = (text: string) => convert(text, "caplo", { file: "a.agent" }).diagnostics.filter((d) => d.code === "transformed-value" && d.source?.pointer === "/blueprint/skills/0");
+
+  it("AgentMug → Caplo: the recipe without 'when' is a warning, worded by what Caplo does", () => {
+    const [d, ...rest] = skillLines(chaser);
+    expect(rest).toEqual([]);
+    expect([d?.severity, d?.effect]).toEqual(["warning", "behaviour"]);
+    expect(d?.message).toMatch(/trigger .* is not written/);
+    expect(d?.message).not.toMatch(/mas runtime/);
+  });
+
+  it("a mas skill's SKILL.md, written whole, is what its runtime adds every time: a note", async () => {
+    const r = await cli(["convert", "golden/mas-app-skills/input.yaml", "--to", "caplo", "--json"]);
+    const body = JSON.parse(r.stdout) as { diagnostics: Diagnostic[] };
+    const skills = body.diagnostics.filter((d) => d.code === "transformed-value" && /is appended to instructions as "\[skill:/.test(d.message));
+    expect(skills.length).toBeGreaterThan(0);
+    for (const d of skills) expect(d.severity, d.message).toBe("info");
   });
 });

@@ -121,10 +121,10 @@ export const skillsHandler = fieldHandler("skills", {
   // The instructions handler declares the instructions; here, what the skills add to them.
   "/instructions/chunks/0/text": { transformed: "transformed-value", when: "the agent has skills: their texts follow it" },
   "/instructions/chunks/[]/text": { transformed: "transformed-value", when: "the agent has skills: their texts follow it" },
-  "/skills/[]/name": [{ transformed: "transformed-value", when: "the skill has text: appended to instructions as \"[skill:<name>]\" and its text, as the mas runtime injects a skill" }, { dropped: "dropped-field", when: "the skill has no text (its SKILL.md was not read)" }],
+  "/skills/[]/name": [{ transformed: "transformed-value", when: "the skill has text: appended to instructions as \"[skill:<name>]\" and its text (a SKILL.md as the mas runtime injects it)" }, { dropped: "dropped-field", when: "the skill has no text (its SKILL.md was not read)" }],
   "/skills/[]/recipe": { transformed: "transformed-value", when: "appended to instructions (the document, when there is one, instead)" },
   "/skills/[]/document": { transformed: "transformed-value", when: "appended to instructions after \"[skill:<name>]\"" },
-  "/skills/[]/trigger": { dropped: "transformed-value", when: "the skill's text is appended, its trigger is not (the message says so)" },
+  "/skills/[]/trigger": { dropped: "transformed-value", when: "the skill's recipe is appended, its trigger is not: the model sees the recipe on every turn (a warning)" },
   "/skills/[]/ref": { dropped: "transformed-value", when: "the text is written inline" },
   "/skills/**": { dropped: "dropped-field" },
 }, (r: HandlerReporter, a: IrAgent, t: AgentTarget, instructions: string): string => {
@@ -138,8 +138,13 @@ export const skillsHandler = fieldHandler("skills", {
       return;
     }
     parts.push(`[skill:${s.name}]\n${text}`);
-    const what = s.document !== undefined ? "its document" : s.trigger !== undefined ? "its recipe (the trigger is not written)" : "its recipe";
-    r.at(a, "transformed-value", p, { shown: s.name, became: `is appended to instructions as "[skill:${s.name}]" and ${what}, as the mas runtime injects a skill` }, tp(t, "/instructions"));
+    // A SKILL.md (its front matter says when to use it) is what the mas runtime appends every time. A recipe
+    // whose trigger is not written is in the prompt on every turn, without when to use it: the model sees another prompt.
+    const untriggered = s.document === undefined && s.trigger !== undefined;
+    const became = s.document !== undefined
+      ? `is appended to instructions as "[skill:${s.name}]" and its document, as the mas runtime injects a skill`
+      : `is appended to instructions as "[skill:${s.name}]" and its recipe${untriggered ? `; its trigger "${s.trigger}" is not written, so the model sees the recipe on every turn without when to use it` : ""}`;
+    r.at(a, "transformed-value", p, { shown: s.name, became }, { ...tp(t, "/instructions"), ...(untriggered ? { effect: "behaviour" as const } : {}) });
     for (const k of Object.keys(s.extra ?? {})) r.at(a, "dropped-field", `${p}/extra/${escapeToken(k)}`, { shown: s.name, parts: [k], target: LABEL }, { targetFile: t.file });
   });
   if (parts.length > 1) r.at(a, "transformed-value", "/instructions", { became: `is followed by the text of ${parts.length - 1} skill${parts.length > 2 ? "s" : ""} ("[skill:<name>]" and its text)` }, tp(t, "/instructions"));
