@@ -326,7 +326,7 @@ describe("--strict means behaves differently", () => {
     expect(readdirSync(out)).toEqual(["same.caplo.json"]);
   });
 
-  it("passes a mas agent that loses only metadata into Caplo; its notes say what was left behind", async () => {
+  it("fails a mas agent that loses only metadata into Caplo on the greeting alone; its notes say what was left behind", async () => {
     const dir = tmp();
     const file = join(dir, "helper.yaml");
     const text = [
@@ -339,9 +339,10 @@ describe("--strict means behaves differently", () => {
     ].join("\n");
     (await import("node:fs")).writeFileSync(file, text);
     const r = await cli(["convert", file, "--to", "caplo", "-o", join(dir, "out.caplo.json"), "--strict", "--json"]);
-    expect(r.code, r.stdout).toBe(0);
+    // Caplo requires a greeting, and the template it gets is words the mas agent never said (fresh9 finding 13).
+    expect(r.code, r.stdout).toBe(1);
     const ds = JSON.parse(r.stdout).diagnostics as Diagnostic[];
-    expect(ds.filter((d) => d.severity !== "info")).toEqual([]);
+    expect(ds.filter((d) => d.severity !== "info").map((d) => `${d.code} ${d.target?.pointer}`)).toEqual(["defaulted-required /greeting"]);
     expect(ds.filter((d) => d.effect === "metadata").map((d) => d.source?.pointer).sort()).toEqual(expect.arrayContaining(["/metadata/tags", "/metadata/version", "/metadata/x-owner", "/x-canvas-node-ids"]));
     expect(dirname(file)).toBe(dir);
   });

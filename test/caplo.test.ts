@@ -325,7 +325,8 @@ describe("emit from another format's IR", () => {
     const { doc, diagnostics, name } = emitOk(irDoc([irAgent(base(), { "/id": "/metadata/name", "/instructions": "/spec/context" })]));
     expect(name).toBe("helper.caplo.json");
     expect(doc).toMatchObject({ apiVersion: "v2", kind: "Agent", greeting: "Hello! How can I help you today?", model: { provider: "OpenAI", name: "gpt-4o" } });
-    expect(only(diagnostics, "defaulted-required")).toEqual([expect.objectContaining({ severity: "info", source: { pointer: "" }, target: expect.objectContaining({ pointer: "/greeting" }) })]);
+    // The template greeting is words the source's agent never said: a warning (fresh9 finding 13).
+    expect(only(diagnostics, "defaulted-required")).toEqual([expect.objectContaining({ severity: "warning", source: { pointer: "" }, target: expect.objectContaining({ pointer: "/greeting" }) })]);
     // A single Agent document has no key, so the id is lost.
     expect(only(diagnostics, "dropped-field")).toEqual([expect.objectContaining({ source: { pointer: "/metadata/name" } })]);
     expectLocated(diagnostics);

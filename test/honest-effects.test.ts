@@ -106,3 +106,20 @@ describe("a skill whose trigger is not written is always in the prompt (finding 
     for (const d of skills) expect(d.severity, d.message).toBe("info");
   });
 });
+
+describe("a greeting the source never said is a change users meet first (finding 13)", () => {
+  const mas = ["apiVersion: mas/v1", "kind: Agent", "metadata:", "  name: helper", "spec:", "  description: Answers questions.", "  context:", "    role: Be brief.", ""].join("\n");
+
+  it("mas → Caplo: the documented template, filled in, is a warning at the agent naming /greeting", () => {
+    const r = convert(mas, "caplo", { file: "helper.yaml" });
+    const d = r.diagnostics.find((x) => x.code === "defaulted-required" && x.target?.pointer === "/greeting");
+    expect([d?.severity, d?.effect], d?.message).toEqual(["warning", "behaviour"]);
+    expect(d?.source?.pointer).toBe("");
+    expect(JSON.parse(r.outputs[0]!.text).greeting).toBe("Hello! How can I help you today?");
+  });
+
+  it("a greeting the source has is carried, and nothing is said", () => {
+    const r = convert(read("golden/caplo-minimal/input.caplo.json"), "caplo", { file: "a.caplo.json" });
+    expect(r.diagnostics.filter((x) => x.target?.pointer === "/greeting")).toEqual([]);
+  });
+});

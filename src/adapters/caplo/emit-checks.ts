@@ -44,11 +44,14 @@ export function limitText(r: HandlerReporter, a: IrAgent, t: AgentTarget, ir: st
 }
 
 /** A required non-empty string: the IR value, else a derived one (reported as defaulted, or as changed when the source had ""). */
-export function requiredText(r: HandlerReporter, a: IrAgent, t: AgentTarget, ir: string, rel: string, v: string | undefined, derive: () => { value: string; why: string }): string {
+export function requiredText(r: HandlerReporter, a: IrAgent, t: AgentTarget, ir: string, rel: string, v: string | undefined, derive: () => { value: string; why: string; changes?: { hint: string } }): string {
   if (v !== undefined && v !== "") return v;
   const d = derive();
-  if (v === "") r.at(a, "transformed-value", ir, { became: `is empty but Caplo requires ${dotted(rel)}; ${d.why} was used` }, tp(t, rel));
-  else r.defaulted(a, t.at + rel, { field: dotted(rel), by: "Caplo", filled: `${d.why} was used` }, t.file);
+  // `changes`: the filled text is something the agent says or the model sees, which the source's agent did not (a behaviour change).
+  const changes = d.changes === undefined ? {} : { effect: "behaviour" as const, hint: d.changes.hint };
+  if (v === "") r.at(a, "transformed-value", ir, { became: `is empty but Caplo requires ${dotted(rel)}; ${d.why} was used` }, { ...tp(t, rel), ...changes });
+  else if (d.changes === undefined) r.defaulted(a, t.at + rel, { field: dotted(rel), by: "Caplo", filled: `${d.why} was used` }, t.file);
+  else r.atSource(a, "defaulted-required", "", { field: dotted(rel), by: "Caplo", filled: `${d.why} was used` }, { targetPointer: t.at + rel, ...(t.file === undefined ? {} : { targetFile: t.file }), ...changes });
   return d.value;
 }
 

@@ -155,4 +155,5 @@ export const skillsHandler = fieldHandler("skills", {
 export const greetingHandler = fieldHandler("greeting", {
   "/greeting": ["exact", { transformed: "transformed-value", when: "empty (Caplo requires one): the documented greeting template is used" }],
 }, (r: HandlerReporter, a: IrAgent, t: AgentTarget): string =>
-  requiredText(r, a, t, "/greeting", "/greeting", a.greeting, () => ({ value: DEFAULT_GREETING, why: "the documented greeting template" })));
+  // The agent says it to every user first, and the source's agent never did: a behaviour change.
+  requiredText(r, a, t, "/greeting", "/greeting", a.greeting, () => ({ value: DEFAULT_GREETING, why: "the documented greeting template", changes: { hint: "review it: set greeting to what the agent should open with" } })));
