@@ -10,6 +10,9 @@ vi.mock("../src/text/parse.js", async (importOriginal) => {
   return { ...real, parseText: (text: string, file?: string) => (calls.push(file), real.parseText(text, file)) };
 });
 
+// The suite shares a worker's module cache between files (vitest.config.ts isolate: false): a file
+// run before this one may have loaded the real parser, so the modules are loaded again, with the mock.
+vi.resetModules();
 const { convertFiles } = await import("../src/node/files.js");
 const { convert } = await import("../src/index.js");
 
