@@ -174,5 +174,18 @@ describe("a Caplo AgentBundle of one agent is a bundle", () => {
     const r = convert(two, "mas", { file: "two.caplo.json" });
     expect(r.ok).toBe(true);
     expect(r.outputs.map((o) => kindOf(o.document))).toEqual(["Agent", "Agent"]);
+    // Said, not left to be noticed (fresh9 finding 4): a note, as each agent still runs on its own.
+    const why = r.diagnostics.filter((d) => d.message.startsWith("the bundle of 2 agents"));
+    expect(why).toHaveLength(1);
+    expect(why[0]).toMatchObject({ severity: "info", code: "transformed-value", effect: "representation", target: { format: "mas" } });
+    expect(why[0]!.message).toContain("no kind: MAS manifest: no local link joins its agents");
+  });
+
+  it("a bundle whose agents a link joins is written as an app, without that note", () => {
+    const two = JSON.stringify({ apiVersion, kind: "AgentBundle", agents: [{ key: "a", ...rest, subAgents: [{ local: "b", useWhen: "always" }] }, { key: "b", ...rest, name: "Other helper" }] }, null, 2);
+    const r = convert(two, "mas", { file: "two.caplo.json" });
+    expect(r.ok).toBe(true);
+    expect(r.outputs.map((o) => kindOf(o.document))).toContain("MAS");
+    expect(r.diagnostics.filter((d) => d.message.startsWith("the bundle of"))).toEqual([]);
   });
 });

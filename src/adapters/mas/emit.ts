@@ -73,6 +73,11 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
       const source = doc.file === undefined ? { pointer: rel } : { file: doc.file, pointer: rel };
       before.push(diagnostic("dropped-field", { value: dotted(rel), target: "a mas kind: Agent manifest", why: "as it belongs in a kind: MAS manifest, which is written only for a bundle of agents" }, { source, target: { format: MAS } }));
     }
+    // Said, not left to be noticed: --bundle --to mas asks for an app (fresh9 finding 4). Each agent still runs as it did.
+    // Agents a sub-agent tool's templates join (spawn links, or the tool itself, kept as read mas → mas) are no app
+    // either, and reach each other through those templates: nothing is unreachable to say.
+    const joined = doc.agents.some((a) => (a.subAgents ?? []).some((l) => links.target(l.local) !== -1) || (a.tools ?? []).some(isSubAgentTool));
+    if (doc.bundle && doc.agents.length > 1 && !joined) before.push(unjoinedBundle(doc));
   }
   // The MAS file is named after the workflow's entry; the agents' diagnostics name it.
   const masFile = system ? emitSystem(doc, names, files, names.map(() => ({})), links).output.name : undefined;
@@ -115,6 +120,22 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
       return { outputs: [...kept, { ...sys.output, agents: [...sys.inline].sort((a, b) => a - b) }], diagnostics: [...diagnostics, ...sys.diagnostics] };
     },
   };
+}
+
+/**
+ * The note that a bundle no local link joins is written as its agents' files and no kind: MAS
+ * manifest (docs/adapters/mas.md), at the bundle's document, or at its first agent when the
+ * bundle was merged from several inputs.
+ */
+function unjoinedBundle(doc: IrDocument): Diagnostic {
+  const first = doc.agents[0] as IrAgent;
+  const file = doc.file ?? first.origin.file;
+  const pointer = doc.file === undefined ? first.origin.pointer : "";
+  const count = doc.agents.length;
+  return diagnostic("transformed-value", {
+    value: `the bundle of ${count} agents`,
+    became: `is written as ${count} kind: Agent files and no kind: MAS manifest: no local link joins its agents, and a MAS app has one entry, which receives every request, so the others would be unreachable from it; each file still runs on its own`,
+  }, { source: file === undefined ? { pointer } : { file, pointer }, target: { format: MAS }, hint: "link one agent to the others (a sub-agent link) to have them written as one app" });
 }
 
 /** Reads the files this conversion writes beside a manifest (its prompt files), by their relative path. */
