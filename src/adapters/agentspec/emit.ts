@@ -203,7 +203,10 @@ function writeTeam(r: HandlerReporter, team: Team, defs: JsonObject): Written {
     const linkedOrder = local.map((e) => e.to);
     if (local.length > 1 && linkedOrder.some((to, k) => to !== k + 1)) r.at(agents[0] as IrAgent, "transformed-value", "/subAgents", { clause: "the workers are written in the document's agent order, not the order of the links" }, { targetFile: file });
     if (local.length < agents.length - 1) {
-      r.atSource(agents[0] as IrAgent, "defaulted-placeholder", "", { because: "ManagerWorkers needs a group manager and nothing in the source names one", wrote: `the first agent, "${name}", as the manager of the ${agents.length - 1 - local.length === 1 ? "other agent" : "other agents"}`, check: "it can now delegate to them (review)" }, { targetPointer: "/group_manager", targetFile: file });
+      // The first agent's own name, not the team's (fresh9 finding 14: "Hello Agent team" for the agent "Hello Agent").
+      const first = agents[0] as IrAgent;
+      const manager = first.name ?? first.key ?? first.id ?? "agent";
+      r.atSource(first, "defaulted-placeholder", "", { because: "ManagerWorkers needs a group manager and nothing in the source names one", wrote: `the first agent, "${manager}", as the manager of the ${agents.length - 1 - local.length === 1 ? "other agent" : "other agents"}`, check: "it can now delegate to them (review)" }, { targetPointer: "/group_manager", targetFile: file });
     }
     const root = orderKeys({ ...own, component_type: "ManagerWorkers", name, group_manager: comps[0] as JsonObject, workers }, MANAGER_ORDER);
     return { root, components: comps.map((value, agent) => ({ agent, value })) };
