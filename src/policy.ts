@@ -6,6 +6,7 @@
 // invalid output): those always stop it. It changes the severity of findings
 // (warnings and notes), or sets them aside as ignored.
 import { DIAGNOSTIC_CODES, EFFECTS, diagnostic, type Diagnostic, type DiagnosticCode, type Effect, type Severity } from "./ir/diagnostics.js";
+import { closest } from "./text/closest.js";
 
 export { EFFECTS, type Effect };
 
@@ -42,14 +43,20 @@ export interface PolicyResult {
 const isCode = (s: string): s is DiagnosticCode => Object.prototype.hasOwnProperty.call(DIAGNOSTIC_CODES, s);
 const isEffect = (s: string): s is Effect => (EFFECTS as readonly string[]).includes(s);
 const isGlob = (s: string) => s.startsWith("/") || s === "";
+const CODES: readonly string[] = Object.keys(DIAGNOSTIC_CODES);
 
 /** Usage errors for rules that name no code, effect or pointer (a typo must not pass silently), or contradict each other. */
 export function checkPolicy(policy: Policy, origin = "policy"): Diagnostic[] {
   const out: Diagnostic[] = [];
   const bad = (message: string) => out.push(diagnostic("usage-error", { subject: origin, problem: message }, { hint: "codes are listed in docs/diagnostics.md; effects are behaviour, metadata, representation; ignore also takes a JSON Pointer glob starting with /" }));
-  for (const e of policy.error ?? []) if (!isCode(e) && !isEffect(e)) bad(`error: "${e}" is neither a diagnostic code nor an effect`);
-  for (const w of policy.warn ?? []) if (!isCode(w)) bad(`warn: "${w}" is not a diagnostic code`);
-  for (const i of policy.ignore ?? []) if (!isCode(i) && !isGlob(i)) bad(`ignore: "${i}" is neither a diagnostic code nor a JSON Pointer glob (starting with /)`);
+  // A near miss names what was meant (fresh9 finding 15: `--error behavior`, `--ignore defualt-lost`), as a mistyped option does.
+  const meant = (word: string, withEffects: boolean) => {
+    const c = closest(word, withEffects ? [...CODES, ...EFFECTS] : CODES);
+    return c === undefined ? "" : ` (did you mean ${c}?)`;
+  };
+  for (const e of policy.error ?? []) if (!isCode(e) && !isEffect(e)) bad(`error: "${e}" is neither a diagnostic code nor an effect${meant(e, true)}`);
+  for (const w of policy.warn ?? []) if (!isCode(w)) bad(`warn: "${w}" is not a diagnostic code${meant(w, false)}`);
+  for (const i of policy.ignore ?? []) if (!isCode(i) && !isGlob(i)) bad(`ignore: "${i}" is neither a diagnostic code nor a JSON Pointer glob (starting with /)${meant(i, false)}`);
   const error = new Set(policy.error ?? []);
   for (const w of policy.warn ?? []) if (error.has(w)) bad(`"${w}" is given both as error and as warn`);
   for (const i of policy.ignore ?? []) if (isCode(i) && (error.has(i) || (policy.warn ?? []).includes(i))) bad(`"${i}" is given both as ignore and as ${error.has(i) ? "error" : "warn"}`);

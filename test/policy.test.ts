@@ -155,7 +155,17 @@ describe("policies on the command line", () => {
   it("an unknown code is a usage error: exit 2, nothing converted", async () => {
     const r = await cli(["convert", BUNDLE, "--to", "agentmug", "--error", "dropped-feild"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/usage-error policy: error: "dropped-feild" is neither a diagnostic code nor an effect/);
+    expect(r.stderr).toMatch(/usage-error policy: error: "dropped-feild" is neither a diagnostic code nor an effect \(did you mean dropped-field\?\)/);
+  });
+
+  it("a near miss of a code or an effect says what was meant; a word near nothing says nothing more", () => {
+    const problems = (p: Parameters<typeof checkPolicy>[0]) => checkPolicy(p).map((d) => d.message);
+    expect(problems({ error: ["behavior"] })).toEqual([expect.stringMatching(/error: "behavior" is neither .* \(did you mean behaviour\?\)$/)]);
+    expect(problems({ ignore: ["defualt-lost"] })).toEqual([expect.stringMatching(/ignore: "defualt-lost" .* \(did you mean default-lost\?\)$/)]);
+    expect(problems({ warn: ["stashed-valeu"] })).toEqual([expect.stringMatching(/warn: "stashed-valeu" is not a diagnostic code \(did you mean stashed-value\?\)$/)]);
+    // warn and ignore take codes only: an effect is not offered there.
+    expect(problems({ warn: ["behavior"] })).toEqual([expect.stringMatching(/warn: "behavior" is not a diagnostic code$/)]);
+    expect(problems({ error: ["zzzzzz"] })).toEqual([expect.stringMatching(/error: "zzzzzz" is neither a diagnostic code nor an effect$/)]);
   });
 
   it("the ledger still says what became of ignored values", async () => {
