@@ -211,4 +211,22 @@ describe("a mistyped command line", () => {
     expect(far.stderr).toMatch(/Unknown argument: zzzz\n/);
     expect(far.stderr).not.toMatch(/did you mean/);
   });
+
+  it("a format named in another case, or by an alias its adapter declares, is that format (fresh9 finding 15)", async () => {
+    const plain = await cli(["convert", ONE, "--to", "agentspec", "--json"]);
+    expect(plain.code).toBe(0);
+    for (const args of [["--to", "oas"], ["--to", "OAS"], ["--to=Oas"], ["--to", "AgentSpec"], ["--from", "CAPLO", "--to", "oas"]]) {
+      const r = await cli(["convert", ONE, ...args, "--json"]);
+      expect(r.code, args.join(" ")).toBe(0);
+      expect(r.stdout, args.join(" ")).toBe(plain.stdout);
+    }
+    // Neither inputs nor --to: the inputs are named first, as the usage line has them (fresh9 finding 15).
+    for (const args of [["convert", "--json"], ["convert", "-o", "d/", "--json"]]) {
+      expect(jsonBody(await cli(args)).diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/^no input named: .*; and --to is required: /)]);
+    }
+    expect(jsonBody(await cli(["convert", ONE, "--json"])).diagnostics[0]?.message).toMatch(/^--to is required: /);
+    // An input after "--" is a file name, not a format.
+    const after = await cli(["convert", "--to", "mas", "--json", "--", "oas"]);
+    expect(jsonBody(after).diagnostics[0]?.message).toMatch(/oas/);
+  });
 });

@@ -10,3 +10,12 @@ export const ADAPTERS: readonly Adapter[] = [caploAdapter, agentmugAdapter, masA
 export function adapterFor(id: string): Adapter | undefined {
   return ADAPTERS.find((a) => a.id === id);
 }
+
+/**
+ * The id of the format a user names on the command line: its id, in any case ("AgentMug"), or an
+ * alias its adapter declares. Undefined for a name no format has (the caller suggests the closest).
+ */
+export function formatIdFor(word: string): string | undefined {
+  const w = word.toLowerCase();
+  return ADAPTERS.find((a) => a.id === word)?.id ?? ADAPTERS.find((a) => a.id.toLowerCase() === w || (a.aliases ?? []).some((x) => x.toLowerCase() === w))?.id;
+}

@@ -186,6 +186,8 @@ export interface Detection {
 export interface AdapterBase {
   readonly id: string;
   readonly label: string;
+  /** Other names a user types for this format (the CLI's --to/--from, matched as ids are, whatever the case), e.g. an abbreviation. */
+  readonly aliases?: readonly string[];
   /** File-name suffix of emitted documents, e.g. ".agent.json". */
   readonly suffix: string;
   /** Whether one document can hold several agents. */

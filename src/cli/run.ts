@@ -5,7 +5,7 @@ import { readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { diagnostic } from "../ir/diagnostics.js";
-import { ADAPTERS } from "../adapters/registry.js";
+import { ADAPTERS, formatIdFor } from "../adapters/registry.js";
 import { EXIT } from "./exit.js";
 import type { CliIO } from "./io.js";
 import { formatDiagnostic } from "./text-report.js";
@@ -123,7 +123,8 @@ function reportingArgs(a: ParsedArgs): Partial<ConvertArgs> {
   return out;
 }
 
-export async function runCli(argv: readonly string[], io: CliIO, env: CliEnv = {}): Promise<number> {
+export async function runCli(given: readonly string[], io: CliIO, env: CliEnv = {}): Promise<number> {
+  let argv = given;
   const debug = argv.includes("--debug");
   try {
     const options = argv.indexOf("--") === -1 ? argv : argv.slice(0, argv.indexOf("--"));
@@ -132,6 +133,7 @@ export async function runCli(argv: readonly string[], io: CliIO, env: CliEnv = {
       return EXIT.ok;
     }
     const formatIds = ADAPTERS.map((x) => x.id);
+    argv = withFormatIds(argv);
     const parsed = fastParse(argv, formatIds) ?? (await yargsParse(argv, formatIds));
     if ("help" in parsed) return EXIT.ok;
     if ("usageError" in parsed) return usageError(commandOf(argv), usageMessage(parsed.usageError, argv, formatIds), argv.includes("--json") || formatIs(argv, "json"), io, argv);
@@ -144,6 +146,23 @@ export async function runCli(argv: readonly string[], io: CliIO, env: CliEnv = {
     if (debug && e instanceof Error && e.stack) io.err(e.stack + "\n");
     return EXIT.internal;
   }
+}
+
+/** The option names whose value is a format id (--to, --from), and their aliases. */
+const FORMAT_FLAGS = new Set(COMMANDS.flatMap((c) => c.options).filter((o) => o.formatChoice).flatMap((o) => [`--${o.name}`, ...(o.alias ? [`-${o.alias}`] : [])]));
+
+/**
+ * The command line with each format named as its id (`--to AgentMug`, `--to oas`: formatIdFor),
+ * before either parser checks it against the ids; options after "--" are inputs, left alone.
+ */
+function withFormatIds(argv: readonly string[]): readonly string[] {
+  const end = argv.indexOf("--");
+  return argv.map((x, i) => {
+    if (end !== -1 && i >= end) return x;
+    const eq = x.indexOf("=");
+    if (x.startsWith("--") && eq !== -1 && FORMAT_FLAGS.has(x.slice(0, eq))) return `${x.slice(0, eq + 1)}${formatIdFor(x.slice(eq + 1)) ?? x.slice(eq + 1)}`;
+    return i > 0 && FORMAT_FLAGS.has(argv[i - 1]!) ? (formatIdFor(x) ?? x) : x;
+  });
 }
 
 /** The command a command line names (for the shape of its --json usage error), if any. */

@@ -23,12 +23,29 @@ export function usageMessage(message: string, argv: readonly string[], formatIds
     const c = closest(first, commands);
     return c ? `unknown command "${first}" (${first}: did you mean ${c}?)` : `unknown command "${first}"; the commands are ${listed(commands)}`;
   }
-  if (/^Not enough non-option arguments/.test(message)) {
-    const command = COMMANDS.find((c) => c.name === first);
-    return `no input named: give one or more files or folders, or - for stdin (agentport ${command?.name ?? "convert"} <${command?.positional ?? "inputs"}..>)`;
+  const command = COMMANDS.find((c) => c.name === first);
+  const noInput = `no input named: give one or more files or folders, or - for stdin (agentport ${command?.name ?? "convert"} <${command?.positional ?? "inputs"}..>)`;
+  if (/^Not enough non-option arguments/.test(message)) return noInput;
+  if (/^Missing required argument: to$/.test(message)) {
+    const to = `--to is required: the format to convert to (${listed(formatIds).replace(/ and /, " or ")})`;
+    // yargs checks options before inputs; the inputs come first on the line and in the usage (fresh9 finding 15).
+    return command?.positional !== undefined && !namesInput(argv) ? `${noInput}; and ${to}` : to;
   }
-  if (/^Missing required argument: to$/.test(message)) return `--to is required: the format to convert to (${listed(formatIds).replace(/ and /, " or ")})`;
   return withSuggestions(message, argv);
+}
+
+/** Whether the command line (its command first) names an input: a word that is no option and no option's value. */
+function namesInput(argv: readonly string[]): boolean {
+  const command = COMMANDS.find((c) => c.name === argv[0]);
+  const specs = [...GLOBAL_OPTIONS, ...(command?.options ?? [])];
+  const takesValue = (name: string) => specs.some((s) => (s.name === name || s.alias === name) && s.type !== "boolean");
+  for (let i = 1; i < argv.length; i++) {
+    const tok = argv[i]!;
+    if (tok === "--") return i + 1 < argv.length;
+    if (tok === "-" || !tok.startsWith("-")) return true;
+    if (!tok.includes("=") && takesValue(tok.replace(/^--?/, ""))) i++;
+  }
+  return false;
 }
 
 /**

@@ -18,6 +18,8 @@ export const agentspecAdapter: Adapter = {
   suffix: SUFFIX,
   bundles: true,
   bundleName: "Agent Spec ManagerWorkers",
+  // Open Agent Spec's own abbreviation (pyagentspec's docs say OAS): a user typing --to oas means this format.
+  aliases: ["oas"],
   publishable: true,
   slot: SLOT,
   privateData: { paths: CREDENTIAL, what: `an ${LABEL} credential (api_key, sensitive_headers)`, only: `${LABEL} itself` },
