@@ -5,7 +5,10 @@ import { agentmugAdapter } from "./agentmug/index.js";
 import { masAdapter } from "./mas/index.js";
 import { agentspecAdapter } from "./agentspec/index.js";
 
-export const ADAPTERS: readonly Adapter[] = [caploAdapter, agentmugAdapter, masAdapter, agentspecAdapter];
+export const ADAPTERS = [caploAdapter, agentmugAdapter, masAdapter, agentspecAdapter] as const satisfies readonly Adapter[];
+
+/** A registered format's id, as its adapter declares it: the union follows the list above. */
+export type FormatId = (typeof ADAPTERS)[number]["id"];
 
 export function adapterFor(id: string): Adapter | undefined {
   return ADAPTERS.find((a) => a.id === id);

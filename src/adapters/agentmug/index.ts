@@ -11,7 +11,7 @@ import { parseAgentmug } from "./parse.js";
 import { emitAgentmug } from "./emit.js";
 import { OPTIONS } from "./options.js";
 
-export const agentmugAdapter: Adapter = {
+export const agentmugAdapter: Adapter & { readonly id: typeof FORMAT } = {
   id: FORMAT,
   label: LABEL,
   suffix: SUFFIX,

@@ -12,7 +12,7 @@ import { SLOT } from "./slot.js";
 import { agentspecCoverage } from "./coverage.js";
 import { schemaEffects } from "./effects.generated.js";
 
-export const agentspecAdapter: Adapter = {
+export const agentspecAdapter: Adapter & { readonly id: typeof FORMAT } = {
   id: FORMAT,
   label: LABEL,
   suffix: SUFFIX,

@@ -9,7 +9,7 @@ import { parseCaplo } from "./parse.js";
 import { FORMAT, LABEL, SUFFIX } from "./spec.js";
 import { validateCaplo } from "./validate.js";
 
-export const caploAdapter: Adapter = {
+export const caploAdapter: Adapter & { readonly id: typeof FORMAT } = {
   id: FORMAT,
   label: LABEL,
   suffix: SUFFIX,

@@ -17,7 +17,7 @@ import { API_VERSION, FORMAT, LABEL, SUFFIX } from "./spec.js";
 import { SLOT } from "./slot.js";
 import { documentValueUse } from "./document-uses.js";
 
-export const masAdapter: Adapter = {
+export const masAdapter: Adapter & { readonly id: typeof FORMAT } = {
   id: FORMAT,
   label: LABEL,
   suffix: SUFFIX,
