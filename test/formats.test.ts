@@ -32,6 +32,9 @@ describe("agentport formats: bundles", () => {
     expect(json.formats.find((f) => f.id === "mas")?.bundles).toBe(true);
     const text = (await cli(["formats"])).stdout;
     expect(text).toMatch(/^mas +mas\/v1 \(bundles\)$/m);
+    // An alias an adapter declares is listed beside its format (fresh9 finding 15: `--to oas`).
+    for (const a of ADAPTERS) for (const alias of a.aliases ?? []) expect(text).toMatch(new RegExp(`^${a.id} .*, also --to .*\\b${alias}\\b`, "m"));
+    expect(text).toMatch(/^agentspec .*, also --to oas$/m);
     // --bundle's help names each format's multi-agent document (bundleName): test/format-options.test.ts.
   });
 });

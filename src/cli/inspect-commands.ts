@@ -1,6 +1,7 @@
 // `validate`, `detect` and `formats`: read-only commands.
 import { loadInput } from "../node/files.js";
 import { detect, formats, validate } from "../api.js";
+import { adapterFor } from "../adapters/registry.js";
 import type { Diagnostic } from "../ir/diagnostics.js";
 import { EXIT } from "./exit.js";
 import type { CliIO } from "./io.js";
@@ -54,6 +55,12 @@ export function runDetect(inputs: string[], opts: { json: boolean; maxBytes?: nu
 export function runFormats(opts: { json: boolean }, io: CliIO): number {
   const list = formats();
   if (opts.json) io.out(JSON.stringify({ formats: list }, null, 2) + "\n");
-  else for (const f of list) io.out(`${f.id.padEnd(10)} ${f.label}${f.bundles ? " (bundles)" : ""}\n`);
+  else {
+    // The names --to and --from also take (Adapter.aliases); the --json shape is a contract and does not list them.
+    for (const f of list) {
+      const aliases = adapterFor(f.id)?.aliases ?? [];
+      io.out(`${f.id.padEnd(10)} ${f.label}${f.bundles ? " (bundles)" : ""}${aliases.length ? `, also --to ${aliases.join(", ")}` : ""}\n`);
+    }
+  }
   return EXIT.ok;
 }
