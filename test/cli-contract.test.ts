@@ -28,6 +28,20 @@ async function cliIn(dir: string, args: string[]): Promise<CliRun> {
 }
 
 describe("output placement", () => {
+  it("-o - is stdout, as an input - is stdin: no file named - is written; -o ./- names one", async () => {
+    const d = tempDir();
+    const r = await cliIn(d, ["convert", ONE, "--to", "agentmug", "-o", "-"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ name: expect.any(String) });
+    expect(readdirSync(d)).toEqual([]);
+    // Several outputs: the same usage error as without -o, nothing written.
+    const several = await cliIn(d, ["convert", BUNDLE, "--to", "agentmug", "-o", "-"]);
+    expect(several.code).toBe(2);
+    expect(readdirSync(d)).toEqual([]);
+    expect((await cliIn(d, ["convert", ONE, "--to", "agentmug", "-o", "./-"])).code).toBe(0);
+    expect(readdirSync(d)).toEqual(["-"]);
+  });
+
   it("several outputs and -o naming a file (no trailing /, not a folder): usage error, no folder made", async () => {
     const d = tempDir();
     const target = join(d, "single.json");

@@ -72,7 +72,8 @@ function dispatch(command: string, a: ParsedArgs, io: CliIO, env: CliEnv): numbe
       const from = str(a["from"]);
       const output = str(a["output"]);
       if (from) args.from = from;
-      if (output !== undefined) args.output = output;
+      // `-o -` is stdout, as an input `-` is stdin (a file named "-" is `-o ./-`).
+      if (output !== undefined && output !== "-") args.output = output;
       const syntax = str(a["syntax"]);
       if (syntax === "json" || syntax === "yaml") args.syntax = syntax;
       if (maxBytes !== undefined) args.maxBytes = maxBytes;
