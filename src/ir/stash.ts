@@ -121,6 +121,31 @@ function diffValues(orig: unknown, back: unknown, ptr: string, parent: string | 
   out.set.push({ p: ptr, v: cloneJson(orig), held: ptr, back });
 }
 
+/** The first list item on the way to `p` (`/tools/1/provider` → `/tools/1`), if any. */
+function firstItem(p: string): string | undefined {
+  const m = /^\/[^/]+(?:\/[^/]+)*?\/(?:0|[1-9][0-9]*)(?=\/|$)/.exec(p);
+  return m?.[0];
+}
+
+/**
+ * Into the home format: of the differences `all`, the values the reading has none for and the emitter
+ * reported lost (`lost`). A list item
+ * (a tool, a model row) the reading holds without some of its members was not held as it is (an
+ * AgentMug nango tool read back as a bare mas tool name): the item is kept whole, so it comes back
+ * as written; everything else the reading has a value for stays the home's normalisation.
+ */
+function keepUnheld(all: Diff, orig: JsonObject, back: JsonObject, lost: (p: string) => boolean, out: Diff): void {
+  const items = new Set<string>();
+  for (const e of all.set) {
+    if (e.back !== undefined || !lost(e.p)) continue;
+    const item = firstItem(e.p);
+    if (item !== undefined && item !== e.p && get(back, item) !== undefined) items.add(item);
+  }
+  const inItem = (p: string) => [...items].some((i) => isAncestorOrSelf(i, p));
+  for (const i of items) out.set.push({ p: i, v: cloneJson(get(orig, i) as JsonValue), held: i, back: get(back, i) });
+  for (const e of all.set) if (e.back === undefined && lost(e.p) && !inItem(e.p)) out.set.push(e);
+}
+
 /**
  * The stash for one emitted agent. `back` is the target's own reading of the
  * output (without the stash); undefined when it could not be read, and then
@@ -132,9 +157,24 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   const diff: Diff = { set: [], absent: [] };
   const a = agent as unknown as JsonObject;
   const b = back as unknown as JsonObject;
-  // Written into its home format, an agent needs no way back: what differs there is the
-  // emitter's deliberate normalisation (a clamp, a new exportedAt), which a stash must not undo.
   if (from !== target) for (const f of canonicalFields()) diffValues(own(a, f), own(b, f), "/" + f, undefined, diff);
+  else {
+    // Written into its home format, what differs is mostly the emitter's deliberate normalisation (a
+    // clamp, a new exportedAt), which a stash must not undo. A value the home's reading has none for
+    // at all is not one: an edit made in another format added it (AgentMug triggers on a mas agent),
+    // and dropping it would cost that edit on the way back.
+    // Only where the emitter reported the value lost: the home's reading of one output file lacks
+    // what other files hold (a tool manifest's description, a mas app's links), and that is no loss.
+    const lost: string[] = [];
+    for (const x of r.aboutAgent(agent)) if (x.s.ir !== undefined && x.s.ir !== "" && DIAGNOSTIC_CODES[x.d.code].category === "dropped") lost.push(x.s.ir);
+    if (lost.length) {
+      const all: Diff = { set: [], absent: [] };
+      for (const f of canonicalFields()) diffValues(own(a, f), own(b, f), "/" + f, undefined, all);
+      // A value inside one reported lost (a nango tool's endpoint), not one that holds it: a mas agent
+      // file read back alone has no links at all, and a lost link is not every link.
+      keepUnheld(all, a, b, (q) => lost.some((l) => isAncestorOrSelf(l, q)), diff);
+    }
+  }
 
   // A string the target holds under another IR path (Caplo key → AgentMug id) is named, not copied.
   // Only where the emitter reported that rename: a required field merely filled with a copy
