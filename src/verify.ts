@@ -13,11 +13,16 @@
 // The way back is taken as if the outputs sat beside the input: the files the original
 // read are there too (a prompt file a mas agent names and the conversion kept as a
 // reference), under what the conversion wrote.
+//
+// The x-agentport stash is not compared: its digests, source map and entries change with
+// every edit and every conversion, and are agentport's bookkeeping, not the agent's data (a
+// value the stash fails to restore shows as the value's own difference).
 import { createPatch, type Operation } from "rfc6902";
 import { adapterFor } from "./adapters/registry.js";
 import type { Adapter, ReadFile } from "./adapters/types.js";
 import { convertMany, readInput, type ConvertInput, type ConvertOptions, type ConvertOutput, type FileRead } from "./convert.js";
-import type { JsonValue } from "./ir/json.js";
+import { isObject, type JsonObject, type JsonValue } from "./ir/json.js";
+import { STASH_KEY } from "./ir/diagnostics.js";
 import { parseText } from "./text/parse.js";
 import { normalisePath } from "./ir/file-paths.js";
 import type { Diagnostic } from "./ir/diagnostics.js";
@@ -62,7 +67,7 @@ export function verifyRoundTrip(original: JsonValue, sourceFormat: string, sourc
   const main = back.outputs.length === 1 ? back.outputs[0] : holders.length === 1 ? holders[0] : undefined;
   if (!back.ok) return { patch: [], failed: true, because: back.diagnostics.filter((d) => d.severity === "error").map(reason) };
   if (main === undefined) return { patch: [], failed: true, because: [`it gave ${back.outputs.length} ${sourceFormat} documents, not one${back.outputs.length > 1 ? " holding the others" : ""}`] };
-  const patch = createPatch(original, main.document);
+  const patch = createPatch(withoutStash(original), withoutStash(main.document));
   if (!needsFiles(original) && !needsFiles(main.document)) return { patch };
 
   // What the way back's main document reads, from what the way back wrote over the folder.
@@ -82,7 +87,7 @@ export function verifyRoundTrip(original: JsonValue, sourceFormat: string, sourc
   for (let i = 0; i < Math.max(beforeParts.length, afterParts.length); i++) {
     const b = beforeParts[i] === undefined ? undefined : readBefore.get(beforeParts[i] as string);
     const a = afterParts[i] === undefined ? undefined : readAgain.get(afterParts[i] as string);
-    files.push({ path: b?.path ?? beforeParts[i] ?? a?.path ?? afterParts[i] ?? `#${i}`, patch: createPatch(dataOf(b, source), dataOf(a, source)) });
+    files.push({ path: b?.path ?? beforeParts[i] ?? a?.path ?? afterParts[i] ?? `#${i}`, patch: createPatch(withoutStash(dataOf(b, source)), withoutStash(dataOf(a, source))) });
   }
   // The other files the original read, compared where the way back reads the same path. One
   // it does not read is said once, as a file the way back did not give: its files no longer
@@ -90,9 +95,28 @@ export function verifyRoundTrip(original: JsonValue, sourceFormat: string, sourc
   // the file is written, which the reference's value alone does not show).
   const parts = new Set([...beforeParts, ...afterParts]);
   for (const [path, b] of readBefore) {
-    if (!parts.has(path)) files.push({ path: b.path, patch: createPatch(dataOf(b, source), dataOf(readAgain.get(path), source)) });
+    if (!parts.has(path)) files.push({ path: b.path, patch: createPatch(withoutStash(dataOf(b, source)), withoutStash(dataOf(readAgain.get(path), source))) });
   }
   return { patch, files };
+}
+
+/**
+ * `v` without any x-agentport member, wherever a format's slot puts it (the top level, an Agent
+ * Spec component's metadata); an object that held nothing else goes with it, so a metadata
+ * written only for the stash is no difference either. Values are shared, not copied.
+ */
+export function withoutStash(v: JsonValue): JsonValue {
+  if (Array.isArray(v)) return v.map(withoutStash);
+  if (!isObject(v)) return v;
+  const out: JsonObject = {};
+  for (const k of Object.keys(v)) {
+    if (k === STASH_KEY) continue;
+    const x = v[k] as JsonValue;
+    const y = withoutStash(x);
+    if (isObject(x) && Object.prototype.hasOwnProperty.call(x, STASH_KEY) && isObject(y) && Object.keys(y).length === 0) continue;
+    Object.defineProperty(out, k, { value: y, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 /**
