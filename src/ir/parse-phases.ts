@@ -12,7 +12,7 @@
 //      home order) and assembles the document (ParseDraft.assemble).
 // A format without a slot (Caplo) has no phases: its `parse` reads the document in one go.
 import type { Adapter, ParseOptions, ParseResult } from "../adapters/types.js";
-import type { Diagnostic } from "./diagnostics.js";
+import { DIAGNOSTIC_CODES, type Diagnostic } from "./diagnostics.js";
 import type { JsonObject, JsonValue } from "./json.js";
 import type { IrAgent } from "./model.js";
 import { restoreFromSlot } from "./stash-slot.js";
@@ -38,6 +38,8 @@ export interface RestoredAgent {
   readonly diagnostics: readonly Diagnostic[];
   /** The stash says the agent's document was a bundle of it alone: the document read is one again. */
   readonly bundle?: true;
+  /** Places of the agent's file (relative to its origin) that hold what agentport wrote, unedited, for values the stash restores. */
+  readonly unedited?: readonly string[];
 }
 
 /** Phase 1's result: the agents read, not yet restored, their document not yet assembled. */
@@ -61,8 +63,23 @@ export function parseWith(adapter: Adapter, data: JsonValue, options: ParseOptio
   const { slot } = adapter;
   const draft = adapter.parseAgents(data, options);
   const restored = draft.agents.map((a) => restoreFromSlot(slot, a));
-  const result = draft.assemble(restored);
+  const result = withoutMoot(draft.assemble(restored), restored);
   // Only the stash knows a bundle of one from one agent (src/ir/stash.ts, bundleOfOne).
   if (result.doc && !result.doc.bundle && result.doc.agents.length === 1 && restored.some((r) => r.bundle)) result.doc = { ...result.doc, bundle: true };
   return result;
+}
+
+/**
+ * Without the parser's notes of a value read in another form (category `changed`: a mas model
+ * name with no provider prefix) at a place that still holds what agentport wrote there for a value
+ * its stash restores: the note judges agentport's own spelling of the home's value, which the
+ * agent no longer takes from the file (the llm_config an Agent Spec agent had, restored whole). An
+ * edited place keeps its notes; the emitter judges the restored value itself.
+ */
+function withoutMoot(result: ParseResult, restored: readonly RestoredAgent[]): ParseResult {
+  const moot = new Set<string>();
+  for (const { agent, unedited } of restored) for (const p of unedited ?? []) moot.add(`${agent.origin.file ?? ""}\u0000${agent.origin.pointer}${p}`);
+  if (moot.size === 0) return result;
+  const diagnostics = result.diagnostics.filter((d) => d.source === undefined || DIAGNOSTIC_CODES[d.code].category !== "changed" || !moot.has(`${d.source.file ?? ""}\u0000${d.source.pointer}`));
+  return diagnostics.length === result.diagnostics.length ? result : { ...result, diagnostics };
 }

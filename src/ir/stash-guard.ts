@@ -277,9 +277,9 @@ export class GuardCheck {
   private readonly keys: string[];
   constructor(
     private readonly written: Written | undefined,
-    reading: JsonObject,
-    document: JsonValue,
-    sourceMap: Readonly<Record<string, string>> = {},
+    private readonly reading: JsonObject,
+    private readonly document: JsonValue,
+    private readonly sourceMap: Readonly<Record<string, string>> = {},
   ) {
     this.keys = Object.keys(written ?? {});
     for (const k of this.keys) {
@@ -316,6 +316,36 @@ export class GuardCheck {
       prefix += "/" + escapeToken(tokens[i] as string);
       if (!INDEX.test(tokens[i + 1] as string)) continue;
       for (const k of this.stale) if (isAncestorOrSelf(k, prefix)) return k;
+    }
+    return undefined;
+  }
+
+  /** The target pointers of the guards that still hold: places the file has as agentport wrote them. */
+  intactPlaces(): string[] {
+    const out: string[] = [];
+    for (const k of this.keys) {
+      if (this.staleFor(k) !== undefined) continue;
+      const at = this.written?.[k]?.at ?? this.sourceMap[k] ?? this.readFrom(k);
+      if (at !== undefined) out.push(at);
+    }
+    return out;
+  }
+
+  /**
+   * Where the reading read the value at `k` that no source-map entry names (a mas model row's
+   * `raw`, the model string as written): the member of its deepest mapped ancestor's place that
+   * holds exactly that value, if one does.
+   */
+  private readFrom(k: string): string | undefined {
+    const value = get(this.reading, k);
+    if (value === undefined) return undefined;
+    for (let q = k.slice(0, k.lastIndexOf("/")); q !== ""; q = q.slice(0, q.lastIndexOf("/"))) {
+      const place = this.sourceMap[q];
+      if (place === undefined) continue;
+      const holder = get(this.document, place);
+      if (!isObject(holder)) return undefined;
+      const member = Object.keys(holder).find((m) => deepEqual(holder[m], value));
+      return member === undefined ? undefined : place + "/" + escapeToken(member);
     }
     return undefined;
   }

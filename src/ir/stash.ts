@@ -457,6 +457,8 @@ export interface Restored {
   diagnostics: Diagnostic[];
   /** The agent's document was a bundle of this one agent (the stash's `bundle`). */
   bundle?: true;
+  /** Places of the file (relative to the agent's origin) still as agentport wrote them, whose values the stash restores. */
+  unedited?: string[];
 }
 
 const isStringRecord = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every((x) => typeof x === "string");
@@ -617,7 +619,8 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   diagnostics.push(...stale.diagnostics(sourceFor));
   const doc: Record<string, JsonObject> = {};
   for (const [format, bag] of Object.entries((raw["document"] as Record<string, JsonObject> | undefined) ?? {})) setKey(doc, format, cloneJson(bag));
-  return { agent, document: doc, diagnostics, ...(raw["bundle"] === true ? { bundle: true as const } : {}) };
+  const unedited = check.intactPlaces();
+  return { agent, document: doc, diagnostics, ...(raw["bundle"] === true ? { bundle: true as const } : {}), ...(unedited.length ? { unedited } : {}) };
 }
 
 /** IR list items whose home placement a stash records. */
