@@ -138,6 +138,18 @@ describe("report lines", () => {
     expect(body.fidelity[0]!.behaviour.unset).toBe(0);
   });
 
+  it("the fidelity line accounts for every behaviour warning of a one-agent file: each changed a stated value, or one the source leaves unset", async () => {
+    // mas app 03 → Caplo: a dropped tool reference (a stated value), two call limits Caplo imposes
+    // where mas has none and a greeting Caplo requires (unset): the line said "(1 changed)" beside 4 warnings.
+    const d = tmp();
+    const j = await cli(["convert", "test/fixtures/mas/apps/03-experiments-and-analysis/mas.yaml", "--to", "caplo", "-o", join(d, "c.json"), "--json"]);
+    const body = JSON.parse(j.stdout) as { diagnostics: Diagnostic[]; fidelity: { behaviour: { changed: number; unset: number } }[] };
+    const warnings = body.diagnostics.filter((x) => x.severity === "warning" && effectOf(x) === "behaviour");
+    expect(warnings.map((x) => x.code).sort()).toEqual(["clamped-value", "clamped-value", "defaulted-required", "dropped-field"]);
+    const f = body.fidelity[0]!.behaviour;
+    expect([f.changed, f.unset]).toEqual([1, 3]);
+  });
+
   it("prints usage errors before anything else", async () => {
     const r = await cli(["convert", BUNDLE, "--to", "agentmug"]);
     expect(r.code).toBe(2);

@@ -12,8 +12,9 @@ export interface BehaviourFigures {
   /** How many of them a behaviour finding says changed. */
   changed: number;
   /**
-   * Behaviour findings about a value the source does not state (a target's default that differs
-   * from the source's): no value of the input changed, but the agent does.
+   * Behaviour warnings about a value the source does not state (a target's default that differs
+   * from the source's, a limit or a greeting the target imposes): no value of the input changed,
+   * but the agent does.
    */
   unset: number;
 }
@@ -47,6 +48,8 @@ export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readon
   // findings may sit at an ancestor for a value that is absent (a default at spec): only the
   // deepest finding of a value says what became of it.
   const changes = own.filter((d) => d.severity !== "info" && effectOf(d) === "behaviour" && SUBTREE.has(DIAGNOSTIC_CODES[d.code].category));
+  const warnedAt = new Map<string, Diagnostic>();
+  for (const d of own) if (d.severity !== "info" && effectOf(d) === "behaviour" && DIAGNOSTIC_CODES[d.code].category !== "noted" && !warnedAt.has(d.source!.pointer)) warnedAt.set(d.source!.pointer, d);
   let values = 0;
   let changed = 0;
   // The behaviour findings that say what became of a value.
@@ -65,16 +68,27 @@ export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readon
     // A reshape of a behaviour-bearing value is a representation note (of a metadata value, a metadata one): the value is behaviour-bearing, and kept.
     if (effect === "metadata") continue;
     values++;
-    if (cover && effect === "behaviour" && cover.severity !== "info") changed++;
+    // A behaviour warning at the value itself changes it too, whatever the ledger's status names
+    // (an unfilled placeholder in a prompt carried exactly).
+    const at = warnedAt.get(row.sourcePointer);
+    if (at) counted.add(at);
+    if ((cover && effect === "behaviour" && cover.severity !== "info") || at) changed++;
   }
-  // Only a default's finding is about an unset value: another uncounted warning (an edit the stash
-  // did not restore, stash-stale) is about a value the input states.
+  // A behaviour warning that says what became of no value of the input is about one it leaves unset
+  // (a default that differs, a limit a target imposes where the source has none, a greeting a target
+  // requires, raised at the agent's own place too); a note about an edit (stash-stale) is not: the
+  // edited value is stated.
   let unset = 0;
-  for (const d of own) if (d.severity !== "info" && effectOf(d) === "behaviour" && !counted.has(d) && DIAGNOSTIC_CODES[d.code].category === "defaulted") unset++;
+  for (const d of diagnostics) {
+    if (d.source === undefined || d.source.file !== file || d.severity === "info" || effectOf(d) !== "behaviour" || counted.has(d)) continue;
+    if (UNSET.has(DIAGNOSTIC_CODES[d.code].category)) unset++;
+  }
   return { values, changed, unset };
 }
 
 const SUBTREE: ReadonlySet<Category> = new Set(["dropped", "stashed"]);
+/** The categories of a finding that may be about a value the input leaves unset (not a refusal, not a note about an edit). */
+const UNSET: ReadonlySet<Category> = new Set(["defaulted", "changed"]);
 
 function deepest(ds: readonly Diagnostic[], pointer: string, code: string): Diagnostic | undefined {
   let best: Diagnostic | undefined;
