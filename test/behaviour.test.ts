@@ -11,6 +11,7 @@ import { PROJECT_ROOT } from "./helpers/cases.js";
 import type { Diagnostic } from "../src/index.js";
 import type { ReadFile } from "../src/adapters/types.js";
 import { memoryReadFile } from "./helpers/memory-read-file.js";
+import { masAgent, masManifest } from "./helpers/mas-app.js";
 
 const at = (ds: readonly Diagnostic[], pointer: string) => ds.filter((d) => d.source?.pointer === pointer);
 
@@ -51,42 +52,14 @@ function app(files: Record<string, string>): ReadFile {
   return memoryReadFile(new Map(Object.entries(files)));
 }
 
-const agentFile = (name: string, description: string) => `apiVersion: mas/v1
-kind: Agent
-metadata:
-  name: ${name}
-spec:
-  description: ${description}
-  context:
-    role: You are ${name}.
-  models:
-    - model: gpt-4o
-`;
-
-const DESK = `apiVersion: mas/v1
-kind: MAS
-metadata:
-  name: desk
-spec:
-  agency:
-    agents:
-      - id: concierge
-        ref: agents/concierge.yaml
-      - id: planner
-        ref: agents/planner.yaml
-  workflow:
-    entry: concierge
-    nodes:
-      - id: concierge
-        delegates_to: [planner]
-      - id: planner
-`;
+// The app: a concierge delegating to a planner, each in its own agent file (test/helpers/mas-app.ts).
+const DESK = masManifest([{ id: "concierge", ref: "agents/concierge.yaml" }, { id: "planner", ref: "agents/planner.yaml" }]);
 /** Where DESK's one delegates_to entry ("planner") stands, 1-based. */
 const DESK_LINK = ((lines) => {
   const line = lines.findIndex((l) => l.includes("delegates_to: [planner]"));
   return { line: line + 1, column: lines[line]!.indexOf("planner") + 1 };
 })(DESK.split("\n"));
-const DESK_FILES = { "agents/concierge.yaml": agentFile("concierge", "Front desk."), "agents/planner.yaml": agentFile("planner", "Plans trips.") };
+const DESK_FILES = { "agents/concierge.yaml": masAgent("concierge"), "agents/planner.yaml": masAgent("planner") };
 
 describe("a MAS workflow converted to AgentMug (one file per agent, no links)", () => {
   for (const stash of [true, false]) {
@@ -125,7 +98,7 @@ spec:
         max_spawns: 8
         max_depth: 3
 `;
-const REVIEWER = agentFile("reviewer", "Reviews one change.");
+const REVIEWER = masAgent("reviewer");
 
 describe("a mas spawn_subagent tool whose templates name agents among the inputs (--bundle)", () => {
   const inputs = (reviewerAt = "app/reviewer.yaml") => [{ file: "app/lead.yaml", text: LEAD }, { file: reviewerAt, text: REVIEWER }];
@@ -213,7 +186,7 @@ describe("-o outside the app: the CLI writes what the library writes, and the re
       writeFileSync(join(root, p), t);
     };
     write("shared/tools/calc.tool.yaml", readFileSync(join(CASE, "tools/get_fares.tool.yaml"), "utf8"));
-    write("app/agent.yaml", agentFile("calc", "Calculates.") + "  tools:\n    - ref: ../shared/tools/calc.tool.yaml\n");
+    write("app/agent.yaml", masAgent("calc") + "  tools:\n    - ref: ../shared/tools/calc.tool.yaml\n");
     const r = await cli(["convert", join(root, "app/agent.yaml"), "--to", "mas", "-o", join(root, "out") + "/", "--root", root, "--verbose"]);
     expect(r.code, r.stderr).toBe(0);
     const written = readFileSync(join(root, "out/calc.yaml"), "utf8");
