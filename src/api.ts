@@ -1,5 +1,5 @@
 // The library's smaller verbs around the hub.
-import { ADAPTERS, adapterFor } from "./adapters/registry.js";
+import { ADAPTERS, adapterFor, type FormatId, type RuntimeFormat } from "./adapters/registry.js";
 import { emitDocuments, readInput, type ConvertOptions, type ConvertOutput } from "./convert.js";
 import type { Diagnostic } from "./ir/diagnostics.js";
 import { diagnostic, hasErrors } from "./ir/diagnostics.js";
@@ -73,7 +73,7 @@ export function parse(src: string | JsonValue, options: Pick<ConvertOptions, "fr
 }
 
 /** IR document → documents of the target format. */
-export function emit(doc: IrDocument, to: string, options: EmitOptions = {}): { outputs: ConvertOutput[]; diagnostics: Diagnostic[] } {
+export function emit<T extends string>(doc: IrDocument, to: FormatId | RuntimeFormat<T>, options: EmitOptions = {}): { outputs: ConvertOutput[]; diagnostics: Diagnostic[] } {
   if (!adapterFor(to)) return { outputs: [], diagnostics: [diagnostic("usage-error", { unknownFormat: to, role: "target" })] };
   return emitDocuments([doc], to, options);
 }

@@ -1,6 +1,6 @@
 // The hub: text or data → detect → validate → parse → IR → emit → validate output.
 // Pure: no file or terminal access; file reading arrives as an injected readFile.
-import { ADAPTERS, adapterFor } from "./adapters/registry.js";
+import { ADAPTERS, adapterFor, type FormatId, type RuntimeFormat } from "./adapters/registry.js";
 import type { Adapter, EffectiveDefault, EmitContext, EmitOptions, EmittedDocument, ParseOptions, ReadFile } from "./adapters/types.js";
 import type { DocumentValueUse } from "./ir/reporter.js";
 import { diagnostic, hasErrors, severityOf, withEffect, type Diagnostic, type Effect, type SourceLocation } from "./ir/diagnostics.js";
@@ -330,7 +330,7 @@ function utf8Length(s: string): number {
 }
 
 /** Emits IR documents in the target format and checks every output against the target's schema. */
-export function emitDocuments(docs: readonly IrDocument[], to: string, options: EmitOptions = {}): { outputs: ConvertOutput[]; diagnostics: Diagnostic[] } {
+export function emitDocuments<T extends string>(docs: readonly IrDocument[], to: FormatId | RuntimeFormat<T>, options: EmitOptions = {}): { outputs: ConvertOutput[]; diagnostics: Diagnostic[] } {
   const { outputs, diagnostics } = emitAll(docs, to, options);
   return { outputs, diagnostics };
 }
@@ -386,7 +386,7 @@ function uniqueNames(outputs: ConvertOutput[]): ConvertOutput[] {
 }
 
 /** Converts several inputs; with `bundle`, all agents are merged into one bundle document first. */
-export function convertMany(inputs: readonly ConvertInput[], to: string, options: ConvertOptions = {}): ConvertResult {
+export function convertMany<T extends string>(inputs: readonly ConvertInput[], to: FormatId | RuntimeFormat<T>, options: ConvertOptions = {}): ConvertResult {
   return converted(inputs, to, options).result;
 }
 
@@ -716,7 +716,7 @@ function samePlaces(a: Diagnostic, b: Diagnostic): boolean {
 }
 
 /** Converts one manifest, given as text (JSON or YAML) or as parsed data, to the format `to`. */
-export function convert(src: string | JsonValue, to: string, options: ConvertOptions & { file?: string } = {}): ConvertResult {
+export function convert<T extends string>(src: string | JsonValue, to: FormatId | RuntimeFormat<T>, options: ConvertOptions & { file?: string } = {}): ConvertResult {
   const input: ConvertInput = typeof src === "string" ? { text: src } : { data: src };
   if (options.file !== undefined) input.file = options.file;
   return convertMany([input], to, options);

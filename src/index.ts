@@ -2,8 +2,8 @@
 export { convert, convertMany, readInput, emitDocuments, DEFAULT_MAX_BYTES } from "./convert.js";
 export type { ConvertInput, ConvertOptions, ConvertOutput, ConvertResult } from "./convert.js";
 // The registered formats' ids as a union, derived from the registry (each adapter declares its id).
-// convert's `to` stays `string`: narrowing it would break every caller holding an id in a string.
-export type { FormatId } from "./adapters/registry.js";
+// `to` is FormatId | RuntimeFormat<T>: a literal must be a FormatId, a runtime string is checked by the call (docs/library.md).
+export type { FormatId, RuntimeFormat } from "./adapters/registry.js";
 export { parse, emit, detect, validate, formats } from "./api.js";
 export type { FormatInfo, DetectResult, ValidateResult } from "./api.js";
 export { DIAGNOSTIC_CODES, EFFECTS } from "./ir/diagnostics.js";

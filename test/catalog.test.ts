@@ -164,7 +164,8 @@ const RAISERS: Record<DiagnosticCode, Raiser | "todo"> = {
     expectRaised(r, "ref-not-found", { pointer: "/spec/context/role" });
   },
   "usage-error": () => {
-    const r = convert(json(CAPLO), "no-such-format");
+    // Typed string, as a value read at run time is: a literal must be a FormatId (test/format-id-type.test.ts).
+    const r = convert(json(CAPLO), "no-such-format" as string);
     expectRaised(r, "usage-error", { text: false });
     expect(r.outputs).toEqual([]);
   },

@@ -10,6 +10,14 @@ export const ADAPTERS = [caploAdapter, agentmugAdapter, masAdapter, agentspecAda
 /** A registered format's id, as its adapter declares it: the union follows the list above. */
 export type FormatId = (typeof ADAPTERS)[number]["id"];
 
+/**
+ * The rest of a target format's type (`to: FormatId | RuntimeFormat<T>`): a value typed `string` (read
+ * at run time: a CLI flag, a config file), which the call checks (usage-error). A literal infers T as
+ * itself, which `string extends T` rejects, so it must be a FormatId: a typo is a type error, and
+ * editors complete the ids. Spelled as a union at each signature, so the error names `FormatId`.
+ */
+export type RuntimeFormat<T extends string> = string extends T ? T : never;
+
 export function adapterFor(id: string): Adapter | undefined {
   return ADAPTERS.find((a) => a.id === id);
 }
