@@ -4,7 +4,7 @@
 // allErrors, multipleOfPrecision: 9, ajv-formats), so no run compiles a schema.
 import type { ErrorObject } from "ajv";
 import type { SchemaIssue } from "./types.js";
-import { escapeToken } from "../ir/pointer.js";
+import { dotted, escapeToken } from "../ir/pointer.js";
 
 /** A compiled validator: ajv's calling convention, errors left on the function. */
 export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -39,20 +39,32 @@ export function toIssues(errors: readonly ErrorObject[]): SchemaIssue[] {
 
 const esc = escapeToken;
 
+/**
+ * A schema message naming its value: ajv says only "must be array", and a line and column alone do
+ * not say which field that is (a flow-style or one-line document has many values on a line). The
+ * document itself is named by its file; a message that names its property (unknown, missing) keeps it.
+ */
+export function valueMessage(pointer: string, message: string): string {
+  return pointer === "" ? message : `${dotted(pointer)} (${pointer}) ${message}`;
+}
+
 function describe(e: ErrorObject): SchemaIssue {
   const p = e.params as Record<string, unknown>;
+  const at = e.instancePath;
   switch (e.keyword) {
     case "additionalProperties":
-      return { pointer: `${e.instancePath}/${esc(String(p["additionalProperty"]))}`, keyword: e.keyword, message: `unknown property "${String(p["additionalProperty"])}"` };
+      return { pointer: `${at}/${esc(String(p["additionalProperty"]))}`, keyword: e.keyword, message: `unknown property "${String(p["additionalProperty"])}"` };
     case "unevaluatedProperties":
-      return { pointer: `${e.instancePath}/${esc(String(p["unevaluatedProperty"]))}`, keyword: e.keyword, message: `unknown property "${String(p["unevaluatedProperty"])}"` };
-    case "required":
-      return { pointer: e.instancePath, keyword: e.keyword, message: `missing required property "${String(p["missingProperty"])}"` };
+      return { pointer: `${at}/${esc(String(p["unevaluatedProperty"]))}`, keyword: e.keyword, message: `unknown property "${String(p["unevaluatedProperty"])}"` };
+    case "required": {
+      const missing = `missing required property "${String(p["missingProperty"])}"`;
+      return { pointer: at, keyword: e.keyword, message: at === "" ? missing : valueMessage(at, `is ${missing}`) };
+    }
     case "enum":
-      return { pointer: e.instancePath, keyword: e.keyword, message: `must be one of ${JSON.stringify(p["allowedValues"])}` };
+      return { pointer: at, keyword: e.keyword, message: valueMessage(at, `must be one of ${JSON.stringify(p["allowedValues"])}`) };
     case "const":
-      return { pointer: e.instancePath, keyword: e.keyword, message: `must be ${JSON.stringify(p["allowedValue"])}` };
+      return { pointer: at, keyword: e.keyword, message: valueMessage(at, `must be ${JSON.stringify(p["allowedValue"])}`) };
     default:
-      return { pointer: e.instancePath, keyword: e.keyword, message: e.message ?? e.keyword };
+      return { pointer: at, keyword: e.keyword, message: valueMessage(at, e.message ?? e.keyword) };
   }
 }

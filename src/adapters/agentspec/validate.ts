@@ -3,7 +3,7 @@
 // the component in Versioned<Type>), so the document is checked without it
 // against #/$defs/Base<component_type>, and the version against the versions read.
 import type { SchemaIssue } from "../types.js";
-import { runValidator, type CompiledValidator } from "../ajv.js";
+import { runValidator, valueMessage, type CompiledValidator } from "../ajv.js";
 import { isObject } from "../../ir/json.js";
 import { agentspecAgentValidator, agentspecManagerWorkersValidator, agentspecSwarmValidator } from "./validators.generated.js";
 import { READ_VERSIONS } from "./spec.js";
@@ -19,12 +19,12 @@ export function validateAgentspec(data: unknown): SchemaIssue[] {
   const out: SchemaIssue[] = [];
   const version = data["agentspec_version"];
   if (version !== undefined && (typeof version !== "string" || !READ_VERSIONS.includes(version))) {
-    out.push({ pointer: "/agentspec_version", message: `must be one of ${JSON.stringify(READ_VERSIONS)}`, keyword: "enum" });
+    out.push({ pointer: "/agentspec_version", message: valueMessage("/agentspec_version", `must be one of ${JSON.stringify(READ_VERSIONS)}`), keyword: "enum" });
   }
   const type = data["component_type"];
   const v = typeof type === "string" ? VALIDATORS[type] : undefined;
   if (!v) {
-    out.push({ pointer: "/component_type", message: `must be one of ${JSON.stringify(Object.keys(VALIDATORS))}`, keyword: "enum" });
+    out.push({ pointer: "/component_type", message: valueMessage("/component_type", `must be one of ${JSON.stringify(Object.keys(VALIDATORS))}`), keyword: "enum" });
     return out;
   }
   const rest: Record<string, unknown> = {};
