@@ -44,8 +44,18 @@ function take(lines: string[], block: readonly string[]): boolean {
 
 const linesOf = (s: string) => s.split("\n").filter((l) => l !== "");
 
+/** The behaviour changes and notes the per-output lines (`x.agent.json: 2 behaviour changes, 3 notes`) count, summed. */
+function tally(lines: readonly string[]): { behaviour: number; notes: number } {
+  const sum = { behaviour: 0, notes: 0 };
+  for (const l of lines) {
+    const counts = l.slice(l.indexOf(": ") + 2);
+    for (const m of counts.matchAll(/(\d+) (behaviour change|note)s?\b/g)) sum[m[2] === "note" ? "notes" : "behaviour"] += Number(m[1]);
+  }
+  return sum;
+}
+
 describe("the default report", () => {
-  it.each(INPUTS)("%s: every error and behaviour change, then at most one line per output file and two closing lines; --verbose everything", async (input) => {
+  it.each(INPUTS)("%s: every error and behaviour change, then lines per output file that count them all, and two closing lines; --verbose everything", async (input) => {
     for (const to of FORMAT_IDS) {
       const { diagnostics, outputs } = convertFiles([input], to, {});
       const out = tmp();
@@ -57,8 +67,16 @@ describe("the default report", () => {
       for (const d of needed) expect(take(rest, formatDiagnostic(d).split("\n")), `${to}: ${formatDiagnostic(d)}`).toBe(true);
       const info = new Set(diagnostics.filter((d) => d.severity === "info").map((d) => formatDiagnostic(d).split("\n")[0]!));
       expect(rest.filter((l) => info.has(l)), `${to}: notes in the default report`).toEqual([]);
-      expect(rest.length, `${to}:\n${rest.join("\n")}`).toBeLessThanOrEqual(outputs.length + 2);
+      // One line per output, one for the findings about no single output when there are several, two closing lines.
+      expect(rest.length, `${to}:\n${rest.join("\n")}`).toBeLessThanOrEqual(outputs.length + 3);
       expect(rest[rest.length - 1], to).toMatch(/^agentport: (converted|nothing written|not written)/);
+      // Those lines account for every finding: the behaviour changes and the notes add up to the run's.
+      if (r.code !== 2) {
+        const counted = tally(rest.filter((l) => !l.startsWith("agentport: ")));
+        // The run's notes as its closing line counts them (written to a folder, its references are rewritten: notes convertFiles has not).
+        const notes = Number(/--verbose lists the (\d+) notes?/.exec(rest[rest.length - 1]!)?.[1] ?? 0);
+        expect(counted, `${to}:\n${rest.join("\n")}`).toEqual({ behaviour: needed.filter((d) => effectOf(d) === "behaviour").length, notes });
+      }
 
       // --verbose: every diagnostic (in the conversion's order), the per-file exact-carry line and the old summary
       const v = await cli(["convert", input, "--to", to, "-o", tmp() + "/", "--verbose"]);
@@ -136,6 +154,28 @@ describe("report lines", () => {
     expect(body.diagnostics.some((x) => x.code === "stash-stale" && x.severity === "warning")).toBe(true);
     expect(body.diagnostics.some((x) => DEFAULTED.has(x.code) && x.severity !== "info")).toBe(false);
     expect(body.fidelity[0]!.behaviour.unset).toBe(0);
+  });
+
+  it("a stash-stale warning, about an edit in the input that no output holds, counts on the line of findings about no single output", async () => {
+    const { writeFileSync } = await import("node:fs");
+    const d = tmp();
+    const file = join(d, "a.agent.json");
+    expect((await cli(["convert", "test/fixtures/mas/apps/03-experiments-and-analysis/mas.yaml", "--to", "agentmug", "-o", file])).code).toBe(0);
+    // The tool agentport wrote from the agent's tool manifest reference, renamed by the user.
+    const doc = JSON.parse(readFileSync(file, "utf8")) as { blueprint: { tools: string[] } };
+    doc.blueprint.tools[0] = "calculator";
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const r = await cli(["convert", file, "--to", "mas", "-o", join(d, "back") + "/"]);
+    expect(r.code).toBe(0);
+    const lines = linesOf(r.stderr);
+    const { diagnostics, outputs } = convertFiles([file], "mas", {});
+    expect(outputs.length).toBeGreaterThan(1);
+    const stale = diagnostics.filter((x) => x.code === "stash-stale");
+    expect(stale.map((x) => [x.severity, x.target?.file])).toEqual([["warning", undefined]]);
+    expect(lines).toContain("about no single output: 1 behaviour change");
+    for (const o of outputs) expect(lines.some((l) => l.startsWith(`${o.name}: `)), o.name).toBe(true);
+    const behaviour = diagnostics.filter((x) => x.severity !== "info" && effectOf(x) === "behaviour").length;
+    expect(tally(lines.filter((l) => !l.startsWith("agentport: ") && !l.includes(" warning ") && !l.startsWith("    hint:"))).behaviour).toBe(behaviour);
   });
 
   it("the fidelity line accounts for every behaviour warning of a one-agent file: each changed a stated value, or one the source leaves unset", async () => {

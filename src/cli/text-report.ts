@@ -56,25 +56,36 @@ export interface OutputCounts {
   notes: number;
 }
 
-/** Per output file: how many behaviour changes and notes its diagnostics name. */
+/** The line of the findings about no single output, when there is not exactly one output to count them on. */
+export const NO_SINGLE_OUTPUT = "about no single output";
+
+/**
+ * Per output file: how many behaviour changes and notes its diagnostics name. Every finding counts
+ * on one line: with one output, what is about no single output (a MAS manifest's metadata) is about
+ * that one; with several, it has a line of its own (NO_SINGLE_OUTPUT: a stash-stale warning about
+ * an edit in an input, which no output holds), so the lines add up to the report's findings.
+ */
 export function countsPerOutput(diagnostics: readonly Diagnostic[], outputNames: readonly string[]): OutputCounts[] {
   const names = [...new Set(outputNames)];
   // A finding about a file the run did not produce (a failed run has no outputs) still gets its line; a note does not.
   for (const d of diagnostics) if (d.severity !== "info" && d.target?.file !== undefined && !names.includes(d.target.file)) names.push(d.target.file);
-  // With one output, what is about no single output (a MAS manifest's metadata) is about that one:
-  // its line then adds up to what the closing line says --verbose lists.
   const only = names.length === 1 ? names[0] : undefined;
-  return names.map((name) => {
-    const c: OutputCounts = { name, errors: 0, behaviour: 0, warnings: 0, notes: 0 };
-    for (const d of diagnostics) {
-      if (d.target?.file !== name && !(name === only && d.target?.file === undefined)) continue;
-      if (d.severity === "info") c.notes++;
-      else if (effectOf(d) === "behaviour") c.behaviour++;
-      else if (d.severity === "warning") c.warnings++;
-      if (d.severity === "error") c.errors++;
-    }
-    return c;
-  });
+  const counts = names.map((name) => count(diagnostics, (d) => d.target?.file === name || (name === only && d.target?.file === undefined), name));
+  if (only !== undefined) return counts;
+  const none = count(diagnostics, (d) => d.target?.file === undefined, NO_SINGLE_OUTPUT);
+  return none.errors + none.behaviour + none.warnings + none.notes ? [...counts, none] : counts;
+}
+
+function count(diagnostics: readonly Diagnostic[], about: (d: Diagnostic) => boolean, name: string): OutputCounts {
+  const c: OutputCounts = { name, errors: 0, behaviour: 0, warnings: 0, notes: 0 };
+  for (const d of diagnostics) {
+    if (!about(d)) continue;
+    if (d.severity === "info") c.notes++;
+    else if (effectOf(d) === "behaviour") c.behaviour++;
+    else if (d.severity === "warning") c.warnings++;
+    if (d.severity === "error") c.errors++;
+  }
+  return c;
 }
 
 const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`;
