@@ -9,7 +9,7 @@ import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import type { IrAgent, IrDocument } from "../ir/model.js";
 import type { JsonValue } from "../ir/json.js";
 import { get as getPointer } from "../ir/pointer.js";
-import { inAgentGraph } from "../ir/agent.js";
+import { definitionOf, inAgentGraph } from "../ir/agent.js";
 
 type Sources = readonly { file?: string; data: JsonValue }[];
 
@@ -53,7 +53,9 @@ function differences(agent: IrAgent, graph: boolean, target: Adapter, sources: S
     // parse mapped says which places exist there, so the finding points where it does when the file is converted alone.
     const mapped = data === undefined ? Object.values(agent.sourceMap ?? {}) : [];
     const exists = (p: string) => (data !== undefined ? getPointer(data, agent.origin.pointer + p) !== undefined : mapped.some((s) => s === p || s.startsWith(p + "/")));
-    const at = candidates.find(exists) ?? "";
+    // A candidate is a place of an agent of the format, looked for where this agent's part is defined
+    // (an Agent Spec Swarm's agents share an llm_config in $referenced_components); at worst the agent's own place.
+    const at = candidates.map((c) => definitionOf(agent, c)).find(exists) ?? definitionOf(agent, "");
     const now = target.defaults?.[pointer];
     const unstated = target.unstated?.[pointer];
     // Two defaults neither format fixes (the runtime's, the host's) are no difference anyone can state.

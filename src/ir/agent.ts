@@ -33,6 +33,26 @@ export function sourceOf(agent: IrAgent, irPointer: string): string | undefined 
 }
 
 /**
+ * Where a place of the agent as an agent of its format holds it (`/llm_config`, relative to the
+ * origin) is defined in the source, relative to the origin too: inside the deepest part of its
+ * definition written elsewhere that stands for it (IrOrigin.places: a Swarm's agent in
+ * $referenced_components, the llm_config its agents share); else the place itself. The inverse of
+ * the reporter's naming (nameIn), for a place to point at rather than one to name.
+ */
+export function definitionOf(agent: IrAgent, rel: string): string {
+  const places = agent.origin.places;
+  if (places === undefined) return rel;
+  const origin = agent.origin.pointer;
+  let abs: string | undefined;
+  let as = "";
+  for (const [p, stands] of Object.entries(places)) {
+    if (!p.startsWith(origin) || !(rel === stands || rel.startsWith(stands + "/"))) continue;
+    if (abs === undefined || stands.length > as.length) [abs, as] = [p, stands];
+  }
+  return abs === undefined ? rel : abs.slice(origin.length) + rel.slice(as.length);
+}
+
+/**
  * The prompt as one string, rendered exactly as the mas runtime injects named chunks:
  * `[key] text` per chunk, parts joined by a blank line. A single unnamed chunk is its text verbatim.
  */
