@@ -71,3 +71,88 @@ describe("a normalisation of the home format stays beside a kept edit", () => {
     expect((again.outputs[0]!.document as JsonObject)["exportedAt"]).toBe("2030-01-02T03:04:05Z");
   });
 });
+
+// An edit made in a format that is neither the agent's home nor the target (docs/decisions.md, "A value
+// an edit added in a format that is neither the home nor the target"): mas is the home, the edit is made
+// in the Agent Spec file, and the way back to Agent Spec goes through mas.
+describe("mas → Agent Spec (edit: a ServerTool's inputs, the agent's human_in_the_loop) → mas → Agent Spec", () => {
+  const INPUTS: JsonValue[] = [{ title: "query", type: "string", description: "What to search for" }];
+  const c = loadCase("mas-tool-forms");
+  const there = convert(c.text, "agentspec", convertOptions(c));
+  const out = there.outputs[0]!;
+  const edit = (change: (doc: JsonObject) => void): string => {
+    const doc = JSON.parse(out.text) as JsonObject;
+    change(doc);
+    return JSON.stringify(doc, null, 2);
+  };
+  const edited = edit((doc) => {
+    (((doc["tools"] as JsonValue[])[0]) as JsonObject)["inputs"] = INPUTS;
+    doc["human_in_the_loop"] = false;
+  });
+  const home = convert(edited, "mas", { file: out.name });
+  const agentFile = home.outputs.find((o) => (o.document as JsonObject)["kind"] === "Agent")!;
+  const back = convert(agentFile.text, "agentspec", { file: agentFile.name, readFile: c.readFile });
+  const written = back.outputs[0]!.document as JsonObject;
+  const stashOf = (d: JsonObject) => (d["metadata"] as JsonObject | undefined)?.["x-agentport"] as JsonObject | undefined;
+
+  it("the mas file keeps the Agent Spec values, and says so", () => {
+    expect(there.ok && home.ok, listing(home)).toBe(true);
+    const stash = (agentFile.document as JsonObject)["x-agentport"] as JsonObject;
+    expect(((stash["extensions"] as JsonObject)["agentspec"] as JsonObject)["/tools/0/inputs"]).toEqual(INPUTS);
+    const kept = home.diagnostics.filter((d) => d.code === "stashed-value").map((d) => d.source?.pointer);
+    expect(kept).toEqual(expect.arrayContaining(["/tools/0/inputs", "/human_in_the_loop"]));
+  });
+
+  it("back in Agent Spec the tool has the inputs and the agent its human_in_the_loop, written where the edit put them", () => {
+    expect(back.ok, listing(back)).toBe(true);
+    const tool = (written["tools"] as JsonValue[])[0] as JsonObject;
+    expect(tool).toEqual({ component_type: "ServerTool", name: "web-search", inputs: INPUTS });
+    expect(written["human_in_the_loop"]).toBe(false);
+    // Written, so neither ridden in the Agent Spec file's own stash nor reported as a value Agent Spec cannot hold.
+    expect(JSON.stringify(stashOf(written)?.["extensions"] ?? {})).not.toContain("agentspec");
+    expect(back.diagnostics.filter((d) => d.source?.pointer?.includes("/x-agentport/extensions/agentspec")), listing(back)).toEqual([]);
+  });
+
+  it("it is the Agent Spec file the edit made, but for the stash: once more through mas, the same mas file", () => {
+    const expected = JSON.parse(edited) as JsonObject;
+    const strip = (d: JsonObject) => {
+      const { metadata: _m, ...rest } = d;
+      return rest;
+    };
+    expect(strip(written)).toEqual(strip(expected));
+    const again = convert(back.outputs[0]!.text, "mas", { file: back.outputs[0]!.name });
+    expect(again.outputs.find((o) => (o.document as JsonObject)["kind"] === "Agent")!.text).toBe(agentFile.text);
+  });
+
+  it("a kept member never replaces what the IR says of a tool: with web-search removed in mas, calc keeps its own inputs", () => {
+    const data = parseText(agentFile.text, agentFile.name).data as JsonObject;
+    ((data["spec"] as JsonObject)["tools"] as JsonValue[]).splice(0, 1);
+    const r = convert(JSON.stringify(data), "agentspec", { file: agentFile.name, readFile: c.readFile });
+    const calc = ((r.outputs[0]!.document as JsonObject)["tools"] as JsonValue[])[0] as JsonObject;
+    expect(calc["name"]).toBe("calc");
+    expect(calc["inputs"]).toEqual([{ title: "expression", type: "string", description: "Arithmetic expression to evaluate (e.g. '28 + 22')." }]);
+  });
+});
+
+describe("AgentMug → Agent Spec (edit: an MCP transport's headers, a RemoteTool's headers) → AgentMug → Agent Spec", () => {
+  const c = loadCase("agentmug-tool-kinds");
+  const there = convert(c.text, "agentspec", convertOptions(c));
+  const out = there.outputs[0]!;
+  const doc = JSON.parse(out.text) as JsonObject;
+  const tools = doc["tools"] as JsonObject[];
+  const mcp = tools.findIndex((t) => t["component_type"] === "MCPTool");
+  const remote = tools.findIndex((t) => t["component_type"] === "RemoteTool");
+  (tools[mcp]!["client_transport"] as JsonObject)["headers"] = { "X-Team": "sre" };
+  tools[remote]!["headers"] = { "X-Trace": "1" };
+  const home = convert(JSON.stringify(doc, null, 2), "agentmug", { file: out.name });
+  const back = convert(home.outputs[0]!.text, "agentspec", { file: home.outputs[0]!.name });
+
+  it("the tools come back as the edit left them, in a valid document (the transport keeps the type and name it was written with)", () => {
+    expect(mcp >= 0 && remote >= 0 && home.ok, listing(home)).toBe(true);
+    expect(back.ok, listing(back)).toBe(true);
+    const written = (back.outputs[0]!.document as JsonObject)["tools"] as JsonObject[];
+    expect(written[mcp]).toEqual(tools[mcp]);
+    expect(written[remote]).toEqual(tools[remote]);
+    expect(back.diagnostics.filter((d) => d.source?.pointer?.includes("/x-agentport/extensions/agentspec")), listing(back)).toEqual([]);
+  });
+});

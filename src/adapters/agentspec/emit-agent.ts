@@ -1,7 +1,8 @@
 // IR agent → one Agent component. An agent read from Agent Spec (or brought
 // home by a stash) gets its kept members back from extensions.agentspec, placed
 // through its source map: its own component at sourceMap[""], its llm_config at
-// sourceMap["/models/0"], each tool at sourceMap["/tools/<i>"].
+// sourceMap["/models/0"], each tool at sourceMap["/tools/<i>"]. Any other agent
+// gets them back where this emitter writes those parts (writtenPlaces).
 //
 // Written as field handlers (src/ir/field-handlers.ts): each declares, beside its code, how it
 // treats the IR fields it writes; coverage.ts builds the emit table from them (HANDLERS).
@@ -48,8 +49,8 @@ export function emitAgentComponent(a: IrAgent, ctx: AgentCtx): JsonObject {
   const { scope, file } = ctx;
   const t = (p: string): Target => ({ targetPointer: ctx.at + p, targetFile: file });
   const home = isHome(a, FORMAT);
-  const pm = placementMap(a, FORMAT) ?? {};
-  const ext = home ? (a.extensions[FORMAT] ?? {}) : {};
+  const pm = placementMap(a, FORMAT) ?? writtenPlaces(a, ctx.at);
+  const ext = a.extensions[FORMAT] ?? {};
   const self = pm[""];
   const llmIndex = primaryModelIndex(a);
   const llmAt = llmIndex === -1 ? undefined : pm[`/models/${llmIndex}`];
@@ -67,9 +68,25 @@ export function emitAgentComponent(a: IrAgent, ctx: AgentCtx): JsonObject {
   run(inputs, scope, a, out, t("/inputs"));
   run(llmConfig, scope, a, out, { ext, index: llmIndex, llmAt, self }, t("/llm_config"), ctx.defaults);
   out["system_prompt"] = run(systemPrompt, scope, a, t("/system_prompt"));
-  run(tools, scope, a, out, ext, pm, file, ctx.at);
+  run(tools, scope, a, out, ext, pm, home, file, ctx.at);
   run(unsupported, scope, a, file);
   return orderKeys(out, AGENT_ORDER);
+}
+
+/**
+ * The places this emitter writes an agent's parts at (the component at `at`, the primary model's
+ * llm_config, tool i at tools[i]): where an Agent Spec reading of its output read them. An agent
+ * neither read from Agent Spec nor at home there holds Agent Spec values only when an Agent Spec
+ * file it was written to was edited and then read (a ServerTool's `inputs` added there, carried
+ * home through another format's stash): they were read at these places, so they go back there
+ * (docs/decisions.md, "A value an edit added in a format that is neither the home nor the target").
+ */
+function writtenPlaces(a: IrAgent, at: string): Record<string, string> {
+  const places: Record<string, string> = { "": at };
+  const llm = primaryModelIndex(a);
+  if (llm !== -1) places[`/models/${llm}`] = join(at, "llm_config");
+  (a.tools ?? []).forEach((_, i) => (places[`/tools/${i}`] = join(at, "tools", i)));
+  return places;
 }
 
 /** The component's id and name; a bundle key read back from the name (the team's handler writes the rest of the key). */
@@ -223,7 +240,7 @@ const tools = fieldHandler("tools", {
   "/tools/[system]/**": { transformed: "stashed-value", when: "written as a ServerTool" },
   "/tools/[]/extra": ["exact", { stashed: "stashed-value", when: "set by another format" }],
   "/tools/[]/**": "exact",
-}, (r: HandlerReporter, a: IrAgent, out: JsonObject, ext: JsonObject, pm: Readonly<Record<string, string>>, file: string, at: string): void => {
+}, (r: HandlerReporter, a: IrAgent, out: JsonObject, ext: JsonObject, pm: Readonly<Record<string, string>>, home: boolean, file: string, at: string): void => {
   if (!a.tools) {
     const self = pm[""];
     const keptTools = self === undefined ? undefined : kept(ext, join(self, "tools"));
@@ -232,7 +249,7 @@ const tools = fieldHandler("tools", {
   }
   out["tools"] = a.tools.map((tool, i) => {
     const toolAt = pm[`/tools/${i}`];
-    const e = emitTool(tool, toolAt === undefined ? undefined : ext, toolAt);
+    const e = emitTool(tool, toolAt === undefined ? undefined : ext, toolAt, home && toolAt !== undefined);
     const target = { targetPointer: join(at, "tools", i), targetFile: file };
     if (e.lost.length) r.at(a, "dropped-field", `/tools/${i}`, { carried: `is written as a ${String(e.value["component_type"])}`, parts: e.lost, target: LABEL }, target);
     if (e.filled.length) r.defaulted(a, target.targetPointer, { field: `tools[${i}]: ${e.filled.join(", ")}`, by: "Agent Spec", filled: "filled in" }, file);

@@ -77,21 +77,25 @@ const TYPE_OF_KIND: Readonly<Record<IrTool["kind"], readonly string[]>> = {
 
 /**
  * IR tool → Agent Spec tool. `ext`/`at`: the kept members and input pointer of
- * the tool it was read from (Agent Spec home), else undefined.
+ * the tool it was read from (Agent Spec home), or of the place it is written to (emit-agent.ts
+ * writtenPlaces), else undefined. `read`: the IR tool was read from that Agent Spec tool, so
+ * what agentport adds to a tool (requiresUserAuth, another format's members) is not its own.
  */
-export function emitTool(tool: IrTool, ext: JsonObject | undefined, at: string | undefined): EmittedTool {
+export function emitTool(tool: IrTool, ext: JsonObject | undefined, at: string | undefined, read = at !== undefined): EmittedTool {
   const base = ext && at !== undefined ? rebuild(ext, at) : {};
   const lost: LostPart[] = [];
   const filled: string[] = [];
   const allowed = TYPE_OF_KIND[tool.kind];
   const kept = typeof base["component_type"] === "string" && allowed.includes(base["component_type"]) ? base["component_type"] : undefined;
-  // A tool of another kind than its kept members say (edited elsewhere) starts afresh.
-  const members: JsonObject = kept === undefined ? {} : base;
+  // A tool of another kind than its kept members say (edited elsewhere) starts afresh. Members kept
+  // without their component type (the type this emitter wrote, which the reading dropped as its own)
+  // are an edit of the tool as written here: kept.
+  const members: JsonObject = kept !== undefined || base["component_type"] === undefined ? base : {};
   const type = kept ?? (allowed[0] as string);
   const out: JsonObject = { ...members, component_type: type, name: tool.name };
   if (tool.description !== undefined) out["description"] = tool.description;
   else delete out["description"];
-  if (tool.extra && Object.keys(tool.extra).length && at === undefined) lost.push(...Object.keys(tool.extra).map((k) => ({ part: k })));
+  if (tool.extra && Object.keys(tool.extra).length && !read) lost.push(...Object.keys(tool.extra).map((k) => ({ part: k })));
   switch (tool.kind) {
     case "webhook":
       out["url"] = tool.url;
@@ -100,18 +104,20 @@ export function emitTool(tool: IrTool, ext: JsonObject | undefined, at: string |
         out["http_method"] = "POST";
         filled.push('http_method "POST"');
       }
-      if (tool.requiresUserAuth !== undefined && at === undefined) lost.push({ part: "requiresUserAuth", shown: tool.requiresUserAuth });
+      if (tool.requiresUserAuth !== undefined && !read) lost.push({ part: "requiresUserAuth", shown: tool.requiresUserAuth });
       break;
     case "mcp": {
-      const transport: JsonObject = isObject(out["client_transport"]) ? out["client_transport"] : { component_type: "StreamableHTTPTransport", name: tool.server };
+      // Kept members of a transport this emitter wrote come without the type and name it gave (the reading dropped them as its own).
+      const keptTransport = isObject(out["client_transport"]) ? out["client_transport"] : {};
+      const transport: JsonObject = typeof keptTransport["component_type"] === "string" ? keptTransport : { component_type: "StreamableHTTPTransport", name: tool.server, ...keptTransport };
       transport["url"] = tool.server;
       out["client_transport"] = orderKeys(transport, ["component_type", "id", "name", "description", "metadata", "session_parameters", "url"]);
       if (tool.toolName !== undefined && tool.toolName !== tool.name) lost.push({ part: "server's tool name", shown: tool.toolName });
       // Read from Agent Spec, the flag is agentport's (an MCP tool there has no such member).
-      if (at === undefined) lost.push({ part: "requiresUserAuth", shown: tool.requiresUserAuth });
+      if (!read) lost.push({ part: "requiresUserAuth", shown: tool.requiresUserAuth });
       if (tool.scopes !== undefined) lost.push({ part: "scopes" });
       if (tool.provider !== undefined) lost.push({ part: "provider" });
-      if (tool.inputSchema !== undefined && out["inputs"] === undefined) {
+      if (tool.inputSchema !== undefined && (out["inputs"] === undefined || !read)) {
         const inputs = propertiesToInputs(tool.inputSchema);
         if (inputs) out["inputs"] = inputs;
         else lost.push({ part: "input schema" });
@@ -131,7 +137,7 @@ export function emitTool(tool: IrTool, ext: JsonObject | undefined, at: string |
     case "manifest-ref":
       lost.push({ part: "tool manifest reference", shown: tool.ref });
       // The parameters the manifest declares are what the model fills in: Agent Spec holds them as the tool's inputs.
-      if (tool.inputSchema !== undefined && out["inputs"] === undefined) {
+      if (tool.inputSchema !== undefined && (out["inputs"] === undefined || !read)) {
         const { required, ...schema } = tool.inputSchema;
         const inputs = propertiesToInputs(schema);
         if (inputs) out["inputs"] = inputs;
