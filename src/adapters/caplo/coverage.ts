@@ -6,7 +6,7 @@ import type { EmitDecls, FormatCoverage, ParseRule, SchemaSpec } from "../../ir/
 import { emitTable } from "../../ir/field-handlers.js";
 import { HANDLERS } from "./emit-agent.js";
 import { caploSchema } from "./schema.generated.js";
-import { FORMAT, LABEL } from "./spec.js";
+import { DEFAULT_GREETING, FORMAT, LABEL } from "./spec.js";
 
 /** Caplo's "" platform text: the block turned off, no prompt text; the parser keeps it as Caplo's own value. */
 const OFF = '"" (the platform block turned off: no prompt text, so it stays Caplo\'s own value and comes back as "")';
@@ -19,7 +19,9 @@ const parse: Record<string, ParseRule> = {
   "/name": { ir: "/name", effect: "metadata" },
   "/description": { ir: "/description", effect: "metadata" },
   "/instructions": { ir: "/instructions/chunks/0/text", effect: "behaviour" },
-  "/greeting": { ir: "/greeting", effect: "behaviour" },
+  // The template is what the emitter writes for an agent without a greeting (emit-prompt.ts): the
+  // agent of a format that has none, so losing it there is no change (docs/decisions.md, inert values).
+  "/greeting": { ir: "/greeting", effect: "behaviour", inert: [DEFAULT_GREETING] },
   "/model": { container: true },
   "/model/provider": { ir: "/models/0/provider", note: "a spelling the provider table would not give back is also kept in ext", effect: "behaviour" },
   "/model/name": { ir: "/models/0/id", effect: "behaviour" },
