@@ -1,12 +1,12 @@
 // Files → library inputs: size-checked reads, UTF-8 decoding, per-file confined
 // reference readers. Still no terminal access; the CLI is a thin shell over this.
-import { openSync, readSync, closeSync, fstatSync } from "node:fs";
+import { openSync, closeSync, fstatSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { convertManyRead, DEFAULT_MAX_BYTES, type ConvertInput, type ConvertOptions, type ConvertResult, type InputRead } from "../convert.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import { makeReadFile, type ReadFileOptions } from "./refs.js";
 import type { ReadFile } from "../adapters/types.js";
-import { defaultRoot, type Root } from "./roots.js";
+import { defaultRoot, readOpen, type Root } from "./roots.js";
 
 export interface FileConvertOptions extends ConvertOptions {
   /** Allow file references that resolve outside the root. */
@@ -51,14 +51,7 @@ export function loadInput(path: string, options: FileConvertOptions, stdinText?:
     if (st.size > max) {
       return { diagnostics: [diagnostic("input-too-large", { subject: path, bytes: st.size, max }, { source: { file: path, pointer: "" }, hint: "raise the limit with --max-bytes" })] };
     }
-    const buf = Buffer.alloc(st.size);
-    let off = 0;
-    while (off < st.size) {
-      const n = readSync(fd, buf, off, st.size - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    const bytes = buf.subarray(0, off);
+    const bytes = readOpen(fd, st.size);
     if (bytes.includes(0)) {
       return { diagnostics: [diagnostic("invalid-syntax", { problem: `${path} is binary, not JSON or YAML text` }, { source: { file: path, pointer: "", line: 1, column: 1 } })] };
     }

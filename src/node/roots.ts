@@ -63,6 +63,21 @@ function listsAsPart(dir: string, file: string): boolean {
   return false;
 }
 
+/**
+ * The bytes of an open file of `size` bytes as stat told it, read up to its end: a file that
+ * shrank since is what is left of it, and one that grew is read no further than `size`.
+ */
+export function readOpen(fd: number, size: number): Buffer {
+  const buf = Buffer.alloc(size);
+  let off = 0;
+  while (off < size) {
+    const n = readSync(fd, buf, off, size - off, off);
+    if (n === 0) break;
+    off += n;
+  }
+  return buf.subarray(0, off);
+}
+
 /** A regular file's text, or undefined when it is larger than MAX_MANIFEST_BYTES or unreadable. */
 export function readSmall(path: string, max = MAX_MANIFEST_BYTES): string | undefined {
   let fd: number | undefined;
@@ -70,14 +85,7 @@ export function readSmall(path: string, max = MAX_MANIFEST_BYTES): string | unde
     fd = openSync(path, "r");
     const st = fstatSync(fd);
     if (!st.isFile() || st.size > max) return undefined;
-    const buf = Buffer.alloc(st.size);
-    let off = 0;
-    while (off < st.size) {
-      const n = readSync(fd, buf, off, st.size - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    return buf.subarray(0, off).toString("utf8");
+    return readOpen(fd, st.size).toString("utf8");
   } catch {
     return undefined;
   } finally {
