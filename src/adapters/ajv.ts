@@ -9,9 +9,16 @@ import { dotted, escapeToken } from "../ir/pointer.js";
 /** A compiled validator: ajv's calling convention, errors left on the function. */
 export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-export function runValidator(v: CompiledValidator, data: unknown): SchemaIssue[] {
+/**
+ * ajv's errors of a failed validation, before they become issues: an adapter that knows which of a
+ * union's branches its data meant (Agent Spec's component_type) keeps that branch's errors only.
+ */
+export type ErrorFilter = (errors: readonly ErrorObject[], data: unknown) => readonly ErrorObject[];
+
+export function runValidator(v: CompiledValidator, data: unknown, filter?: ErrorFilter): SchemaIssue[] {
   if (v(data)) return [];
-  return toIssues(v.errors ?? []);
+  const errors = v.errors ?? [];
+  return toIssues(filter ? filter(errors, data) : errors);
 }
 
 /** ajv errors → located issues: noisy combinator errors are dropped when a concrete one exists. */

@@ -7,6 +7,7 @@ import { runValidator, valueMessage, type CompiledValidator } from "../ajv.js";
 import { isObject } from "../../ir/json.js";
 import { agentspecAgentValidator, agentspecManagerWorkersValidator, agentspecSwarmValidator } from "./validators.generated.js";
 import { READ_VERSIONS } from "./spec.js";
+import { componentBranches } from "./schema-errors.js";
 
 const VALIDATORS: Readonly<Record<string, CompiledValidator>> = {
   Agent: agentspecAgentValidator,
@@ -29,5 +30,5 @@ export function validateAgentspec(data: unknown): SchemaIssue[] {
   }
   const rest: Record<string, unknown> = {};
   for (const k of Object.keys(data)) if (k !== "agentspec_version") rest[k] = data[k];
-  return [...out, ...runValidator(v, rest)];
+  return [...out, ...runValidator(v, rest, componentBranches)];
 }
