@@ -26,3 +26,21 @@ describe("a // or /* in YAML flow text is text", () => {
     expect(parseText(plain, "x.json").diagnostics[0]?.message).toMatch(/^JSON syntax: a \/\* comment;/);
   });
 });
+
+// fresh10 finding 13: `echo '{bad' | agentport convert -` said "JSON syntax: Flow map must end with a }", YAML's words.
+describe("text that opens as JSON and is neither JSON nor YAML flow text", () => {
+  it("is told in JSON's words, at the place JSON.parse stopped", () => {
+    const [d] = parseText("{bad").diagnostics;
+    // V8's words (Node 20); older engines say "Unexpected token b".
+    expect(d?.message).toMatch(/^JSON syntax: (Expected property name or '\}'|Unexpected token b)$/);
+    expect(d?.source).toMatchObject({ line: 1, column: 2 });
+    const [e] = parseText('{\n  "a": 1,\n  "b" 2\n}\n', "x.json").diagnostics;
+    expect(e?.message).toMatch(/^JSON syntax: (Unexpected number|Expected ':' after property name)$/);
+    expect(e?.source).toMatchObject({ file: "x.json", line: 3, column: 7 });
+  });
+
+  it("YAML flow text that opens like JSON is still read, and a .yaml file keeps YAML's words", () => {
+    expect(parseText("{a: 1, b: }").data).toEqual({ a: 1, b: null });
+    expect(parseText("{bad", "x.yaml").diagnostics[0]?.message).toMatch(/^JSON syntax: (?!Expected)/);
+  });
+});

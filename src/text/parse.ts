@@ -70,6 +70,12 @@ export function parseText(text: string, file?: string): ParsedText {
     return failed(syntax, [diagnostic("invalid-syntax", { problem: `cannot parse ${syntax.toUpperCase()}: ${errorText(e)}` }, { source: src("", { line: 1, column: 1 }) })]);
   }
   const locate = (pointer: string): Position | undefined => locateIn(doc, lineCounter, pointer);
+  // Text that opens as JSON and is neither JSON nor YAML flow text: JSON's own words say what is
+  // wrong (YAML's "Flow map must end with a }" under "JSON syntax" read as another language's).
+  if (doc.errors.length > 0 && syntax === "json" && !yamlNamed) {
+    const json = jsonError(body);
+    if (json) return { syntax, diagnostics: [diagnostic("invalid-syntax", { problem: `JSON syntax: ${json.text}` }, { source: src("", lineColumn(body, lineStartsOf(body), json.offset)) })], locate };
+  }
   if (doc.errors.length > 0) {
     const diagnostics = doc.errors.slice(0, 20).map((e) => {
       const lp = lineCounter.linePos(e.pos[0]);
@@ -100,6 +106,19 @@ export function parseText(text: string, file?: string): ParsedText {
     return { syntax, diagnostics: [diagnostic("invalid-syntax", { problem: bad.what }, { source: src(bad.pointer, locate(bad.pointer)) })], locate };
   }
   return { data: data as JsonValue, syntax, diagnostics: [], locate, keyOrder: (pointer) => keysIn(doc, pointer) };
+}
+
+/** JSON.parse's own account of why `body` is no JSON: its words, and where (the end of the text when it names no position). */
+function jsonError(body: string): { text: string; offset: number } | undefined {
+  try {
+    JSON.parse(body);
+    return undefined;
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const at = / in JSON at position (\d+)/.exec(message);
+    const text = message.replace(/ in JSON at position \d+.*$/, "").replace(/ of JSON input$/, " of the input");
+    return { text, offset: at ? Math.min(Number(at[1]), body.length) : body.length };
+  }
 }
 
 /** The offset of the first // or /* comment outside a string ("…", or '…' as JSON5 and YAML quote) of JSON-like text, if any. */
