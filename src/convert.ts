@@ -413,6 +413,9 @@ export function convertManyRead(inputs: readonly ConvertInput[], to: string, opt
 function converted(inputs: readonly ConvertInput[], to: string, options: ConvertOptions): { result: ConvertResult; read: InputRead[] } {
   const badPolicy = options.policy ? checkPolicy(options.policy) : [];
   if (badPolicy.length) return { result: { ok: false, outputs: [], diagnostics: badPolicy }, read: [] };
+  // An unknown target is the caller's mistake, said before anything about the inputs (which were
+  // judged, then nothing could be written: `convert("{}", "nope")` said only that "{}" is no manifest).
+  if (!adapterFor(to)) return { result: { ok: false, outputs: [], diagnostics: [diagnostic("usage-error", { unknownFormat: to, role: "target", known: ADAPTERS.map((x) => x.id) })] }, read: [] };
   const diagnostics: Diagnostic[] = [];
   const docs: IrDocument[] = [];
   const locators = new Map<string | undefined, Locate>();

@@ -43,6 +43,11 @@ describe("convert's `to`", () => {
     expect(convert(CAPLO, fromFlag).ok).toBe(true);
     const unknown: string = "nope";
     expect(convert(CAPLO, unknown).diagnostics.map((d) => d.code)).toEqual(["usage-error"]);
+    // The unknown target is said first and alone, whatever the input (fresh10 finding 13: `convert("{}", "nope")`
+    // said only that "{}" is no manifest).
+    const d = convert("{}", unknown).diagnostics;
+    expect(d.map((x) => x.code)).toEqual(["usage-error"]);
+    expect(d[0]!.message).toMatch(/nope/);
     for (const to of formats().map((f) => f.id)) expect(convertMany([{ text: CAPLO }], to).ok).toBe(true);
   });
 });

@@ -242,9 +242,12 @@ describe("--baseline", () => {
     expect(written.findings.length).toBe(new Set(expected.map((d) => JSON.stringify([d.code, d.source?.pointer, d.target]))).size);
     // files are named relative to the baseline, so it moves with the repository
     expect(new Set(written.findings.map((f) => f.file))).toEqual(new Set(["bundle.caplo.json"]));
+    // The file the run made is said, with what it holds (fresh10 finding 13: it was created without a word).
+    expect(first.stderr).toContain(`baseline ${baseline} written (${written.findings.length} findings)`);
     const again = await cli(["convert", input, "--to", "agentmug", "-o", join(dir, "o2") + "/", "--no-stash", "--baseline", baseline, "--strict"]);
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(/in the baseline/);
+    expect(again.stderr).not.toMatch(/baseline .* written/);
     expect(readFileSync(baseline, "utf8")).toBe(JSON.stringify(written, null, 2) + "\n");
     // a regression: a new lossy value
     const doc = JSON.parse(BUNDLE_TEXT);

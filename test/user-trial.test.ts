@@ -83,7 +83,8 @@ describe("a mistyped or incomplete command line says what is wrong in the user's
   it("no input, or no --to, is said plainly, with what to give", async () => {
     // Was yargs' "Not enough non-option arguments: got 0, need at least 1" and "Missing required argument: to".
     expect(await usage(["convert", "--to", "mas"])).toMatch(/^agentport: error usage-error no input named: give one or more files or folders, or - for stdin \(agentport convert <inputs\.\.>\)/);
-    expect(await usage(["validate"])).toMatch(/no input named: .*\(agentport validate <inputs\.\.>\)/);
+    // validate and detect refuse folders (fresh10 finding 13): they ask for files.
+    expect(await usage(["validate"])).toMatch(/no input named: give one or more files, or - for stdin \(agentport validate <inputs\.\.>\)/);
     expect(await usage(["convert", ONE])).toMatch(/^agentport: error usage-error --to is required: the format to convert to \(caplo, agentmug, mas or agentspec\)/);
   });
 });

@@ -112,8 +112,10 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   );
   summary.files += parts.length;
   summary.skipped += parts.length;
-  if (setup.writeBaseline && setup.baseline !== undefined) writeBaseline(setup.baseline, findings.sort((a, b) => (baselineKey(a) < baselineKey(b) ? -1 : baselineKey(a) > baselineKey(b) ? 1 : 0)));
-  const line = `converted ${n(summary.converted)}, with warnings ${n(summary.withWarnings)}, failed ${n(summary.failed)}${summary.skipped > 0 ? `, skipped ${n(summary.skipped)}` : ""}`;
+  const wrote = setup.writeBaseline && setup.baseline !== undefined;
+  if (wrote) writeBaseline(setup.baseline as string, findings.sort((a, b) => (baselineKey(a) < baselineKey(b) ? -1 : baselineKey(a) > baselineKey(b) ? 1 : 0)));
+  const baselineNote = wrote ? `; baseline ${setup.baseline as string} written (${findings.length} finding${findings.length === 1 ? "" : "s"})` : "";
+  const line = `converted ${n(summary.converted)}, with warnings ${n(summary.withWarnings)}, failed ${n(summary.failed)}${summary.skipped > 0 ? `, skipped ${n(summary.skipped)}` : ""}${baselineNote}`;
   if (args.sarif) io.out(JSON.stringify(sarifLog(diagnostics, { baseline: setup.baseline !== undefined && !setup.writeBaseline }), null, 2) + "\n");
   else if (args.json) io.out(JSON.stringify({ outputs, diagnostics, summary: { ...summary } }, null, 2) + "\n");
   else {

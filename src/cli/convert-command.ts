@@ -83,7 +83,12 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
   const stdin = args.inputs.includes("-") ? io.readStdin() : undefined;
   const result = stdinHints(convertFiles(args.inputs, args.to, options, stdin), args);
   // A missing baseline is written from this run's findings (the run itself is gated as usual).
-  if (setup.writeBaseline && setup.baseline !== undefined && !ownErrors(result.diagnostics)) writeBaseline(setup.baseline, baselineFindings(result.diagnostics));
+  let wroteBaseline: { file: string; findings: number } | undefined;
+  if (setup.writeBaseline && setup.baseline !== undefined && !ownErrors(result.diagnostics)) {
+    const findings = baselineFindings(result.diagnostics);
+    writeBaseline(setup.baseline, findings);
+    wroteBaseline = { file: setup.baseline, findings: findings.length };
+  }
   const diagnostics = [...result.diagnostics];
   let outputs = result.outputs;
   let code: number = ownErrors(diagnostics) ? EXIT.invalid : policyErrors(diagnostics).length > 0 || (args.strict && strictFailures(diagnostics).length > 0) ? EXIT.strict : EXIT.ok;
@@ -120,7 +125,7 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
   // renamed to the -o FILE they would have been written to (writtenAs), as when the run writes them.
   const names = [...result.outputs.map((o) => o.name), ...(result.withheld ?? [])];
   if (code !== EXIT.ok) outputs = [];
-  return finishReport(args, io, { diagnostics, outputs, names, files, code, ...(toStdout !== undefined ? { stdout: toStdout } : {}), ignored: result.ignored?.length ?? 0, compared: setup.baseline !== undefined && !setup.writeBaseline });
+  return finishReport(args, io, { diagnostics, outputs, names, files, code, ...(toStdout !== undefined ? { stdout: toStdout } : {}), ignored: result.ignored?.length ?? 0, compared: setup.baseline !== undefined && !setup.writeBaseline, ...(wroteBaseline ? { wroteBaseline } : {}) });
 }
 
 interface RunOutcome {
@@ -135,6 +140,8 @@ interface RunOutcome {
   ignored?: number;
   /** The findings were compared against an existing baseline. */
   compared?: boolean;
+  /** --baseline FILE was missing, and this run wrote it: the file, and how many findings it holds. */
+  wroteBaseline?: { file: string; findings: number };
 }
 
 /**
@@ -214,6 +221,8 @@ function closingLine(args: ConvertArgs, run: RunOutcome, verbosity: Verbosity): 
   const known = diagnostics.filter((d) => d.baseline === true && d.severity !== "info").length;
   if (known) extra.push(`${known} in the baseline`);
   if (run.ignored) extra.push(`${run.ignored} ignored by policy`);
+  // A file the run made is said (fresh10 finding 13: --baseline FILE was created without a word).
+  if (run.wroteBaseline) extra.push(`baseline ${run.wroteBaseline.file} written (${s(run.wroteBaseline.findings, "finding")})`);
   const tail = extra.length ? `; ${extra.join(", ")}` : "";
   if (verbosity === "verbose") {
     const what = code === EXIT.ok ? `converted ${s(args.inputs.length, "input")} to ${run.outputs.length} ${args.to} document${run.outputs.length === 1 ? "" : "s"}` : code === EXIT.strict ? "not written (--strict and warnings)" : "nothing written";
