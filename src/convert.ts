@@ -347,8 +347,14 @@ function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, 
     const uses = documentUses(doc);
     const r = emitWith(adapter, doc, options, { ...(effective?.some((x) => x !== undefined) ? { effectiveDefaults: effective } : {}), ...(read?.length ? { readFiles: read } : {}), ...(uses ? { documentUses: uses } : {}) });
     diagnostics.push(...r.diagnostics);
+    // The outputs of this document by the names they are written under, for the references one makes to another.
+    let byName: Map<string, unknown> | undefined;
+    const written = (ref: string): unknown => (byName ??= new Map(r.outputs.map((x) => [x.name, x.document]))).get(joinPath("", ref));
     for (const o of r.outputs) {
-      for (const issue of adapter.validate(o.document)) {
+      const schema = adapter.validate(o.document);
+      // The format's rules beyond its schema (what `validate` refuses an input for), on a schema-valid output.
+      const issues = schema.length === 0 && adapter.checkOutput ? adapter.checkOutput(o.document, written) : schema;
+      for (const issue of issues) {
         diagnostics.push(diagnostic("output-invalid", { subject: o.name, problem: issue.message }, { target: { format: to, file: o.name, pointer: issue.pointer }, hint: "this is a bug in agentport; please report it with the input" }));
       }
       outputs.push({ name: o.name, format: o.format, document: o.document, text: o.text, ...(o.files ? { files: o.files } : {}) });
@@ -458,8 +464,11 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
   let toEmit = docs;
   if (options.bundle && docs.length > 0) {
     const files = agentFiles(docs);
-    const m = mergeIntoBundle(docs);
-    diagnostics.push(...m.diagnostics);
+    const m = mergeIntoBundle(docs, adapterFor(to)?.label ?? to);
+    for (const d of m.diagnostics) {
+      const loc = d.source ? locators.get(d.source.file) : undefined;
+      diagnostics.push(loc ? withPos(d, loc) : d);
+    }
     if (!m.doc) return { result: finish([], callerNames(diagnostics, inputsRead), options), read: inputsRead };
     toEmit = [m.doc];
     for (const d of linkFiles(m.doc, files, to)) {

@@ -279,6 +279,14 @@ export interface AdapterBase {
   validate(data: unknown): SchemaIssue[];
   /** Conformance of an input, where the format's runtime reads more than the schema allows (mas: x- keys anywhere); default `validate`. */
   validateInput?(data: unknown): SchemaIssue[];
+  /**
+   * The rules beyond the schema that this format's parse refuses an input for (a mas workflow node
+   * must name an agent of its agency), held against a document the emitter wrote: the hub checks
+   * every output with them, as with `validate`, so that agentport never writes what its own
+   * `validate` rejects. `written` gives another output of the same emit by the reference this
+   * document makes to it (undefined: no such output).
+   */
+  checkOutput?(document: unknown, written: (ref: string) => unknown): SchemaIssue[];
 }
 
 /**

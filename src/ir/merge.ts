@@ -3,8 +3,15 @@ import type { IrAgent, IrDocument } from "./model.js";
 import { diagnostic, type Diagnostic } from "./diagnostics.js";
 import { slugKey } from "./slug.js";
 import { mergeDocumentExtensions } from "./stash.js";
+import { deepEqual, type JsonValue } from "./json.js";
+import { dotted } from "./pointer.js";
 
-export function mergeIntoBundle(docs: readonly IrDocument[]): { doc?: IrDocument; diagnostics: Diagnostic[] } {
+/**
+ * `target` is the label of the format the bundle is written in: a document-level value two inputs
+ * hold differently (the metadata and workflow of two MAS apps) is kept once, the first input's,
+ * and each other input's is reported as lost at its own file.
+ */
+export function mergeIntoBundle(docs: readonly IrDocument[], target = "the bundle written"): { doc?: IrDocument; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const byKey = new Map<string, string>();
   const agents = homeOrder(docs.flatMap((d) => d.agents.map((a) => ({ ...a }))));
@@ -27,10 +34,18 @@ export function mergeIntoBundle(docs: readonly IrDocument[]): { doc?: IrDocument
   // Which input each kept value came from: the first that has it, as mergeDocumentExtensions keeps it.
   const extensionFiles: Record<string, Record<string, string>> = {};
   for (const d of docs) {
-    if (d.file !== undefined) {
-      for (const [format, bag] of Object.entries(d.extensions)) {
-        const kept = extensions[format] ?? {};
-        for (const rel of Object.keys(bag)) if (!Object.prototype.hasOwnProperty.call(kept, rel)) (extensionFiles[format] ??= {})[rel] = d.file;
+    for (const [format, bag] of Object.entries(d.extensions)) {
+      const kept = extensions[format] ?? {};
+      for (const rel of Object.keys(bag)) {
+        if (!Object.prototype.hasOwnProperty.call(kept, rel)) {
+          if (d.file !== undefined) (extensionFiles[format] ??= {})[rel] = d.file;
+          continue;
+        }
+        const value = bag[rel] as JsonValue;
+        if (deepEqual(kept[rel], value)) continue;
+        const first = extensionFiles[format]?.[rel];
+        const shown = value === null || typeof value !== "object" ? { shown: value } : {};
+        diagnostics.push(diagnostic("dropped-field", { value: dotted(rel), ...shown, carried: `differs from the value of ${first ?? "an earlier input"}, which the merged bundle keeps`, rest: "this input's value", target }, { source: d.file === undefined ? { pointer: rel } : { file: d.file, pointer: rel } }));
       }
     }
     mergeDocumentExtensions(extensions, d.extensions);

@@ -16,6 +16,7 @@ import { OPTIONS } from "./options.js";
 import { API_VERSION, FORMAT, LABEL, SUFFIX } from "./spec.js";
 import { SLOT } from "./slot.js";
 import { documentValueUse } from "./document-uses.js";
+import { checkMasOutput } from "./output-check.js";
 
 export const masAdapter: Adapter & { readonly id: typeof FORMAT } = {
   id: FORMAT,
@@ -48,6 +49,7 @@ export const masAdapter: Adapter & { readonly id: typeof FORMAT } = {
   documentValueUse,
   validate: validateMas,
   validateInput: validateMasInput,
+  checkOutput: checkMasOutput,
   parseAgents: parseMas,
   emitAgents: emitMas,
 };

@@ -107,9 +107,18 @@ const AGENT_FILE = /^(?:\.\/)?(?:[^/\\]+\/)*([A-Za-z0-9][A-Za-z0-9._-]*\.ya?ml)$
  */
 function ownEntries(doc: IrDocument): number[] | undefined {
   const ext = doc.extensions[MAS] ?? {};
-  const listAt = agencyListAt(ext);
-  const stored = ext[listAt];
+  const stored = ext[agencyListAt(ext)];
   if (!Array.isArray(stored) || stored.length !== doc.agents.length) return undefined;
+  return pairEntries(doc, stored, true);
+}
+
+/**
+ * Each agent's entry of `stored` by the evidence ownEntries lists (-1: none ties it). With `fill`,
+ * the agents nothing ties take the entries left, in order (the list describes these agents);
+ * without, they have none (a list of another count: an app merged with other agents).
+ */
+function pairEntries(doc: IrDocument, stored: readonly JsonValue[], fill: boolean): number[] {
+  const listAt = agencyListAt(doc.extensions[MAS] ?? {});
   const inline = new Map<string, number>();
   const byPath = new Map<string, number>();
   const byId = new Map<string, number>();
@@ -141,6 +150,7 @@ function ownEntries(doc: IrDocument): number[] | undefined {
   pass((a) => (a.origin.format === MAS && a.origin.file !== undefined ? [byPath.get(a.origin.file)] : []));
   pass((a) => names(a).map((n) => byId.get(n)));
   pass((a) => names(a).map((n) => byStem.get(n)));
+  if (!fill) return own;
   const left = stored.map((_, j) => j).filter((j) => !taken.has(j));
   own.forEach((j, i) => {
     if (j === -1) own[i] = left.shift() as number;
@@ -229,13 +239,21 @@ export interface SystemResult {
 export function emitSystem(doc: IrDocument, names: readonly string[], files: readonly string[], documents: readonly JsonObject[], links: LinkIndex = linkIndex(doc)): SystemResult {
   const diagnostics: Diagnostic[] = [];
   const ext = doc.extensions[MAS] ?? {};
-  const source = (pointer: string) => (doc.file === undefined ? { pointer } : { file: doc.file, pointer });
+  // A value of a merged bundle is reported in the input it came from (IrDocument.extensionFiles), by the kept member it is in.
+  const source = (pointer: string, rel: string = pointer) => {
+    const file = doc.extensionFiles?.[MAS]?.[rel] ?? doc.file;
+    return file === undefined ? { pointer } : { file, pointer };
+  };
   const used = new Set<string>();
   const listAt = agencyListAt(ext);
   used.add(listAt);
   let stored = ext[listAt];
+  // The agents the ids of a list no longer written named, for the kept workflow's nodes and entry, which bind by them.
+  let former: Map<string, number> | undefined;
   if (Array.isArray(stored) && stored.length !== doc.agents.length) {
-    diagnostics.push(diagnostic("dropped-field", { value: dotted(listAt), carried: `lists ${stored.length} agents and the bundle now has ${doc.agents.length}; a new list is written`, rest: "the old list", target: LABEL }, { source: source(listAt), target: { format: MAS } }));
+    const n = stored.length;
+    diagnostics.push(diagnostic("dropped-field", { value: dotted(listAt), carried: `lists ${n} agent${n === 1 ? "" : "s"} and the bundle now has ${doc.agents.length}; a new list is written`, rest: "the old list", target: LABEL }, { source: source(listAt), target: { format: MAS } }));
+    former = formerIds(doc, stored);
     stored = undefined;
   }
   const storedList = Array.isArray(stored) ? stored : undefined;
@@ -278,7 +296,8 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
   entryIds.forEach((n, i) => { if (!byName.has(n)) byName.set(n, i); });
   const keptNodes = Array.isArray(ext["/spec/workflow/nodes"]) ? ext["/spec/workflow/nodes"] : undefined;
   if (keptNodes) used.add("/spec/workflow/nodes");
-  const nodes: JsonObject[] = keptNodes ? keptNodes.filter(isObject).map((n) => cloneJson(n)) : order.map((i) => ({ id: entryIds[i] as string }));
+  const kept = keptNodes ? keepNodes(keptNodes, byName, former, entryIds, source, diagnostics) : undefined;
+  const nodes: JsonObject[] = kept ? kept.nodes : order.map((i) => ({ id: entryIds[i] as string }));
   const nodeOf = new Map<number, JsonObject>();
   for (const n of nodes) {
     const binding = typeof n["agent"] === "string" ? n["agent"] : n["id"];
@@ -307,21 +326,22 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
   });
 
   const roots = order.filter((i) => !targeted.has(i));
-  const keptEntry = ext["/spec/workflow/entry"];
+  const keptEntry = keptEntryOf(ext["/spec/workflow/entry"], nodes, nodeOf, byName, former, kept?.renamed, label, source, diagnostics);
+  if (ext["/spec/workflow/entry"] !== undefined) used.add("/spec/workflow/entry");
   let entryIndex = roots[0] ?? 0;
   let entry: string;
-  if (typeof keptEntry === "string") {
-    used.add("/spec/workflow/entry");
-    entry = keptEntry;
-    entryIndex = byName.get(keptEntry) ?? nodes.findIndex((n) => n["id"] === keptEntry);
-    if (entryIndex < 0) entryIndex = 0;
+  if (keptEntry !== undefined) {
+    entry = keptEntry.entry;
+    entryIndex = keptEntry.index;
   } else entry = label(entryIndex);
   const stem = (names[entryIndex] ?? "agents").replace(/[/\\]+/g, "-");
   fileName = `${stem}-mas.yaml`;
+  // Those raised before the file had its name (it comes from the entry) are about it too.
+  for (const d of diagnostics) if (d.target !== undefined && d.target.file === undefined) d.target = { ...d.target, file: fileName };
   for (const { i, from, ref } of movedRefs) {
-    diagnostics.push(diagnostic("transformed-value", { value: dotted(`${listAt}/${i}/ref`), shown: from, became: `is written as "${ref}": agentport writes the agent files next to the MAS manifest` }, { source: source(`${listAt}/${i}/ref`), target: target(`${listAt}/${i}/ref`) }));
+    diagnostics.push(diagnostic("transformed-value", { value: dotted(`${listAt}/${i}/ref`), shown: from, became: `is written as "${ref}": agentport writes the agent files next to the MAS manifest` }, { source: source(`${listAt}/${i}/ref`, listAt), target: target(`${listAt}/${i}/ref`) }));
   }
-  if (typeof keptEntry !== "string" && roots.length !== 1) {
+  if (keptEntry === undefined && roots.length !== 1) {
     const because = roots.length === 0
       ? "every agent is delegated to by another (a cycle), so the workflow has no natural entry"
       : `${roots.length} agents are delegated to by no other (${roots.map((i) => names[i]).join(", ")})`;
@@ -372,8 +392,82 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
   return { output: { name: fileName, format: MAS, document, text: toYaml(document) }, inline, diagnostics };
 }
 
+type Place = (pointer: string, rel?: string) => { pointer: string; file?: string };
+
+/**
+ * The agent each id of a kept agency list no longer written named (its entry's id, by the
+ * evidence that ties agents to entries, pairEntries; and each agent's metadata.name as read), so
+ * that the kept workflow, which binds its nodes by those ids, follows the agents to their new ones.
+ */
+function formerIds(doc: IrDocument, stored: readonly JsonValue[]): Map<string, number> {
+  const out = new Map<string, number>();
+  pairEntries(doc, stored, false).forEach((j, i) => {
+    const s = j === -1 ? undefined : stored[j];
+    if (isObject(s) && typeof s["id"] === "string" && !out.has(s["id"])) out.set(s["id"], i);
+  });
+  doc.agents.forEach((a, i) => {
+    if (a.id !== undefined && !out.has(a.id)) out.set(a.id, i);
+  });
+  return out;
+}
+
+/**
+ * The kept workflow nodes (copies), each bound to an agent written: a node bound by an id of the
+ * list no longer written (`former`) is bound by the agent's new id (a node named by it is renamed,
+ * `renamed`: old id → new), one bound to no agent of the bundle is left out. Both reported: a
+ * MAS manifest whose node names no agent of its agency is refused by the mas runtime and by agentport.
+ */
+function keepNodes(kept: readonly JsonValue[], byName: ReadonlyMap<string, number>, former: ReadonlyMap<string, number> | undefined, entryIds: readonly string[], source: Place, diagnostics: Diagnostic[]): { nodes: JsonObject[]; renamed: Map<string, string> } {
+  const nodes: JsonObject[] = [];
+  const renamed = new Map<string, string>();
+  const at = "/spec/workflow/nodes";
+  kept.forEach((n, k) => {
+    if (!isObject(n)) return;
+    const node = cloneJson(n);
+    const key = typeof node["agent"] === "string" ? "agent" : "id";
+    const binding = node[key];
+    if (typeof binding === "string" && byName.has(binding)) return void nodes.push(node);
+    const i = typeof binding === "string" ? former?.get(binding) : undefined;
+    const now = i === undefined ? undefined : entryIds[i];
+    const id = node["id"];
+    const clash = key === "id" && now !== undefined && (nodes.some((x) => x["id"] === now) || kept.some((x) => isObject(x) && x["id"] === now));
+    if (now === undefined || clash) {
+      diagnostics.push(diagnostic("dropped-field", { value: dotted(`${at}/${k}`), ...(typeof id === "string" ? { shown: id } : {}), aside: `bound to ${JSON.stringify(binding)}, which is no agent of the bundle written`, target: `a ${LABEL} kind: MAS manifest`, why: "whose workflow nodes name agents of its agency" }, { source: source(`${at}/${k}/${key}`, at), target: { format: MAS } }));
+      return;
+    }
+    node[key] = now;
+    if (key === "id" && typeof id === "string") renamed.set(id, now);
+    diagnostics.push(diagnostic("transformed-value", { value: dotted(`${at}/${k}/${key}`), shown: binding as string, became: `is written as "${now}", the agent's id in the agency list written` }, { source: source(`${at}/${k}/${key}`, at), target: { format: MAS, pointer: `${at}/${nodes.length}/${key}` } }));
+    nodes.push(node);
+  });
+  return { nodes, renamed };
+}
+
+/**
+ * The kept workflow entry, as written, and the agent it enters (undefined: none is kept, or it
+ * is left out): a node's id or an agent's; an id of the list no longer written follows its agent
+ * (or its renamed node); one that names neither is left out, reported, and the entry derived.
+ */
+function keptEntryOf(kept: JsonValue | undefined, nodes: readonly JsonObject[], nodeOf: ReadonlyMap<number, JsonObject>, byName: ReadonlyMap<string, number>, former: ReadonlyMap<string, number> | undefined, renamed: ReadonlyMap<string, string> | undefined, label: (i: number) => string, source: Place, diagnostics: Diagnostic[]): { entry: string; index: number } | undefined {
+  if (typeof kept !== "string") return undefined;
+  const at = "/spec/workflow/entry";
+  const indexOfNode = (id: string) => {
+    for (const [i, n] of nodeOf) if (n["id"] === id) return i;
+    return undefined;
+  };
+  const onNode = nodes.some((n) => n["id"] === kept);
+  if (onNode || byName.has(kept)) return { entry: kept, index: (onNode ? indexOfNode(kept) : undefined) ?? byName.get(kept) ?? 0 };
+  const now = renamed?.get(kept) ?? (former?.get(kept) === undefined ? undefined : label(former.get(kept) as number));
+  if (now !== undefined) {
+    diagnostics.push(diagnostic("transformed-value", { value: dotted(at), shown: kept, became: `is written as "${now}", the id its agent has in the MAS manifest written` }, { source: source(at), target: { format: MAS, pointer: at } }));
+    return { entry: now, index: indexOfNode(now) ?? byName.get(now) ?? 0 };
+  }
+  diagnostics.push(diagnostic("dropped-field", { value: dotted(at), shown: kept, aside: "it names no node or agent of the bundle written", target: `a ${LABEL} kind: MAS manifest`, why: "whose entry is one of its agents" }, { source: source(at), target: { format: MAS } }));
+  return undefined;
+}
+
 /** A kept member the schema rejects (a stash edited by hand) is taken out, and reported. */
-function dropInvalid(document: JsonObject, ext: JsonObject, source: (p: string) => { pointer: string; file?: string }, file: string, diagnostics: Diagnostic[]): void {
+function dropInvalid(document: JsonObject, ext: JsonObject, source: (p: string, rel?: string) => { pointer: string; file?: string }, file: string, diagnostics: Diagnostic[]): void {
   for (const issue of validateMas(document)) {
     const rel = Object.keys(ext).find((k) => issue.pointer === k || issue.pointer.startsWith(`${k}/`));
     if (rel === undefined) continue;

@@ -217,17 +217,8 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
     const id = isObject(entry) ? entry["id"] : undefined;
     if (typeof id === "string" && !byName.has(id)) byName.set(id, m.agent);
   }
-  const byNode = new Map<string, IrAgent>();
-  nodes.forEach((n, i) => {
-    if (!isObject(n) || typeof n["id"] !== "string") return;
-    const binding = typeof n["agent"] === "string" ? n["agent"] : n["id"];
-    const agent = byName.get(binding);
-    if (!agent) {
-      error("invalid-input", `/spec/workflow/nodes/${i}/${typeof n["agent"] === "string" ? "agent" : "id"}`, { problem: `workflow node "${String(n["id"])}" is bound to "${binding}", which is no agent of this MAS (no metadata.name or agency id)` });
-      return;
-    }
-    byNode.set(n["id"], agent);
-  });
+  const { byNode, issues } = bindWorkflow(nodes, byName);
+  for (const issue of issues) error("invalid-input", issue.pointer, issue.problem);
   const links = new Map<IrAgent, IrLink[]>();
   // Where each link was written: its delegates_to entry in this file, and the child's spec.description its useWhen came from.
   const written = new Map<IrAgent, { link: IrSourcePlace; useWhen?: IrSourcePlace }[]>();
@@ -237,10 +228,7 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
     if (!parent) return;
     n["delegates_to"].forEach((t, j) => {
       const child = typeof t === "string" ? (byNode.get(t) ?? byName.get(t)) : undefined;
-      if (!child) {
-        error("invalid-input", `/spec/workflow/nodes/${i}/delegates_to/${j}`, { subject: `spec.workflow.nodes[${i}].delegates_to`, problem: `${JSON.stringify(t)} is no node or agent of this MAS` });
-        return;
-      }
+      if (!child) return;
       const link: IrLink = { local: child.key as string };
       if (child.routingDescription !== undefined) Object.assign(link, splitRouting(child.routingDescription));
       links.set(parent, [...(links.get(parent) ?? []), link]);
@@ -273,6 +261,36 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
       if (p.useWhen) writtenAt(m.agent, `/subAgents/${n}/useWhen`, p.useWhen);
     });
   }
+}
+
+/**
+ * The mas runtime's rules for a workflow (node.agent, else node.id, names an agent by its
+ * metadata.name or agency id; a delegates_to entry names a node or an agent): each node's agent
+ * (`byName`: the agents by those names), and what breaks the rules. The parse refuses such a
+ * manifest, and the emitter's output check (checkMasOutput) holds what it wrote to them.
+ */
+export function bindWorkflow<T>(nodes: readonly JsonValue[], byName: ReadonlyMap<string, T>): { byNode: Map<string, T>; issues: { pointer: string; problem: Problem }[] } {
+  const byNode = new Map<string, T>();
+  const issues: { pointer: string; problem: Problem }[] = [];
+  nodes.forEach((n, i) => {
+    if (!isObject(n) || typeof n["id"] !== "string") return;
+    const binding = typeof n["agent"] === "string" ? n["agent"] : n["id"];
+    const agent = byName.get(binding);
+    if (agent === undefined) {
+      issues.push({ pointer: `/spec/workflow/nodes/${i}/${typeof n["agent"] === "string" ? "agent" : "id"}`, problem: { problem: `workflow node "${String(n["id"])}" is bound to "${binding}", which is no agent of this MAS (no metadata.name or agency id)` } });
+      return;
+    }
+    byNode.set(n["id"], agent);
+  });
+  nodes.forEach((n, i) => {
+    if (!isObject(n) || !Array.isArray(n["delegates_to"])) return;
+    if (typeof n["id"] !== "string" || !byNode.has(n["id"])) return;
+    n["delegates_to"].forEach((t, j) => {
+      if (typeof t === "string" && (byNode.has(t) || byName.has(t))) return;
+      issues.push({ pointer: `/spec/workflow/nodes/${i}/delegates_to/${j}`, problem: { subject: `spec.workflow.nodes[${i}].delegates_to`, problem: `${JSON.stringify(t)} is no node or agent of this MAS` } });
+    });
+  });
+  return { byNode, issues };
 }
 
 /** Records that an IR path of the agent was written in another document (IrOrigin.outside). */
