@@ -104,6 +104,8 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
     if (bag === undefined || !Object.prototype.hasOwnProperty.call(bag, at)) continue;
     const relinked = relinkStash(a, bag[at] as JsonValue, document());
     if (relinked !== undefined) bag[at] = relinked;
+    const kept = keepTeamLinks(ctx, a, bag[at] as JsonValue, type as string);
+    if (kept !== undefined) bag[at] = kept;
   }
   return {
     agents: agents.map((agent) => ({ agent, document })),
@@ -330,6 +332,39 @@ function assignKeys(agents: IrAgent[]): void {
 
 function keepTeamMembers(ctx: Ctx, root: JsonObject, skip: readonly string[]): void {
   for (const k of Object.keys(root)) if (!skip.includes(k)) keepDoc(ctx, join("", k), root[k] as JsonValue);
+}
+
+/** A whole link, or the whole list, among the values a stash says the reading added (`absent`). */
+const WHOLE_LINK = /^\/subAgents(?:\/(?:0|[1-9][0-9]*))?$/;
+
+/**
+ * A team agentport wrote from agents that had no links (a bundle no link organised: it guessed a
+ * manager, or a relationship for an agent no other calls) states links its agents' stash says they
+ * did not have (`absent`). The team is the document read: its manager delegates to its workers,
+ * and a Swarm's relationships hand over, whatever the agents were before, so the restore must not
+ * take those links away (fresh10 finding 7: written to mas, a reviewed ManagerWorkers lost its
+ * delegation). The stash without those entries, and a note that says why the links are there;
+ * undefined when the stash removes no link the document states.
+ */
+function keepTeamLinks(ctx: Ctx, agent: IrAgent, raw: JsonValue, type: string): JsonObject | undefined {
+  if (!isObject(raw) || !Array.isArray(raw["absent"]) || (agent.subAgents ?? []).length === 0) return undefined;
+  const absent = raw["absent"];
+  const links = absent.filter((p) => typeof p === "string" && WHOLE_LINK.test(p));
+  if (links.length === 0) return undefined;
+  const out = cloneJson(raw);
+  const rest = absent.filter((p) => !(typeof p === "string" && WHOLE_LINK.test(p)));
+  if (rest.length) out["absent"] = rest;
+  else delete out["absent"];
+  // Their guards go with them: nothing of the stash speaks of those links now.
+  const written = out["written"];
+  if (isObject(written)) for (const p of links) delete written[p as string];
+  const at = type === "ManagerWorkers" ? "/workers" : "/relationships";
+  const who = type === "ManagerWorkers" ? `the delegation of its manager, "${agent.name ?? agent.id ?? agent.key ?? "agent"}"` : "the hand-overs of its agents";
+  ctx.diagnostics.push(diagnostic("transformed-value", {
+    value: dotted(at),
+    became: `is read as ${who}, though the agents this document was written from had no links (agentport chose them when it wrote the team): the stash does not take away what the document states`,
+  }, { source: src(ctx, at) }));
+  return out;
 }
 
 function parseManagerWorkers(ctx: Ctx, root: JsonObject): Multi {
