@@ -101,6 +101,52 @@ export function verifyRoundTrip(original: JsonValue, sourceFormat: string, sourc
 }
 
 /**
+ * --verify-roundtrip of a --bundle run: the way back is the bundle written (`outputs`), converted
+ * back. Into a format of one document per agent (no bundles: AgentMug) it gives each input's agent
+ * its own document again, and each such input is compared with the one closest to it (the fewest
+ * operations; each used once): converted alone instead, an agent would not come back as the bundle
+ * gives it (its id, which the bundle's key decides). An input of a format with bundles (the way back
+ * merges every agent into one document no input was) or one read with its files is undefined here:
+ * its own round trip, as without --bundle, stands (docs/decisions.md).
+ */
+export function verifyBundleRoundTrips(inputs: readonly { data: JsonValue; format?: string }[], outputs: readonly ConvertOutput[], options: ConvertOptions = {}): (RoundTrip | undefined)[] {
+  const out: (RoundTrip | undefined)[] = inputs.map(() => undefined);
+  const folder = new Map<string, string>();
+  for (const f of outputs.flatMap((o) => o.files ?? [])) folder.set(key(f.path), f.text);
+  const given: ConvertInput[] = outputs.map((o) => ({ text: o.text, file: o.name, ...(folder.size ? { readFile: memoryReader(folder) } : {}) }));
+  const formats = [...new Set(inputs.flatMap((i) => (i.format === undefined ? [] : [i.format])))];
+  for (const format of formats) {
+    const source = adapterFor(format);
+    const mine = inputs.flatMap((input, i) => (input.format === format && source?.bundles === false && source.needsFiles?.(input.data) !== true ? [i] : []));
+    if (mine.length === 0) continue;
+    const back = convertMany(given, format, { ...options, bundle: true, from: outputs[0]?.format ?? format, strict: false });
+    if (!back.ok) {
+      const because = back.diagnostics.filter((d) => d.severity === "error").map(reason);
+      for (const i of mine) out[i] = { patch: [], failed: true, because };
+      continue;
+    }
+    const left = back.outputs.map((o) => withoutStash(o.document));
+    const taken = new Set<number>();
+    for (const i of mine) {
+      const original = withoutStash((inputs[i] as { data: JsonValue }).data);
+      let best: { k: number; patch: PatchOperation[] } | undefined;
+      left.forEach((doc, k) => {
+        if (taken.has(k) || best?.patch.length === 0) return;
+        const patch = createPatch(original, doc);
+        if (best === undefined || patch.length < best.patch.length) best = { k, patch };
+      });
+      if (best === undefined) {
+        out[i] = { patch: [], failed: true, because: [`it gave ${back.outputs.length} ${format} documents, none of them left for this input`] };
+        continue;
+      }
+      taken.add(best.k);
+      out[i] = { patch: best.patch };
+    }
+  }
+  return out;
+}
+
+/**
  * `v` without any x-agentport member, wherever a format's slot puts it (the top level, an Agent
  * Spec component's metadata); an object that held nothing else goes with it, so a metadata
  * written only for the stash is no difference either. Values are shared, not copied.

@@ -5,7 +5,7 @@ import type { ConvertResult, InputRead } from "../convert.js";
 import type { LedgerRow } from "../ir/ledger.js";
 import { inputFigures, type BehaviourFigures } from "./fidelity-summary.js";
 import { dirname, join } from "node:path";
-import { verifyRoundTrip, type PatchOperation, type RoundTrip } from "../verify.js";
+import { verifyBundleRoundTrips, verifyRoundTrip, type PatchOperation, type RoundTrip } from "../verify.js";
 import { FORMAT_OPTIONS } from "./options.js";
 import type { FormatOptionValues } from "../adapters/types.js";
 import { adapterFor } from "../adapters/registry.js";
@@ -36,12 +36,15 @@ function roundTripOptions(options: FileConvertOptions): FormatOptionValues {
 
 /** Ledger rows and (optionally) round trips per input, from the inputs as the conversion read them. */
 export function analyse(inputs: readonly string[], to: string, options: FileConvertOptions, result: ConvertResult & { read: readonly InputRead[] }, verify: boolean, stdin?: string): FileFidelity[] {
+  const bundled = verify && options.bundle === true ? bundleRoundTrips(inputs, to, options, result, stdin) : [];
   return result.read.map((input, i) => {
     const file = input.file ?? inputs[i] ?? "<input>";
     // Values a policy ignores were still lost or changed: the ledger says so.
     const all = result.ignored?.length ? [...result.diagnostics, ...result.ignored] : result.diagnostics;
     const entry: FileFidelity = { file, ...withParts(inputFigures(input.data, all, input.file, input.agents), input, all) };
-    if (verify && input.format !== undefined) {
+    const viaBundle = bundled[i];
+    if (viaBundle !== undefined) entry.roundtrip = viaBundle;
+    else if (verify && input.format !== undefined) {
       // With several inputs the outputs are mixed; each input's round trip needs its own outputs.
       const path = inputs.find((p) => p === input.file) ?? (input.file === "<stdin>" ? "-" : file);
       // The round trip measures the conversion, not the policy: a gate must not hide what it loses.
@@ -57,6 +60,19 @@ export function analyse(inputs: readonly string[], to: string, options: FileConv
     }
     return entry;
   });
+}
+
+/**
+ * With --bundle, the inputs' round trips through the bundle written (verifyBundleRoundTrips), by
+ * the index of result.read; the bundle converted again, as the per-input round trip does, where the
+ * run's own outputs are not the plain conversion (a policy, outputs written elsewhere).
+ */
+function bundleRoundTrips(inputs: readonly string[], to: string, options: FileConvertOptions, result: ConvertResult & { read: readonly InputRead[] }, stdin?: string): (RoundTrip | undefined)[] {
+  const { policy, relocateFrom, ...plain } = options;
+  const moved = relocateFrom !== undefined && result.read.some((r) => (relocateFrom(r.file) ?? "") !== "");
+  const forward = !policy && !moved ? result : convertFiles([...inputs], to, { ...plain, bundle: true }, stdin);
+  if (!forward.ok) return [];
+  return verifyBundleRoundTrips(result.read, forward.outputs, { ...roundTripOptions(options), ...(options.stash === false ? { stash: false } : {}) });
 }
 
 /**
