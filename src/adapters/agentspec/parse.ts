@@ -21,6 +21,8 @@ import { keepDeep, keepMembers, withoutStashes } from "./fields.js";
 import { parseTool } from "./tools.js";
 import { SLOT } from "./slot.js";
 import { relinkStash } from "./link-guards.js";
+// Read at a call, not at load: the registry imports this adapter.
+import { adapterFor } from "../registry.js";
 import { FORMAT, LABEL, REMOTE_AGENTS, STASH_MEMBER, WRITE_VERSION } from "./spec.js";
 import { propertyToParameter, AGENTSPEC_PLACEHOLDERS } from "./parameters.js";
 
@@ -338,9 +340,9 @@ function keepTeamMembers(ctx: Ctx, root: JsonObject, skip: readonly string[]): v
 const WHOLE_LINK = /^\/subAgents(?:\/(?:0|[1-9][0-9]*))?$/;
 
 /**
- * A team agentport wrote from agents that had no links (a bundle no link organised: it guessed a
- * manager, or a relationship for an agent no other calls) states links its agents' stash says they
- * did not have (`absent`). The team is the document read: its manager delegates to its workers,
+ * A team agentport wrote from agents that had no links (a bundle of files of a format without links,
+ * which no link organised: it guessed a manager, or a relationship for an agent no other calls) states
+ * links its agents' stash says they did not have (`absent`). The team is the document read: its manager delegates to its workers,
  * and a Swarm's relationships hand over, whatever the agents were before, so the restore must not
  * take those links away (fresh10 finding 7: written to mas, a reviewed ManagerWorkers lost its
  * delegation). The stash without those entries, and a note that says why the links are there;
@@ -348,6 +350,11 @@ const WHOLE_LINK = /^\/subAgents(?:\/(?:0|[1-9][0-9]*))?$/;
  */
 function keepTeamLinks(ctx: Ctx, agent: IrAgent, raw: JsonValue, type: string): JsonObject | undefined {
   if (!isObject(raw) || !Array.isArray(raw["absent"]) || (agent.subAgents ?? []).length === 0) return undefined;
+  // Only where the agents' home holds no links at all (a format of one agent per document, no bundles):
+  // there they had none because they could not, not by choice. A home bundle (Caplo, a MAS app) said
+  // which agents its links join, and the way home gives that back (Caplo → Agent Spec → Caplo is lossless).
+  const home = raw["from"];
+  if (typeof home !== "string" || adapterFor(home)?.bundles !== false) return undefined;
   const absent = raw["absent"];
   const links = absent.filter((p) => typeof p === "string" && WHOLE_LINK.test(p));
   if (links.length === 0) return undefined;
