@@ -9,7 +9,7 @@ import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import type { IrAgent, IrDocument } from "../ir/model.js";
 import type { JsonValue } from "../ir/json.js";
 import { get as getPointer } from "../ir/pointer.js";
-import { definitionOf, inAgentGraph } from "../ir/agent.js";
+import { definitionOf, inAgentGraph, mainModelIndex } from "../ir/agent.js";
 
 type Sources = readonly { file?: string; data: JsonValue }[];
 
@@ -37,6 +37,30 @@ function sourceOf(agent: IrAgent): Adapter | undefined {
   return adapterFor(agent.home?.format ?? agent.origin.format);
 }
 
+/** A declared model setting ("/models/0/temperature") is the main model's: the first row is not always it. */
+const MODEL = "/models/0/";
+
+/**
+ * The agent's main model row, as the emitters find it (mainModelIndex): a declared model setting's
+ * value there, and the places to point at. With no main row (a mas main row of `model: any` beside
+ * rows of other roles) the agent's model sets nothing, whatever the other rows set.
+ */
+function mainRow(agent: IrAgent): { value: (pointer: string) => unknown; at: (pointer: string, candidates: readonly string[]) => readonly string[] } {
+  const main = mainModelIndex(agent);
+  const readAt = (i: number) => agent.sourceMap?.[`/models/${i}`];
+  return {
+    value: (pointer) => (!pointer.startsWith(MODEL) ? getPointer(agent, pointer) : main === -1 ? undefined : getPointer(agent, `/models/${main}/${pointer.slice(MODEL.length)}`)),
+    // A declared place that is where the first row was read from is that row's, not the main row's:
+    // the main row's own place instead, or (no main row) the others the declaration names.
+    at: (pointer, candidates) => {
+      const first = readAt(0);
+      if (!pointer.startsWith(MODEL) || main === 0 || first === undefined || !candidates.includes(first)) return candidates;
+      const own = main === -1 ? undefined : readAt(main);
+      return candidates.flatMap((c) => (c !== first ? [c] : own === undefined ? [] : [own]));
+    },
+  };
+}
+
 function differences(agent: IrAgent, graph: boolean, target: Adapter, sources: Sources): Difference[] {
   const source = sourceOf(agent);
   if (!source?.defaults || source.id === target.id) return [];
@@ -44,11 +68,12 @@ function differences(agent: IrAgent, graph: boolean, target: Adapter, sources: S
   // Pointers go into the document that was read, whose format may not be the agent's home.
   const reader = adapterFor(agent.origin.format);
   const out: Difference[] = [];
+  const row = mainRow(agent);
   for (const [pointer, was] of Object.entries(source.defaults)) {
-    if (getPointer(agent, pointer) !== undefined) continue;
+    if (row.value(pointer) !== undefined) continue;
     // A model setting matters only when there is a model to apply it to.
-    if (pointer.startsWith("/models/0/") && !agent.models?.length) continue;
-    const candidates = reader?.defaults?.[pointer]?.at ?? was.at;
+    if (pointer.startsWith(MODEL) && !agent.models?.length) continue;
+    const candidates = row.at(pointer, reader?.defaults?.[pointer]?.at ?? was.at);
     // An agent file another input read (a MAS manifest's agent) is not among the sources: what its
     // parse mapped says which places exist there, so the finding points where it does when the file is converted alone.
     const mapped = data === undefined ? Object.values(agent.sourceMap ?? {}) : [];

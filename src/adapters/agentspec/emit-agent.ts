@@ -169,7 +169,7 @@ const llmConfig = fieldHandler("llm_config", {
     // The source's own sampling defaults, where Agent Spec would leave them to the runtime (the hub reports it).
     for (const [ir, key] of [["/models/0/temperature", "temperature"], ["/models/0/maxTokens", "maxTokens"]] as const) {
       const d = defaults?.[ir]?.value;
-      if (index === 0 && written[key] === undefined && typeof d === "number") written = { ...written, [key]: d };
+      if (written[key] === undefined && typeof d === "number") written = { ...written, [key]: d };
     }
     // max_tokens is an integer in Agent Spec.
     if (row.maxTokens !== undefined && !Number.isInteger(row.maxTokens)) {
