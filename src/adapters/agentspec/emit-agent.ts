@@ -6,10 +6,10 @@
 //
 // Written as field handlers (src/ir/field-handlers.ts): each declares, beside its code, how it
 // treats the IR fields it writes; coverage.ts builds the emit table from them (HANDLERS).
-import type { IrAgent } from "../../ir/model.js";
+import type { IrAgent, IrModel } from "../../ir/model.js";
 import type { EmitDecl } from "../../ir/coverage.js";
 import { fieldHandler, unsupportedHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
-import { primaryModelIndex, renderInstructions } from "../../ir/agent.js";
+import { mainModelIndex, renderInstructions } from "../../ir/agent.js";
 import { cloneJson, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { join } from "../../ir/pointer.js";
 import { isHome, placementMap } from "../../ir/home.js";
@@ -52,7 +52,8 @@ export function emitAgentComponent(a: IrAgent, ctx: AgentCtx): JsonObject {
   const pm = placementMap(a, FORMAT) ?? writtenPlaces(a, ctx.at);
   const ext = a.extensions[FORMAT] ?? {};
   const self = pm[""];
-  const llmIndex = primaryModelIndex(a);
+  // The main row, or none (a mas main row of `model: any` beside rows of other roles: none of them is the agent's model).
+  const llmIndex = mainModelIndex(a);
   const llmAt = llmIndex === -1 ? undefined : pm[`/models/${llmIndex}`];
   const toolAts = (a.tools ?? []).map((_, i) => pm[`/tools/${i}`]).filter((p): p is string => p !== undefined);
   const mine = self === undefined ? {} : rebuild(ext, self, [
@@ -167,7 +168,7 @@ const llmConfig = fieldHandler("llm_config", {
   if (row) {
     let written = row;
     // The source's own sampling defaults, where Agent Spec would leave them to the runtime (the hub reports it).
-    for (const [ir, key] of [["/models/0/temperature", "temperature"], ["/models/0/maxTokens", "maxTokens"]] as const) {
+    for (const [ir, key] of SAMPLING) {
       const d = defaults?.[ir]?.value;
       if (written[key] === undefined && typeof d === "number") written = { ...written, [key]: d };
     }
@@ -190,9 +191,20 @@ const llmConfig = fieldHandler("llm_config", {
     out["llm_config"] = keptValue;
     return;
   }
-  out["llm_config"] = { component_type: "LlmConfig", name: PLACEHOLDER_MODEL, model_id: PLACEHOLDER_MODEL };
-  r.atSource(a, "defaulted-placeholder", "", { because: "llm_config is required by Agent Spec and the source names no model", wrote: `the placeholder model_id "${PLACEHOLDER_MODEL}"`, check: "replace it" }, { targetPointer: t.targetPointer, targetFile: t.targetFile });
+  // Rows of other roles only (the main one pins no model): the agent's model is unknown, as with no row at all;
+  // the source's sampling defaults the hub planned for a model row are written into the placeholder, as it says.
+  const placeholder: IrModel = { id: PLACEHOLDER_MODEL };
+  for (const [ir, key] of SAMPLING) {
+    const d = defaults?.[ir]?.value;
+    if (typeof d === "number") placeholder[key] = d;
+  }
+  out["llm_config"] = emitLlm(placeholder, undefined, undefined).value;
+  const because = models.length ? "the source names no main model (its model rows are of other roles)" : "the source names no model";
+  r.atSource(a, "defaulted-placeholder", "", { because: `llm_config is required by Agent Spec and ${because}`, wrote: `the placeholder model_id "${PLACEHOLDER_MODEL}"`, check: "replace it" }, { targetPointer: t.targetPointer, targetFile: t.targetFile });
 });
+
+/** The sampling defaults the hub may plan for the main model (EffectiveDefault keys), as IR row members. */
+const SAMPLING = [["/models/0/temperature", "temperature"], ["/models/0/maxTokens", "maxTokens"]] as const;
 
 /** Prompt parts the IR keys as platform texts (Caplo policy texts; mas chunks of those names). */
 const PLATFORM_KEYS = new Set(["guidance", "chat_style", "voice_style"]);
