@@ -228,9 +228,12 @@ export interface AdapterBase {
   /**
    * Settings (IR pointers) this format cannot state at all: what the format lacks ("call limits")
    * and who decides instead ("the host"). A source that leaves such a setting to a numeric default
-   * of its own loses that behaviour here: a warning (default-lost).
+   * of its own loses that behaviour here: a warning (default-lost). Read from this format into a
+   * target that fixes a default for it, the agent runs with the target's value, which nothing says
+   * the decider shares: a warning too (default-differs), at the first of `at` that exists (relative
+   * to the agent; the agent itself when none does).
    */
-  readonly unstated?: Readonly<Record<string, { setting: string; decider: string }>>;
+  readonly unstated?: Readonly<Record<string, { setting: string; decider: string; at?: readonly string[] }>>;
   /**
    * How this format's parser and emitter treat every path (src/adapters/<format>/coverage.ts):
    * docs/mapping.md is rendered from it, and every diagnostic takes its effect from the

@@ -2,7 +2,8 @@
 // between the source's format and the target's, would change the agent's
 // behaviour. The hub asks the target's emitter to write the source's value
 // (effectiveDefaults), and says so (default-differs); a setting the target
-// cannot state at all loses that behaviour (a warning).
+// cannot state at all loses that behaviour (a warning), and one the source
+// cannot state runs with the target's default (a warning too).
 import { adapterFor } from "../adapters/registry.js";
 import type { Adapter, DefaultValue, EffectiveDefault, UnfixedDefault } from "../adapters/types.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
@@ -25,6 +26,8 @@ interface Difference {
   at: string;
   /** The agent is one of a graph and the formats count the setting over different scopes: the target's and the source's. */
   counted?: { target: string; source: string };
+  /** The source cannot state the setting at all: what it lacks and who decides there. */
+  lacks?: { setting: string; decider: string };
 }
 
 const isUnfixed = (v: DefaultValue | undefined): v is UnfixedDefault => typeof v === "object" && v !== null;
@@ -63,21 +66,21 @@ function mainRow(agent: IrAgent): { value: (pointer: string) => unknown; at: (po
 
 function differences(agent: IrAgent, graph: boolean, target: Adapter, sources: Sources): Difference[] {
   const source = sourceOf(agent);
-  if (!source?.defaults || source.id === target.id) return [];
+  if (!source || source.id === target.id || (!source.defaults && !source.unstated)) return [];
   const data = sources.find((s) => s.file === agent.origin.file)?.data;
   // Pointers go into the document that was read, whose format may not be the agent's home.
   const reader = adapterFor(agent.origin.format);
   const out: Difference[] = [];
   const row = mainRow(agent);
-  for (const [pointer, was] of Object.entries(source.defaults)) {
+  // An agent file another input read (a MAS manifest's agent) is not among the sources: what its
+  // parse mapped says which places exist there, so the finding points where it does when the file is converted alone.
+  const mapped = data === undefined ? Object.values(agent.sourceMap ?? {}) : [];
+  const exists = (p: string) => (data !== undefined ? getPointer(data, agent.origin.pointer + p) !== undefined : mapped.some((s) => s === p || s.startsWith(p + "/")));
+  for (const [pointer, was] of Object.entries(source.defaults ?? {})) {
     if (row.value(pointer) !== undefined) continue;
     // A model setting matters only when there is a model to apply it to.
     if (pointer.startsWith(MODEL) && !agent.models?.length) continue;
     const candidates = row.at(pointer, reader?.defaults?.[pointer]?.at ?? was.at);
-    // An agent file another input read (a MAS manifest's agent) is not among the sources: what its
-    // parse mapped says which places exist there, so the finding points where it does when the file is converted alone.
-    const mapped = data === undefined ? Object.values(agent.sourceMap ?? {}) : [];
-    const exists = (p: string) => (data !== undefined ? getPointer(data, agent.origin.pointer + p) !== undefined : mapped.some((s) => s === p || s.startsWith(p + "/")));
     // A candidate is a place of an agent of the format, looked for where this agent's part is defined
     // (an Agent Spec Swarm's agents share an llm_config in $referenced_components); at worst the agent's own place.
     const at = candidates.map((c) => definitionOf(agent, c)).find(exists) ?? definitionOf(agent, "");
@@ -89,6 +92,16 @@ function differences(agent: IrAgent, graph: boolean, target: Adapter, sources: S
     if (now !== undefined && now.value !== was.value && !unknownBoth) out.push({ pointer, source, was: was.value, name: was.name, now, at, ...(counted ? { counted } : {}) });
     // Losing a limit the source imposed, or a value it fixed, changes behaviour; losing "no limit" does not.
     else if (now === undefined && unstated !== undefined && typeof was.value === "number") out.push({ pointer, source, was: was.value, name: was.name, unstated, at });
+  }
+  // A setting the source cannot state (AgentMug's temperature, its host's): the target's fixed default
+  // applies, and nothing says the host's value is the same. Nothing can be written; a target's
+  // "no limit" imposes nothing the source did not, and one that fixes no value either is no difference.
+  for (const [pointer, lack] of Object.entries(source.unstated ?? {})) {
+    const now = target.defaults?.[pointer];
+    if (source.defaults?.[pointer] !== undefined || now === undefined || typeof now.value !== "number") continue;
+    if (row.value(pointer) !== undefined || (pointer.startsWith(MODEL) && !agent.models?.length)) continue;
+    const at = (lack.at ?? []).map((c) => definitionOf(agent, c)).find(exists) ?? definitionOf(agent, "");
+    out.push({ pointer, source, was: { unfixed: `${lack.decider}'s default` }, name: lack.setting, now, at, lacks: { setting: lack.setting, decider: lack.decider } });
   }
   return out;
 }
@@ -146,13 +159,15 @@ export function defaultDifferences(docs: readonly IrDocument[], to: string, outp
       // "No limit" into a target that always limits is written as its highest value, a change its emitter reports.
       if (diff.was === null && diff.now.value !== null) continue;
       const written = typeof diff.was === "number" || diff.was === null;
-      const differs = { value: diff.name, source: diff.source.label, sourceDefault: show(diff.was), target: target.label, targetDefault: show(diff.now.value), targetField: diff.now.name };
+      const differs = { value: diff.name, source: diff.source.label, sourceDefault: show(diff.was), target: target.label, targetDefault: show(diff.now.value), targetField: diff.now.name, ...(diff.lacks ? { lacks: diff.lacks } : {}) };
       const keeps = written && diff.counted === undefined;
+      // A setting the source cannot state can only be set on the target, to what its decider uses.
+      const hint = diff.lacks ? `set ${diff.now.name} in the output to the value ${diff.lacks.decider} uses, to keep the agent's behaviour` : "set it explicitly in the source to keep the agent's behaviour";
       out.push(diagnostic("default-differs", written ? { ...differs, written: show(diff.was), ...(diff.counted ? { counted: diff.counted } : {}) } : differs, {
         source, target: targetAt,
         // Written, the agent keeps its behaviour (representation); not written, or counted otherwise, it changes.
         ...(keeps ? {} : { effect: "behaviour" as const }),
-        ...(written ? {} : { hint: "set it explicitly in the source to keep the agent's behaviour" }),
+        ...(written ? {} : { hint }),
       }));
     }
   }));

@@ -178,10 +178,13 @@ export interface DefaultDiffers {
   written?: Shown;
   /** Written, but counted over another scope on the target (an agent of a graph): the target's and the source's. */
   counted?: { target: string; source: string };
+  /** The source cannot state the setting at all ("temperature"), and who decides it there ("the host"). */
+  lacks?: { setting: string; decider: string };
 }
 
-export const defaultDiffers = (p: DefaultDiffers): string =>
-  `${p.value} is not set: ${p.source} assumes ${p.sourceDefault}, while ${p.target} assumes ${p.targetDefault} for ${p.targetField}${p.written === undefined ? "" : p.counted === undefined ? `; ${String(p.written)} is written explicitly, so the agent keeps its behaviour` : `; ${String(p.written)} is written explicitly, but counted ${p.counted.target}, not ${p.counted.source}`}`;
+export const defaultDiffers = (p: DefaultDiffers): string => p.lacks !== undefined
+  ? `${p.source} has no ${p.lacks.setting}: ${p.lacks.decider} decides, while ${p.target} assumes ${p.targetDefault} for ${p.targetField}`
+  : `${p.value} is not set: ${p.source} assumes ${p.sourceDefault}, while ${p.target} assumes ${p.targetDefault} for ${p.targetField}${p.written === undefined ? "" : p.counted === undefined ? `; ${String(p.written)} is written explicitly, so the agent keeps its behaviour` : `; ${String(p.written)} is written explicitly, but counted ${p.counted.target}, not ${p.counted.source}`}`;
 
 /** A setting the source leaves to its default and the target cannot state (`default-lost`). */
 export interface DefaultLost {

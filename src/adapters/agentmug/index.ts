@@ -24,10 +24,11 @@ export const agentmugAdapter: Adapter & { readonly id: typeof FORMAT } = {
   defaults: {
     "/models/0/maxTokens": { value: { unfixed: "the host's default" }, name: "blueprint.maxTokens", at: ["/blueprint"] },
   },
+  // No temperature and no call limits: the host decides. Reported at the blueprint, which holds the agent's run settings.
   unstated: {
-    "/models/0/temperature": { setting: "temperature", decider: "the host" },
-    "/limits/maxModelCalls": { setting: "call limits", decider: "the host" },
-    "/limits/maxToolCalls": { setting: "tool-call limits", decider: "the host" },
+    "/models/0/temperature": { setting: "temperature", decider: "the host", at: ["/blueprint"] },
+    "/limits/maxModelCalls": { setting: "call limits", decider: "the host", at: ["/blueprint"] },
+    "/limits/maxToolCalls": { setting: "tool-call limits", decider: "the host", at: ["/blueprint"] },
   },
   slot: SLOT,
   privateData: { paths: /^\/(?:brain|memory)(?:\/|$)/, what: "private AgentMug data", only: "an AgentMug owner's export" },
