@@ -13,6 +13,8 @@ const MAIN_SECOND = agent([...SUMMARIZER, "    - model: openai/gpt-4.1"]);
 const MAIN_SECOND_SET = agent(["    - id: summarizer", "      model: gpt-4o-mini", "    - model: openai/gpt-4.1", "      temperature: 0.3", "      max_tokens: 500"]);
 /** The main row is model: any, beside a summarizer with its own sampling. */
 const ANY_MAIN = agent(["    - id: main", "      model: any", ...SUMMARIZER]);
+/** The model: any row states a temperature of its own (the IR keeps the row whole, unread); the summarizer states none. */
+const ANY_MAIN_TEMPERATURE = agent(["    - id: main", "      model: any", "      temperature: 0.25", "    - id: summarizer", "      model: gpt-4o-mini"]);
 
 const sampling = (ds: readonly Diagnostic[]) => ds.filter((d) => d.code === "default-differs" && /temperature|max_tokens/.test(d.message));
 const caploModel = (text: string) => (JSON.parse(text) as { model: Record<string, unknown> }).model;
@@ -57,5 +59,15 @@ describe("the defaults check reads the main model row", () => {
     expect(model).toMatchObject({ temperature: 0.7, responseLimit: 2000 });
     // Reported at the model: any row, the main one.
     expect(sampling(r.diagnostics).map((d) => [d.severity, d.source?.pointer])).toEqual([["info", "/spec/models/0"], ["info", "/spec/models/0"]]);
+  });
+
+  it("a model: any row's own temperature is stated, not unset: no default is written for it (the row's loss is reported)", () => {
+    const r = convert(ANY_MAIN_TEMPERATURE, "caplo", { file: "digest.yaml" });
+    expect(r.ok).toBe(true);
+    const model = caploModel(r.outputs[0]!.text);
+    expect(model["temperature"]).toBeUndefined();
+    expect(model["responseLimit"]).toBe(2000);
+    expect(sampling(r.diagnostics).map((d) => d.message)).toEqual([expect.stringMatching(/^spec\.models\[\]\.max_tokens is not set/)]);
+    expect(r.diagnostics.filter((d) => d.source?.pointer === "/spec/models/0").map((d) => [d.code, d.severity])).toEqual([["dropped-field", "warning"], ["default-differs", "info"]]);
   });
 });

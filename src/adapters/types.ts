@@ -216,7 +216,11 @@ export interface AdapterBase {
   readonly defaults?: Readonly<Record<string, {
     value: DefaultValue;
     name: string;
-    /** Where to point, relative to the agent: the first that exists. */
+    /**
+     * Where to point, relative to the agent: the first that exists. It is the object the setting
+     * would go in, whose member is the last part of `name`: a value there the parse did not read
+     * (a row kept whole) still counts as set.
+     */
     at: readonly string[];
     /**
      * What the setting is counted over, where a graph of agents makes it matter ("per turn of the

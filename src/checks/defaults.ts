@@ -9,7 +9,7 @@ import type { Adapter, DefaultValue, EffectiveDefault, UnfixedDefault } from "..
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import type { IrAgent, IrDocument } from "../ir/model.js";
 import type { JsonValue } from "../ir/json.js";
-import { get as getPointer } from "../ir/pointer.js";
+import { escapeToken, get as getPointer } from "../ir/pointer.js";
 import { definitionOf, inAgentGraph, mainModelIndex } from "../ir/agent.js";
 
 type Sources = readonly { file?: string; data: JsonValue }[];
@@ -84,6 +84,9 @@ function differences(agent: IrAgent, graph: boolean, target: Adapter, sources: S
     // A candidate is a place of an agent of the format, looked for where this agent's part is defined
     // (an Agent Spec Swarm's agents share an llm_config in $referenced_components); at worst the agent's own place.
     const at = candidates.map((c) => definitionOf(agent, c)).find(exists) ?? definitionOf(agent, "");
+    // Stated where the IR read nothing (a mas main row of `model: any`, kept whole): the source's own value, not unset.
+    const member = (reader?.defaults?.[pointer]?.name ?? was.name).split(".").pop() ?? "";
+    if (data !== undefined && getPointer(data, `${agent.origin.pointer}${at}/${escapeToken(member)}`) !== undefined) continue;
     const now = target.defaults?.[pointer];
     const unstated = target.unstated?.[pointer];
     // Two defaults neither format fixes (the runtime's, the host's) are no difference anyone can state.
