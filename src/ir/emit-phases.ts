@@ -14,6 +14,7 @@ import type { IrAgent, IrDocument } from "./model.js";
 import type { Reporter } from "./reporter.js";
 import { documentExtensions, stashAgent } from "./stash-slot.js";
 import { parseWith } from "./parse-phases.js";
+import type { WrittenChoice } from "./stash-choice.js";
 
 /** One agent as its emitter wrote it, before the stash: what the hub's stash step needs of it. */
 export interface AgentDraft {
@@ -31,6 +32,8 @@ export interface AgentDraft {
   readonly at: number;
   /** The output file, where the Reporter's own is not it. */
   readonly file?: string;
+  /** Places of the output the emitter wrote as one choice: an edit of one stops the stash entries the choice stood for (src/ir/stash-choice.ts). */
+  readonly choices?: readonly WrittenChoice[];
 }
 
 /** An output as the target's parser reads it back, without any stash of this conversion. */
@@ -72,7 +75,7 @@ export function emitWith(adapter: Adapter, doc: IrDocument, options: EmitOptions
     for (const a of draft.agents) {
       const read = readings[a.reading];
       if (read === undefined) throw new Error(`internal: ${adapter.id} drafted an agent in reading ${a.reading}, which it did not give`);
-      stashAgent(slot, { agent: a.agent, doc, r: a.r, label: adapter.label, back: read.back?.agents[a.at], written: read.written, holder: a.holder, ...(a.file === undefined ? {} : { file: a.file }) });
+      stashAgent(slot, { agent: a.agent, doc, r: a.r, label: adapter.label, back: read.back?.agents[a.at], written: read.written, holder: a.holder, ...(a.file === undefined ? {} : { file: a.file }), ...(a.choices === undefined ? {} : { choices: a.choices }) });
     }
   }
   return draft.assemble(report);

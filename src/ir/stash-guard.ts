@@ -9,6 +9,7 @@
 // edited value (`stash-stale`). See docs/decisions.md, "Edits win".
 import { deepEqual, isObject, type JsonObject, type JsonValue } from "./json.js";
 import { escapeToken, get, isAncestorOrSelf, parsePointer, unescapeToken } from "./pointer.js";
+import type { WrittenChoice } from "./stash-choice.js";
 
 /** One guard: the target pointer read (absent: the IR reading itself is digested) and the digest of what was written. */
 export interface Guard {
@@ -16,6 +17,8 @@ export interface Guard {
   digest: string;
   /** `at` is where an emitter reported writing the value, not where the reading reads it from. */
   reported?: true;
+  /** The other places written in one choice with `at` (src/ir/stash-choice.ts), each with the digest of what was written there. */
+  choice?: Record<string, string>;
 }
 
 export type Written = Record<string, Guard>;
@@ -255,6 +258,23 @@ export class GuardBuilder {
   extension(irPointer: string, rel: string): void {
     this.put(irPointer, { at: rel, digest: this.atDocument(rel) });
   }
+
+  /**
+   * The entries choice `c` stood for, guarded by every place of it: each guard at or under its IR
+   * path or at one of its places (put already), and `extensions` (pointers of other formats' values
+   * read into that path), guarded here at its first place.
+   */
+  chosen(c: WrittenChoice, extensions: readonly string[]): void {
+    const first = c.places[0];
+    if (first === undefined) return;
+    const others = (at: string | undefined): Record<string, string> => {
+      const out: Record<string, string> = {};
+      for (const p of c.places) if (p !== at) out[p] = this.atDocument(p);
+      return out;
+    };
+    for (const [k, g] of Object.entries(this.written)) if (isAncestorOrSelf(c.for, k) || (g.at !== undefined && c.places.includes(g.at))) g.choice = others(g.at);
+    for (const p of extensions) if (this.written[p] === undefined) this.put(p, { at: first, digest: this.atDocument(first), reported: true, choice: others(first) });
+  }
 }
 
 /** The `written` member as read from a file: undefined unless every guard has the shape written. */
@@ -263,9 +283,12 @@ export function readWritten(raw: JsonValue | undefined): Written | undefined {
   const out: Written = {};
   for (const [k, g] of Object.entries(raw)) {
     if (!isObject(g) || typeof g["digest"] !== "string" || (g["at"] !== undefined && typeof g["at"] !== "string") || (g["reported"] !== undefined && g["reported"] !== true)) return undefined;
-    if (Object.keys(g).some((m) => m !== "at" && m !== "digest" && m !== "reported")) return undefined;
+    const choice = g["choice"];
+    if (choice !== undefined && !(isObject(choice) && Object.values(choice).every((d) => typeof d === "string"))) return undefined;
+    if (Object.keys(g).some((m) => m !== "at" && m !== "digest" && m !== "reported" && m !== "choice")) return undefined;
     const guard: Guard = typeof g["at"] === "string" ? { at: g["at"], digest: g["digest"] } : { digest: g["digest"] };
     if (g["reported"] === true) guard.reported = true;
+    if (choice !== undefined) guard.choice = { ...(choice as Record<string, string>) };
     Object.defineProperty(out, k, { value: guard, enumerable: true, writable: true, configurable: true });
   }
   return out;
@@ -274,6 +297,8 @@ export function readWritten(raw: JsonValue | undefined): Written | undefined {
 /** Which guards of a stash no longer hold, given the target document and its reading. */
 export class GuardCheck {
   private readonly stale = new Set<string>();
+  /** A stale guard of a choice whose other place was edited → that place (where the edit is). */
+  private readonly editedAt = new Map<string, string>();
   private readonly keys: string[];
   constructor(
     private readonly written: Written | undefined,
@@ -288,6 +313,13 @@ export class GuardCheck {
       // Read from another place now (a list item after a removed one: a mas chunk keyed by name), it is another value.
       const moved = g.at !== undefined && g.reported !== true && !k.startsWith("/extensions/") && sourceMap[k] !== g.at;
       if (moved || digest(now) !== g.digest) this.stale.add(k);
+      else if (g.choice !== undefined) {
+        const choice = g.choice;
+        const edited = Object.keys(choice).find((p) => digest(get(document, p)) !== choice[p]);
+        if (edited === undefined) continue;
+        this.stale.add(k);
+        this.editedAt.set(k, edited);
+      }
     }
   }
 
@@ -350,9 +382,9 @@ export class GuardCheck {
     return undefined;
   }
 
-  /** A guard's target pointer (where the edited value is), if it names one. */
+  /** A guard's target pointer (where the edited value is: another place of its choice, if that was edited), if it names one. */
   at(k: string): string | undefined {
-    return this.written?.[k]?.at;
+    return this.editedAt.get(k) ?? this.written?.[k]?.at;
   }
 }
 

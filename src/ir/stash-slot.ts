@@ -12,6 +12,7 @@ import { setKey, type JsonObject, type JsonValue } from "./json.js";
 import { lostDocumentValue, type DocumentValueUse, type Reporter } from "./reporter.js";
 import { buildStash, reportStashed, restoreStash, STASH_KEY } from "./stash.js";
 import type { AgentReading, RestoredAgent } from "./parse-phases.js";
+import type { WrittenChoice } from "./stash-choice.js";
 
 /** Where a format carries the x-agentport stash (its extension slot), declared by its adapter. */
 export interface ExtensionSlot {
@@ -65,12 +66,14 @@ export interface StashStep {
   holder: JsonObject;
   /** The output file, where the reporter's own is not it. */
   file?: string;
+  /** Places written as one choice (AgentDraft.choices). */
+  choices?: readonly WrittenChoice[];
 }
 
 /** Emit: the stash of one written agent, written into its slot when there is anything to keep, and reported. */
 export function stashAgent(slot: ExtensionSlot, s: StashStep): void {
   const target = s.r.targetFormat;
-  const stash = buildStash(s.agent, s.back, s.doc, target, s.r, s.written);
+  const stash = buildStash(s.agent, s.back, s.doc, target, s.r, s.written, s.choices);
   if (!stash) return;
   const extra = s.file === undefined ? {} : { targetFile: s.file };
   if (slot.write(s.holder, stash.value)) {

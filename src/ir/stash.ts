@@ -22,6 +22,7 @@ import { isPrivateExtension, privateDataOf } from "./private.js";
 import { extensionPointer, type AboutAgent, type Reporter } from "./reporter.js";
 import { sourceOf } from "./agent.js";
 import { GuardBuilder, GuardCheck, readWritten, wouldChange } from "./stash-guard.js";
+import { readsInto, type WrittenChoice } from "./stash-choice.js";
 
 export { STASH_KEY };
 export const STASH_VERSION = 1;
@@ -149,9 +150,10 @@ function keepUnheld(all: Diff, orig: JsonObject, back: JsonObject, lost: (p: str
 /**
  * The stash for one emitted agent. `back` is the target's own reading of the
  * output (without the stash); undefined when it could not be read, and then
- * nothing is stashed and every loss stays reported as a loss.
+ * nothing is stashed and every loss stays reported as a loss. `choices`: places the emitter wrote
+ * as one choice (src/ir/stash-choice.ts).
  */
-export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDocument, target: string, r: Reporter, written: JsonValue): BuiltStash | undefined {
+export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDocument, target: string, r: Reporter, written: JsonValue, choices: readonly WrittenChoice[] = []): BuiltStash | undefined {
   if (back === undefined) return undefined;
   const from = agent.home?.format ?? agent.origin.format;
   const diff: Diff = { set: [], absent: [] };
@@ -246,6 +248,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   for (const e of diff.absent) guards.absent(e.p, e.back);
   for (const [p, rel] of added) guards.extension(p, rel);
   for (const e of carried) if (e.format === target) guards.extension(extPointer(e.format, e.rel), e.rel);
+  for (const c of choices) guards.chosen(c, carried.filter((e) => e.format !== target && readsInto(e.format, e.rel, c.for)).map((e) => extPointer(e.format, e.rel)));
 
   const ir: JsonObject = {};
   for (const e of diff.set) setKey(ir, e.p, e.v);
@@ -545,15 +548,6 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   const forgotten = new Forgotten();
 
   const absent = (raw["absent"] as string[] | undefined) ?? [];
-  // Values the target added side by side in one output object were one choice (AgentMug's placeholder
-  // primaryModel with modelPolicy host_choice): an edit of a target-only one keeps the others too.
-  const editedBeside = new Map<string, string>();
-  for (const p of absent) {
-    const t = p.startsWith("/extensions/") ? parsePointer(p) : undefined;
-    if (!t || t.length !== 3 || t[1] !== agent.origin.format) continue;
-    const parent = (t[2] as string).slice(0, (t[2] as string).lastIndexOf("/"));
-    if (parent !== "" && check.staleFor(p) !== undefined) editedBeside.set(parent, p);
-  }
   for (const p of absent) {
     const t = p.startsWith("/extensions/") ? parsePointer(p) : undefined;
     if (t && t.length === 3) {
@@ -563,9 +557,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
       if (bag && has) delete bag[t[2] as string];
       if (bag && Object.keys(bag).length === 0) delete agent.extensions[t[1] as string];
     } else if (canonicalPointer(p)) {
-      const src = sourceOf(parsed, p);
-      const beside = src === undefined ? undefined : editedBeside.get(src.slice(0, src.lastIndexOf("/")));
-      if (get(reading, p) !== undefined && stale.skips(p, dotted(p), false, beside)) continue;
+      if (get(reading, p) !== undefined && stale.skips(p, dotted(p))) continue;
       removeAtPointer(a, p);
       forgotten.forget(p);
     }
@@ -646,10 +638,9 @@ class StaleReport {
    * True (and recorded) when an edit stops the entry at IR pointer `p`. With
    * `set`, an entry no guard covers is also stopped when the target now holds a
    * value there: it had none when agentport wrote it, so the user put it there.
-   * `because` names another entry whose edit stops this one too.
    */
-  skips(p: string, name: string, set = false, because?: string): boolean {
-    let k = this.check.staleFor(p) ?? (because === undefined ? undefined : this.check.staleFor(because));
+  skips(p: string, name: string, set = false): boolean {
+    let k = this.check.staleFor(p);
     if (k === undefined && set && this.check.guarded && this.check.guardOf(p) === undefined && get(this.parsed, p) !== undefined) k = p;
     if (k === undefined) return false;
     const place = this.check.at(k) ?? sourceOf(this.parsed, k) ?? "";

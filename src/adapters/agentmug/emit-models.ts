@@ -7,6 +7,7 @@ import { fieldHandler, type HandlerReporter } from "../../ir/field-handlers.js";
 import { mainModelIndex } from "../../ir/agent.js";
 import { inferProvider } from "../../ir/providers.js";
 import type { JsonObject } from "../../ir/json.js";
+import type { WrittenChoice } from "../../ir/stash-choice.js";
 import type { EffectiveDefault } from "../types.js";
 import { DEFAULT_PRIMARY_MODEL, FORMAT, LABEL } from "./spec.js";
 import { isHome } from "../../ir/home.js";
@@ -17,6 +18,8 @@ export interface EmittedModels {
   maxTokens?: number;
   /** Set when rows beyond the primary are alternates of the same role. */
   modelPolicy?: JsonObject;
+  /** The placeholder's places, written as one choice for the model the source names none of. */
+  choice?: WrittenChoice;
 }
 
 const stashed = { stashed: "stashed-value" } as const;
@@ -67,6 +70,10 @@ function emitModels(a: IrAgent, r: HandlerReporter, file: string, hasPolicy: boo
     const d = defaults?.["/models/0/maxTokens"]?.value;
     if (typeof d === "number") none.maxTokens = d;
     if (!hasPolicy) none.modelPolicy = { mode: "host_choice" };
+    // Removing host_choice pins the placeholder; editing the model or its cap picks one: each answers the
+    // choice, so none of the stash's model entries (the rows it stood in for) is restored over it.
+    const places = ["/blueprint/primaryModel", ...(none.maxTokens === undefined ? [] : ["/blueprint/maxTokens"]), ...(none.modelPolicy === undefined ? [] : ["/blueprint/modelPolicy"])];
+    none.choice = { places, for: "/models" };
     return none;
   }
   const out: EmittedModels = { primaryModel: primary.id };

@@ -11,6 +11,7 @@ import { parsePointer } from "../../ir/pointer.js";
 import { slugKey } from "../../ir/slug.js";
 import { isHome } from "../../ir/home.js";
 import type { EmitDraft } from "../../ir/emit-phases.js";
+import type { WrittenChoice } from "../../ir/stash-choice.js";
 import { jsonText } from "../serialize.js";
 import {
   BLUEPRINT_ORDER, DEFAULT_EXPORTED_AT, DEFAULT_VERSION, EVALUATION_ORDER, FORMAT, LABEL, LEGACY_SCHEMA_URL, METADATA_ORDER, ROOT_ORDER, SCHEMA_URL, SKILL_ORDER, SUFFIX,
@@ -38,7 +39,7 @@ export function emitAgentmug(doc: IrDocument, options: EmitOptions, context: Emi
     return { r, ...emitAgent(a, doc, options, { r, check: context.checkDeclarations === true }, legacy, context.effectiveDefaults?.[i]) };
   });
   return {
-    agents: written.map((w, i) => ({ agent: doc.agents[i] as IrAgent, r: w.r, holder: w.document, reading: i, at: 0, file: w.name })),
+    agents: written.map((w, i) => ({ agent: doc.agents[i] as IrAgent, r: w.r, holder: w.document, reading: i, at: 0, file: w.name, ...(w.choice ? { choices: [w.choice] } : {}) })),
     readings: () => written.map((w) => ({ data: w.document })),
     assemble: (documentReport) => ({
       outputs: written.map((w, i): EmittedDocument => ({ name: w.name, format: FORMAT, document: w.document, text: jsonText(w.document), agents: [i] })),
@@ -53,7 +54,7 @@ function nonEmpty(s: string | undefined): string | undefined {
 }
 
 /** One agent's file, every field written and every loss reported, before its stash. */
-function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, scope: EmitScope, legacySchema: boolean, defaults?: Readonly<Record<string, EffectiveDefault>>): { name: string; document: JsonObject } {
+function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, scope: EmitScope, legacySchema: boolean, defaults?: Readonly<Record<string, EffectiveDefault>>): { name: string; document: JsonObject; choice?: WrittenChoice } {
   const { r } = scope;
   const ext = a.extensions[FORMAT] ?? {};
   const fromHere = isHome(a, FORMAT);
@@ -106,7 +107,7 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, scope: Emi
   run(emptyEvals, scope, a, file);
   run(linksHandler, scope, a, file);
   r.dropForeignExtensions(a, LABEL, file);
-  return { name: file, document: orderKeys(out, ROOT_ORDER) };
+  return { name: file, document: orderKeys(out, ROOT_ORDER), ...(models.choice ? { choice: models.choice } : {}) };
 }
 
 // With the stash on (the default) what AgentMug cannot hold rides in x-agentport and comes back:
