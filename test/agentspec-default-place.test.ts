@@ -11,8 +11,10 @@ const SWARM = "golden/agentspec-swarm/input.json";
 const TEAM = "golden/agentspec-manager-workers/input.yaml";
 const SHARED = "/$referenced_components/5fd42c44-d0e7-484c-bf6b-1e9649d42576";
 
-const differs = (file: string, to: "caplo" | "mas"): Diagnostic[] =>
+const allDiffers = (file: string, to: "caplo" | "mas"): Diagnostic[] =>
   convert(readFileSync(file, "utf8"), to, { file }).diagnostics.filter((d) => d.code === "default-differs");
+/** The findings about the llm_config's settings (sampling): the call limits Agent Spec cannot state are the agent's own, below. */
+const differs = (file: string, to: "caplo" | "mas"): Diagnostic[] => allDiffers(file, to).filter((d) => d.message.startsWith("llm_config."));
 
 /** The 1-based line of the first line of `file` that includes `text` at or after line `from`. */
 function lineOf(file: string, text: string, from = 1): number {
@@ -43,6 +45,12 @@ describe("default-differs of an Agent Spec agent points at its llm_config", () =
         ["/workers/1/llm_config", lineOf(TEAM, "llm_config:", lineOf(TEAM, "name: Hotel finder"))],
       ]);
     }
+  });
+
+  it("the call limits Agent Spec cannot state (Caplo fixes them): at each agent's own component, not its llm_config", () => {
+    const limits = allDiffers(TEAM, "caplo").filter((d) => !d.message.startsWith("llm_config."));
+    expect(limits.map((d) => d.source?.pointer)).toEqual(["/group_manager", "/group_manager", "/workers/0", "/workers/0", "/workers/1", "/workers/1"]);
+    for (const d of limits) expect(d.message).toMatch(/has no (tool-)?call limits: the runtime decides, while Caplo v2 assumes/);
   });
 
   it("a lone Agent's inline llm_config: unchanged, at its default_generation_parameters", () => {
