@@ -75,7 +75,7 @@ export function emitAgentComponent(a: IrAgent, ctx: AgentCtx): JsonObject {
 }
 
 /**
- * The places this emitter writes an agent's parts at (the component at `at`, the primary model's
+ * The places this emitter writes an agent's parts at (the component at `at`, the main model's
  * llm_config, tool i at tools[i]): where an Agent Spec reading of its output read them. An agent
  * neither read from Agent Spec nor at home there holds Agent Spec values only when an Agent Spec
  * file it was written to was edited and then read (a ServerTool's `inputs` added there, carried
@@ -84,7 +84,7 @@ export function emitAgentComponent(a: IrAgent, ctx: AgentCtx): JsonObject {
  */
 function writtenPlaces(a: IrAgent, at: string): Record<string, string> {
   const places: Record<string, string> = { "": at };
-  const llm = primaryModelIndex(a);
+  const llm = mainModelIndex(a);
   if (llm !== -1) places[`/models/${llm}`] = join(at, "llm_config");
   (a.tools ?? []).forEach((_, i) => (places[`/tools/${i}`] = join(at, "tools", i)));
   return places;
