@@ -237,10 +237,17 @@ export interface StashStale {
   value: ValueName;
   /** The stash entries not restored, by name. */
   entries: readonly string[];
+  /**
+   * Why none of the stash applies (then `value` is the stash itself and `entries` is empty): it
+   * is no stash this version reads, or the agent it would restore is one the IR refuses.
+   */
+  unapplied?: string;
 }
 
 export const stashStale = (p: StashStale): string =>
-  `${p.value} differs from what agentport wrote, so it was edited: the edit wins, and ${STASH_KEY} does not restore what would overwrite or contradict it: ${listOf(p.entries)}`;
+  p.unapplied !== undefined
+    ? `${p.value} is not applied: ${p.unapplied}; the file is read as it is, nothing of the stash is restored, and it rides on as a value of the file`
+    : `${p.value} differs from what agentport wrote, so it was edited: the edit wins, and ${STASH_KEY} does not restore what would overwrite or contradict it: ${listOf(p.entries)}`;
 
 /**
  * A problem with the input, the options or an output, worded by what went wrong (the error codes):

@@ -352,6 +352,24 @@ export class GuardCheck {
     return undefined;
   }
 
+  /**
+   * A stale guard at a list item holding `p` (`/tools/0` for `/tools/0/kind`), if any. The values a
+   * stash sets inside one item restore that item as its home format had it (a mas tool's kind and
+   * ref): once the item was edited, none of them describes it, even one whose own guard holds (the
+   * kind read from an unchanged Agent Spec component_type), and one alone gives an item the IR
+   * refuses (a manifest-ref tool with no ref).
+   */
+  staleItem(p: string): string | undefined {
+    if (!this.guarded) return undefined;
+    const tokens = parsePointer(p);
+    let prefix = "";
+    for (let i = 0; i < tokens.length - 1; i++) {
+      prefix += "/" + escapeToken(tokens[i] as string);
+      if (INDEX.test(tokens[i] as string) && this.stale.has(prefix)) return prefix;
+    }
+    return undefined;
+  }
+
   /** The target pointers of the guards that still hold: places the file has as agentport wrote them. */
   intactPlaces(): string[] {
     const out: string[] = [];

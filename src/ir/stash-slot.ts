@@ -10,7 +10,8 @@ import { diagnostic, type Diagnostic, type SourceLocation } from "./diagnostics.
 import type { IrAgent, IrDocument } from "./model.js";
 import { setKey, type JsonObject, type JsonValue } from "./json.js";
 import { lostDocumentValue, type DocumentValueUse, type Reporter } from "./reporter.js";
-import { buildStash, reportStashed, restoreStash, STASH_KEY } from "./stash.js";
+import { buildStash, isStash, reportStashed, restoreStash, STASH_KEY } from "./stash.js";
+import { dotted } from "./pointer.js";
 import type { AgentReading, RestoredAgent } from "./parse-phases.js";
 import type { WrittenChoice } from "./stash-choice.js";
 
@@ -132,6 +133,14 @@ export function restoreFromSlot(slot: ExtensionSlot, reading: AgentReading): Res
   for (const k of Object.keys(bag)) if (k !== at) setKey(rest, k, bag[k] as JsonValue);
   const extensions = { ...agent.extensions, [own]: rest };
   if (Object.keys(rest).length === 0) delete extensions[own];
-  const restored = restoreStash({ ...agent, extensions }, bag[at] as JsonValue, at, reading.document());
-  return restored ?? asRead;
+  const raw = bag[at] as JsonValue;
+  const restored = restoreStash({ ...agent, extensions }, raw, at, reading.document());
+  if (restored) return restored;
+  // Never silently: a stash left unapplied costs the user every value it would have brought back.
+  const readable = isStash(raw);
+  const why = readable ? "applied to this file, it gives an agent agentport refuses (an edit it does not follow)" : "it is not a stash this version of agentport can read";
+  const hint = readable ? "undo the edit to get the stash's values back" : "a stash written by another version of agentport is read by that version";
+  const source = agent.origin.file === undefined ? { pointer: agent.origin.pointer + at } : { file: agent.origin.file, pointer: agent.origin.pointer + at };
+  const warning = diagnostic("stash-stale", { value: dotted(at), entries: [], unapplied: why }, { source, hint });
+  return { ...asRead, diagnostics: [warning] };
 }

@@ -468,7 +468,7 @@ const isStringRecord = (v: unknown): v is Record<string, string> => isObject(v) 
 const isBagRecord = (v: unknown): v is Record<string, JsonObject> => isObject(v) && Object.values(v).every(isObject);
 
 /** True when `raw` has the shape of a stash this version writes. */
-function isStash(raw: JsonValue): raw is JsonObject {
+export function isStash(raw: JsonValue): raw is JsonObject {
   if (!isObject(raw) || raw["version"] !== STASH_VERSION || typeof raw["from"] !== "string") return false;
   const ok: Record<string, (v: JsonValue) => boolean> = {
     pointer: (v) => typeof v === "string",
@@ -637,10 +637,12 @@ class StaleReport {
   /**
    * True (and recorded) when an edit stops the entry at IR pointer `p`. With
    * `set`, an entry no guard covers is also stopped when the target now holds a
-   * value there: it had none when agentport wrote it, so the user put it there.
+   * value there: it had none when agentport wrote it, so the user put it there, and
+   * one inside a list item that was edited (GuardCheck.staleItem).
    */
   skips(p: string, name: string, set = false): boolean {
     let k = this.check.staleFor(p);
+    if (k === undefined && set) k = this.check.staleItem(p);
     if (k === undefined && set && this.check.guarded && this.check.guardOf(p) === undefined && get(this.parsed, p) !== undefined) k = p;
     if (k === undefined) return false;
     const place = this.check.at(k) ?? sourceOf(this.parsed, k) ?? "";
