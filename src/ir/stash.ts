@@ -591,7 +591,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
       const now = parsed.extensions[format]?.[rel];
       // A home-format value inside a list item (a mas tool's params) belongs to that item: not restored onto an edited one.
       const item = format === raw["from"] ? itemOf(placements, rel) : undefined;
-      if (!deepEqual(now, bag[rel]) && stale.skips(item ?? extensionPointer(format, rel), `${format} ${dotted(rel)}`)) continue;
+      if (!deepEqual(now, bag[rel]) && stale.skips(item ?? extensionPointer(format, rel), `${format} ${dotted(rel)}`, false, item === undefined ? undefined : editedIdentity(item, check))) continue;
       const into = agent.extensions[format] ?? {};
       setKey(into, rel, cloneJson(bag[rel] as JsonValue));
       setKey(agent.extensions, format, into);
@@ -613,6 +613,21 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   for (const [format, bag] of Object.entries((raw["document"] as Record<string, JsonObject> | undefined) ?? {})) setKey(doc, format, cloneJson(bag));
   const unedited = check.intactPlaces();
   return { agent, document: doc, diagnostics, ...(raw["bundle"] === true ? { bundle: true as const } : {}), ...(unedited.length ? { unedited } : {}) };
+}
+
+/**
+ * The members that say which thing a list item is. A model row's home values (an Agent Spec
+ * llm_config's component_type, url and name) belong to the model it names: once the model was
+ * edited (a mas model string, guarded apart from the row's temperature), they describe another
+ * model, and restored over the edit they would send it to the old server (fresh10 finding 4).
+ */
+const IDENTITY: Readonly<Record<string, readonly string[]>> = { models: ["raw", "provider", "id"] };
+
+/** An identity member of the list item `item` whose guard an edit made stale, if any. */
+function editedIdentity(item: string, check: GuardCheck): string | undefined {
+  const list = item.slice(1, item.lastIndexOf("/"));
+  for (const m of IDENTITY[list] ?? []) if (check.staleFor(`${item}/${m}`) !== undefined) return `${item}/${m}`;
+  return undefined;
 }
 
 /** IR list items whose home placement a stash records. */
