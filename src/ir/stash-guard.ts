@@ -370,6 +370,13 @@ export class GuardCheck {
     return undefined;
   }
 
+  /** A stale guard at, above or under the IR pointer `p` (an edit anywhere in the value there), if any. */
+  staleAround(p: string): string | undefined {
+    if (!this.guarded) return undefined;
+    for (const k of this.stale) if (isAncestorOrSelf(k, p) || isAncestorOrSelf(p, k)) return k;
+    return undefined;
+  }
+
   /** The target pointers of the guards that still hold: places the file has as agentport wrote them. */
   intactPlaces(): string[] {
     const out: string[] = [];

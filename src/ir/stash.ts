@@ -243,6 +243,10 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   // What was written, for each entry: a later edit of it wins over the stash (src/ir/stash-guard.ts).
   const guards = new GuardBuilder(back.sourceMap, written, derivedPlaces(subjects, r));
   for (const e of diff.set) guards.set(e.p, e.held, e.back);
+  // A parameter spelling the stash sets over the target's own (AgentMug's `{{params.` over Agent Spec's
+  // `{{`) describes the prompt as written: the prompt guards it too, so a prompt edited in the target's
+  // spelling is read in that spelling (restoreStash): where no entry of the prompt guards it already.
+  if (back.placeholders !== undefined && back.instructions !== undefined && diff.set.some((e) => isAncestorOrSelf("/placeholders", e.p)) && !Object.keys(guards.written).some((k) => isAncestorOrSelf("/instructions", k))) guards.set("/instructions", "/instructions", back.instructions);
   for (const p of movedPointers) guards.moved(moved[p] as string, movedFrom.get(moved[p] as string));
   // The reading's own values first, then the target format's values it added (after them in `absent`).
   for (const e of diff.absent) guards.absent(e.p, e.back);
@@ -576,7 +580,12 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   }
   for (const [p, v] of Object.entries((raw["ir"] as JsonObject | undefined) ?? {})) {
     if (!canonicalPointer(p)) continue;
-    if (wouldChange(reading, p, v) && stale.skips(p, dotted(p), true)) continue;
+    // How the prompt spells a parameter describes the prompt: where the target has a spelling of its own,
+    // not restored onto a prompt the edit wrote in it (an Agent Spec `{{x}}` read back under AgentMug's
+    // `{{params.` would stay unfilled, fresh10 finding 3). Where it has none (mas), the prompt kept the
+    // source's spelling, and an edit around it still means it.
+    const spelling = isAncestorOrSelf("/placeholders", p) && parsed.placeholders !== undefined ? check.staleAround("/instructions") : undefined;
+    if (wouldChange(reading, p, v) && stale.skips(p, dotted(p), true, spelling)) continue;
     if (!setAtPointer(a, p, cloneJson(v))) continue;
     forgotten.forget(p);
     forgotten.map(agent, p, stashAt("ir", p));
