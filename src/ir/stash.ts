@@ -585,7 +585,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
     // `{{params.` would stay unfilled, fresh10 finding 3). Where it has none (mas), the prompt kept the
     // source's spelling, and an edit around it still means it.
     const spelling = isAncestorOrSelf("/placeholders", p) && parsed.placeholders !== undefined ? check.staleAround("/instructions") : undefined;
-    if (wouldChange(reading, p, v) && stale.skips(p, dotted(p), true, spelling)) continue;
+    if (wouldChange(reading, p, v) && stale.skips(p, dotted(p), true, spelling, inRecord(p, check, reading))) continue;
     if (!setAtPointer(a, p, cloneJson(v))) continue;
     forgotten.forget(p);
     forgotten.map(agent, p, stashAt("ir", p));
@@ -639,6 +639,20 @@ function editedIdentity(item: string, check: GuardCheck): string | undefined {
   return undefined;
 }
 
+/**
+ * IR objects whose members are independent settings: a member the target cannot hold is guarded
+ * by the object as written (mas `spec.budget` for Caplo's `policy.maxDepth`), but an edit of
+ * another member (`max_llm_calls`) is no edit of it, and does not stop it (fresh10 finding 8).
+ * Removing the whole object still does.
+ */
+const RECORDS: ReadonlySet<string> = new Set(["/limits"]);
+
+/** True when the entry at `p` is a member of a RECORDS object that the reading still has and whose guard is the only one of the entry. */
+function inRecord(p: string, check: GuardCheck, reading: JsonObject): boolean {
+  const parent = p.slice(0, p.lastIndexOf("/"));
+  return RECORDS.has(parent) && check.guardOf(p) === parent && get(reading, parent) !== undefined;
+}
+
 /** IR list items whose home placement a stash records. */
 const LIST_ITEM = /^\/(?:models|tools|knowledge|evals)\/(?:0|[1-9][0-9]*)$/;
 
@@ -663,12 +677,19 @@ class StaleReport {
    * `set`, an entry no guard covers is also stopped when the target now holds a
    * value there: it had none when agentport wrote it, so the user put it there, and
    * one inside a list item that was edited (GuardCheck.staleItem).
+   * `because` names another entry whose edit stops this one too. An entry `alone`
+   * (RECORDS) is stopped only by a value the target now holds at its own path.
    */
-  skips(p: string, name: string, set = false): boolean {
-    let k = this.check.staleFor(p);
+  skips(p: string, name: string, set = false, because?: string, alone = false): boolean {
+    if (alone) return get(this.parsed, p) !== undefined && this.stop(p, name);
+    let k = this.check.staleFor(p) ?? (because === undefined ? undefined : this.check.staleFor(because));
     if (k === undefined && set) k = this.check.staleItem(p);
     if (k === undefined && set && this.check.guarded && this.check.guardOf(p) === undefined && get(this.parsed, p) !== undefined) k = p;
-    if (k === undefined) return false;
+    return k !== undefined && this.stop(k, name);
+  }
+
+  /** Records the entry `name` stopped by the edit the guard `k` saw. */
+  private stop(k: string, name: string): true {
     const place = this.check.at(k) ?? sourceOf(this.parsed, k) ?? "";
     const names = this.byPlace.get(place) ?? [];
     names.push(name);
