@@ -323,6 +323,11 @@ export class GuardCheck {
     }
   }
 
+  /** True when some guard no longer holds (an edit was made). */
+  get edited(): boolean {
+    return this.stale.size > 0;
+  }
+
   /** True when the stash records what was written (a stash of an older agentport does not). */
   get guarded(): boolean {
     return this.written !== undefined;
@@ -360,7 +365,7 @@ export class GuardCheck {
    * refuses (a manifest-ref tool with no ref).
    */
   staleItem(p: string): string | undefined {
-    if (!this.guarded) return undefined;
+    if (this.stale.size === 0) return undefined;
     const tokens = parsePointer(p);
     let prefix = "";
     for (let i = 0; i < tokens.length - 1; i++) {
@@ -372,7 +377,6 @@ export class GuardCheck {
 
   /** A stale guard at, above or under the IR pointer `p` (an edit anywhere in the value there), if any. */
   staleAround(p: string): string | undefined {
-    if (!this.guarded) return undefined;
     for (const k of this.stale) if (isAncestorOrSelf(k, p) || isAncestorOrSelf(p, k)) return k;
     return undefined;
   }

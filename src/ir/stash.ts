@@ -634,6 +634,7 @@ const IDENTITY: Readonly<Record<string, readonly string[]>> = { models: ["raw", 
 
 /** An identity member of the list item `item` whose guard an edit made stale, if any. */
 function editedIdentity(item: string, check: GuardCheck): string | undefined {
+  if (!check.edited) return undefined;
   const list = item.slice(1, item.lastIndexOf("/"));
   for (const m of IDENTITY[list] ?? []) if (check.staleFor(`${item}/${m}`) !== undefined) return `${item}/${m}`;
   return undefined;
