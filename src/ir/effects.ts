@@ -43,6 +43,11 @@ interface Prepared {
   inertKnown: Map<string, InertValues | null>;
   /** Schema path → the members its inert values are compared without (coverage `inertBeside`). */
   beside: Map<string, InertBeside>;
+  /**
+   * ofSourceOrBelow's answers by schema path: each agent's unset settings are reported at the same
+   * few objects (AgentMug's /blueprint, each agent of a bundle), and each answer walks every path.
+   */
+  below: Map<string, ValueEffect | null>;
 }
 
 /** At most this many places are remembered per format (a bound for long batch runs). */
@@ -86,7 +91,7 @@ export class EffectIndex {
     const cov = this.declared.get(format);
     if (!cov) return undefined;
     const table = this.tables.get(format) ?? schemaEffectTable(cov);
-    const f: Prepared = { cov, index: schemaPathIndex(schemaPathsOf(table)), bySchemaPath: effectsBySchemaPath(table), known: new Map(), inert: inertValuesOf(cov), inertKnown: new Map(), beside: inertBesideOf(cov) };
+    const f: Prepared = { cov, index: schemaPathIndex(schemaPathsOf(table)), bySchemaPath: effectsBySchemaPath(table), known: new Map(), inert: inertValuesOf(cov), inertKnown: new Map(), beside: inertBesideOf(cov), below: new Map() };
     this.formats.set(format, f);
     return f;
   }
@@ -136,14 +141,17 @@ export class EffectIndex {
    * The strongest effect declared at or below a place (relative to an agent of `format`): what the
    * object there can hold. A setting a diagnostic says the agent goes without (a default the target
    * assumes instead) is not the place's own value, which may be a null or empty object declared
-   * metadata, but one that would go in it. Asked only of such diagnostics, so not remembered.
+   * metadata, but one that would go in it. Remembered by schema path (a schema has few).
    */
   ofSourceOrBelow(format: string, rel: string): ValueEffect | undefined {
     const f = this.prepared(format);
     const sp = f && rel !== "" ? schemaPathOf(f.index, rel) : undefined;
     if (!f || !sp) return this.ofSource(format, rel);
+    const known = f.below.get(sp.path);
+    if (known !== undefined) return known ?? undefined;
     let e: ValueEffect | undefined;
     for (const [path, declared] of f.bySchemaPath) if (path === sp.path || path.startsWith(sp.path + "/")) e = strongest(e, declared);
+    f.below.set(sp.path, e ?? null);
     return e;
   }
 
