@@ -464,17 +464,18 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
   let toEmit = docs;
   if (options.bundle && docs.length > 0) {
     const files = agentFiles(docs);
+    // The merge's findings are about the inputs: located in the file each names.
+    const pushLocated = (ds: readonly Diagnostic[]) => {
+      for (const d of ds) {
+        const loc = d.source ? locators.get(d.source.file) : undefined;
+        diagnostics.push(loc ? withPos(d, loc) : d);
+      }
+    };
     const m = mergeIntoBundle(docs, adapterFor(to)?.label ?? to);
-    for (const d of m.diagnostics) {
-      const loc = d.source ? locators.get(d.source.file) : undefined;
-      diagnostics.push(loc ? withPos(d, loc) : d);
-    }
+    pushLocated(m.diagnostics);
     if (!m.doc) return { result: finish([], callerNames(diagnostics, inputsRead), options), read: inputsRead };
     toEmit = [m.doc];
-    for (const d of linkFiles(m.doc, files, to)) {
-      const loc = d.source ? locators.get(d.source.file) : undefined;
-      diagnostics.push(loc ? withPos(d, loc) : d);
-    }
+    pushLocated(linkFiles(m.doc, files, to));
   }
   const syntax = outputSyntax(to, options.syntax, origins);
   if ("error" in syntax) return { result: finish([], callerNames([...diagnostics, syntax.error], inputsRead), options), read: inputsRead };
