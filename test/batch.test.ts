@@ -121,11 +121,11 @@ describe("agentport convert DIR", () => {
     expect(r.stderr).toMatch(/needs -o OUTDIR/);
   });
 
-  it("refuses --ledger and --verify-roundtrip, which it would not honour, and writes nothing (user trial finding)", async () => {
+  it("refuses --ledger, which it would not honour, and writes nothing (user trial finding)", async () => {
     const root = tree();
     const elsewhere = tempDir("agentport-batch-out-");
     const out = join(elsewhere, "out");
-    for (const flags of [["--ledger", join(elsewhere, "l.json")], ["--verify-roundtrip"]]) {
+    for (const flags of [["--ledger", join(elsewhere, "l.json")]]) {
       const r = await cli(["convert", root, "--to", "caplo", "-o", out + "/", ...flags]);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`${flags[0]} is for files, not folders`);

@@ -1,5 +1,5 @@
 // `agentport convert DIR… --to X -o OUTDIR`: the batch path of convert.
-import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, partDiagnostic, planBatch, runBatch, withoutParts, type BatchFileResult, type BatchPool } from "../node/batch.js";
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, partDiagnostic, planBatch, runBatch, withoutParts, type BatchFileResult, type BatchPool, type BatchRoundTrip } from "../node/batch.js";
 import { diagnostic } from "../ir/diagnostics.js";
 import { ADAPTERS } from "../adapters/registry.js";
 import { registerOutputRoot } from "../node/write.js";
@@ -43,11 +43,11 @@ const n = (x: number) => x.toLocaleString("en-US");
 export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<number> {
   // --ledger and --verify-roundtrip report per input of one conversion; folder mode has no such
   // report yet, and ignoring them would let a user believe a round trip was checked.
-  const single = args.ledger !== undefined ? "--ledger" : args.verifyRoundtrip ? "--verify-roundtrip" : undefined;
+  const single = args.ledger !== undefined ? "--ledger" : undefined;
   if (args.output === undefined || args.bundle || args.inputs.includes("-") || single !== undefined) {
     const problem = args.output === undefined ? "converting a folder needs -o OUTDIR" : single !== undefined ? `${single} is for files, not folders: name the files (e.g. a shell glob) to convert them in one run` : "folders cannot be combined with --bundle or stdin";
     const to = ADAPTERS[0]?.id ?? "FORMAT";
-    const d = diagnostic("usage-error", { problem }, { hint: single !== undefined ? `e.g. agentport convert manifests/*.yaml --to ${to} -o out/ ${single}${single === "--ledger" ? " ledger.json" : ""}` : `e.g. agentport convert manifests/ --to ${to} -o out/` });
+    const d = diagnostic("usage-error", { problem }, { hint: single !== undefined ? `e.g. agentport convert manifests/*.yaml --to ${to} -o out/ ${single} ledger.json` : `e.g. agentport convert manifests/ --to ${to} -o out/` });
     if (args.json) io.out(JSON.stringify({ outputs: [], diagnostics: [d] }, null, 2) + "\n");
     else io.err(formatDiagnostic(d) + "\n");
     return EXIT.invalid;
@@ -81,15 +81,19 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   // Notes (info): only with --verbose, like every note.
   if (!args.json && !args.sarif && args.verbose) for (const p of parts) io.err(formatDiagnostic(partDiagnostic(p)) + "\n");
   const findings: BaselineFinding[] = [];
+  // --verify-roundtrip: per input, the files compared (the input, then the files it read), in the
+  // order the inputs finished; sorted by input for --json below, so workers do not reorder it.
+  const roundtrips: BatchRoundTrip[][] = [];
   let notes = 0;
   let lastDraw = 0;
   const summary = await runBatch(
     tasks,
     args.to,
-    { ...fileOptions(args, setup.policy), bundle: false, force: args.force, ...(setup.writeBaseline ? { baselineOut: true } : {}), ...(args.json || args.sarif ? {} : { render: args.quiet ? ("quiet-text" as const) : args.verbose ? ("verbose-text" as const) : ("text" as const) }) },
+    { ...fileOptions(args, setup.policy), bundle: false, force: args.force, ...(args.verifyRoundtrip ? { verifyRoundtrip: true } : {}), ...(setup.writeBaseline ? { baselineOut: true } : {}), ...(args.json || args.sarif ? {} : { render: args.quiet ? ("quiet-text" as const) : args.verbose ? ("verbose-text" as const) : ("text" as const) }) },
     jobs,
     (r, done) => {
       if (r.findings) findings.push(...r.findings);
+      if (r.roundtrip) roundtrips.push(r.roundtrip);
       notes += r.notes ?? 0;
       if (args.json || args.sarif) {
         // Only what the JSON needs is kept: documents are on disk, not in memory.
@@ -115,9 +119,11 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   const wrote = setup.writeBaseline && setup.baseline !== undefined;
   if (wrote) writeBaseline(setup.baseline as string, findings.sort((a, b) => (baselineKey(a) < baselineKey(b) ? -1 : baselineKey(a) > baselineKey(b) ? 1 : 0)));
   const baselineNote = wrote ? `; baseline ${setup.baseline as string} written (${findings.length} finding${findings.length === 1 ? "" : "s"})` : "";
-  const line = `converted ${n(summary.converted)}, with warnings ${n(summary.withWarnings)}, failed ${n(summary.failed)}${summary.skipped > 0 ? `, skipped ${n(summary.skipped)}` : ""}${baselineNote}`;
+  const line = `converted ${n(summary.converted)}, with warnings ${n(summary.withWarnings)}, failed ${n(summary.failed)}${summary.skipped > 0 ? `, skipped ${n(summary.skipped)}` : ""}${baselineNote}${args.verifyRoundtrip ? roundTripSummary(roundtrips.flat()) : ""}`;
+  const key = (g: readonly BatchRoundTrip[]) => g[0]?.file ?? "";
+  const roundtrip = roundtrips.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)).flat();
   if (args.sarif) io.out(JSON.stringify(sarifLog(diagnostics, { baseline: setup.baseline !== undefined && !setup.writeBaseline }), null, 2) + "\n");
-  else if (args.json) io.out(JSON.stringify({ outputs, diagnostics, summary: { ...summary } }, null, 2) + "\n");
+  else if (args.json) io.out(JSON.stringify({ outputs, diagnostics, summary: { ...summary }, ...(args.verifyRoundtrip ? { roundtrip } : {}) }, null, 2) + "\n");
   else {
     if (args.progress) io.err("\r\x1b[K");
     const more = notes > 0 ? `; --verbose lists the ${n(notes)} note${notes === 1 ? "" : "s"}` : "";
@@ -127,4 +133,15 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
     if (!args.quiet) io.err(`agentport: ${line}${more}${none}\n`);
   }
   return summary.worst;
+}
+
+/** The closing line's word on the round trips: how many files came back as they were. */
+function roundTripSummary(files: readonly BatchRoundTrip[]): string {
+  if (files.length === 0) return "; round trip: no file converted to check";
+  const differences = files.reduce((k, f) => k + f.patch.length, 0);
+  const failed = files.filter((f) => f.failed).length;
+  const differing = files.filter((f) => f.patch.length > 0).length;
+  if (differences === 0 && failed === 0) return `; round trip: lossless (${n(files.length)} file${files.length === 1 ? "" : "s"} compared)`;
+  const parts = [...(differences ? [`${n(differences)} difference${differences === 1 ? "" : "s"} in ${n(differing)} file${differing === 1 ? "" : "s"}`] : []), ...(failed ? [`the way back failed for ${n(failed)}`] : [])];
+  return `; round trip: ${parts.join(", ")} (${n(files.length)} compared)`;
 }

@@ -232,7 +232,11 @@ function closingLine(args: ConvertArgs, run: RunOutcome, verbosity: Verbosity): 
   if (code === EXIT.ok) return `converted ${s(args.inputs.length, "input")} to ${run.outputs.length} ${args.to} document${run.outputs.length === 1 ? "" : "s"}${tail}${more}`;
   if (code === EXIT.strict) {
     const gate = policyErrors(diagnostics).length;
-    const why = gate ? `${s(gate, "finding")} made an error by policy` : `--strict and ${s(strictFailures(diagnostics).length, "warning")}${known ? " not in the baseline" : ""}`;
+    // --strict fails on warnings and on a round trip that loses (--verify-roundtrip): each reason it had is named.
+    const warned = strictFailures(diagnostics).length;
+    const lost = run.files.filter((f) => roundTripLost(f.roundtrip)).length;
+    const reasons = [...(warned || !lost ? [`${s(warned, "warning")}${known ? " not in the baseline" : ""}`] : []), ...(lost ? [`a round trip that ${lost === 1 && args.inputs.length === 1 ? "does" : `does for ${s(lost, "input")}`} not give the input back`] : [])];
+    const why = gate ? `${s(gate, "finding")} made an error by policy` : `--strict and ${reasons.join(" and ")}`;
     return `not written (${why})${tail}${more}`;
   }
   const errors = diagnostics.filter((d) => d.severity === "error").length;

@@ -15,6 +15,8 @@ import { availableParallelism } from "./os-lazy.js";
 import { readSmall } from "./roots.js";
 import { countsPerOutput, diagnosticLines, noteCount, outputLine } from "../cli/text-report.js";
 import { baselineFindings, policyErrors, strictFailures, type BaselineFinding } from "../policy.js";
+import { analyse, formatOperation, roundTripFiles, roundTripLost } from "../cli/fidelity.js";
+import type { PatchOperation } from "../verify.js";
 
 export { createPool, stopWorkers, type BatchPool } from "./batch-pool.js";
 
@@ -27,6 +29,8 @@ export interface BatchFileOptions extends FileConvertOptions {
   render?: "text" | "quiet-text" | "verbose-text";
   /** Pass back each file's findings as baseline rows (a --baseline being written). */
   baselineOut?: boolean;
+  /** --verify-roundtrip: each file's way back, compared with it as a one-file run compares it. */
+  verifyRoundtrip?: boolean;
 }
 
 export interface BatchTask {
@@ -64,6 +68,16 @@ export interface BatchFileResult {
   skipped?: boolean;
   /** With options.baselineOut. */
   findings?: BaselineFinding[];
+  /** With options.verifyRoundtrip and a conversion that succeeded: each file compared (the input, then the files it read) with its operations. */
+  roundtrip?: BatchRoundTrip[];
+}
+
+/** One file a batch's round trip compared: the --json shape of a one-file run's `roundtrip` entries. */
+export interface BatchRoundTrip {
+  file: string;
+  patch: PatchOperation[];
+  failed?: true;
+  because?: string[];
 }
 
 export interface BatchSummary {
@@ -195,6 +209,9 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
   const ownError = diagnostics.some((d) => d.severity === "error" && d.policy === undefined);
   let code = ownError ? 2 : policyErrors(diagnostics).length > 0 || (options.strict && strictFailures(diagnostics).length > 0) ? 1 : 0;
   const skipped = code === 0 && r.outputs.length === 0 && diagnostics.some((d) => d.code === "skipped-document");
+  // Checked before anything is written: under --strict a round trip that loses fails the file, as in a one-file run.
+  const roundtrip = options.verifyRoundtrip && !ownError && !skipped && r.ok ? roundTripOf(task, to, own, r) : undefined;
+  if (code === 0 && options.strict && roundtrip?.lost) code = 1;
   const written: BatchFileResult["written"] = [];
   if (code === 0) {
     const files: PlannedFile[] = [];
@@ -223,12 +240,30 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
     // As a one-file run ends: a line per output, what its agent no longer does and how many notes.
     // Named by the path written: two folders of the tree may hold outputs of one name.
     const pathOf = new Map(written.map((w) => [w.name, w.path] as const));
+    if (verbosity !== "quiet" && roundtrip) lines.push(...roundtrip.lines);
+    if (roundtrip?.lost && options.strict && code === 1 && strictFailures(diagnostics).length === 0 && policyErrors(diagnostics).length === 0) lines.push(`${task.file}: not written (--strict and a round trip that does not give the input back)`);
     if (verbosity !== "quiet" && written.length > 0) for (const c of countsPerOutput(diagnostics, names)) lines.push(outputLine({ ...c, name: pathOf.get(c.name) ?? c.name }));
     // A file that failed says only its errors, as a one-file run does.
     const notes = verbosity === "default" && code !== 2 ? noteCount(diagnostics) : 0;
-    return { file: task.file, code, warnings, written, diagnostics: [], text: lines.map((l) => l + "\n").join(""), ...(notes ? { notes } : {}), ...flag, ...findings };
+    return { file: task.file, code, warnings, written, diagnostics: [], text: lines.map((l) => l + "\n").join(""), ...(notes ? { notes } : {}), ...flag, ...findings, ...(roundtrip ? { roundtrip: roundtrip.files } : {}) };
   }
-  return { file: task.file, code, warnings, written, diagnostics, ...flag, ...findings };
+  return { file: task.file, code, warnings, written, diagnostics, ...flag, ...findings, ...(roundtrip ? { roundtrip: roundtrip.files } : {}) };
+}
+
+/**
+ * One file's round trip, as a one-file run checks it (src/cli/fidelity.ts analyse): the way back
+ * from the outputs of a plain conversion, since the batch's own rewrote references for the output
+ * folder (relocateFrom), which the way back would list as changed values.
+ */
+function roundTripOf(task: BatchTask, to: string, options: FileConvertOptions, r: ReturnType<typeof convertFiles>): { files: BatchRoundTrip[]; lines: string[]; lost: boolean } | undefined {
+  const moved: FileConvertOptions = { ...options, relocateFrom: (file) => (file === undefined ? undefined : relativeDir(task.outDir, dirname(file))) };
+  const [f] = analyse([task.file], to, moved, r, true);
+  if (f?.roundtrip === undefined) return undefined;
+  const rt = f.roundtrip;
+  const files: BatchRoundTrip[] = roundTripFiles(f).map((x, i) => ({ ...x, ...(i === 0 && rt.failed ? { failed: true as const, ...(rt.because?.length ? { because: rt.because } : {}) } : {}) }));
+  const lines = files.flatMap((x) => x.patch.map((op) => formatOperation(x.file, op)));
+  if (rt.failed) lines.push(`${f.file}: round trip: the way back failed${(rt.because ?? []).map((b) => `\n  ${b}`).join("")}`);
+  return { files, lines, lost: roundTripLost(rt) };
 }
 
 /** A bug while converting one file fails that file (exit 3), not the whole batch. */
