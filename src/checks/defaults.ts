@@ -85,8 +85,13 @@ function differences(agent: IrAgent, graph: boolean, target: Adapter, sources: S
     // (an Agent Spec Swarm's agents share an llm_config in $referenced_components); at worst the agent's own place.
     const at = candidates.map((c) => definitionOf(agent, c)).find(exists) ?? definitionOf(agent, "");
     // Stated where the IR read nothing (a mas main row of `model: any`, kept whole): the source's own value, not unset.
+    // Not so for an agent read back from a format it was converted into (its home is another): there the
+    // stash restored "the home format stated nothing", and the value in the document is the home's default
+    // written out by the earlier hop, which this hop must write again (session 11: Caplo -> mas -> Agent
+    // Spec -> mas lost billing's max_tokens 1024 and tech's temperature 0.4, with no word).
     const member = (reader?.defaults?.[pointer]?.name ?? was.name).split(".").pop() ?? "";
-    if (data !== undefined && getPointer(data, `${agent.origin.pointer}${at}/${escapeToken(member)}`) !== undefined) continue;
+    const readHome = agent.home === undefined || agent.home.format === agent.origin.format;
+    if (readHome && data !== undefined && getPointer(data, `${agent.origin.pointer}${at}/${escapeToken(member)}`) !== undefined) continue;
     const now = target.defaults?.[pointer];
     const unstated = target.unstated?.[pointer];
     // Two defaults neither format fixes (the runtime's, the host's) are no difference anyone can state.
