@@ -1,5 +1,6 @@
 // `agentport convert DIR… --to X -o OUTDIR`: the batch path of convert.
-import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, partDiagnostic, planBatch, runBatch, withoutParts, type BatchFileResult, type BatchPool, type BatchRoundTrip } from "../node/batch.js";
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, partDiagnostic, planBatch, runBatch, withoutParts, type BatchFileResult, type BatchPool } from "../node/batch.js";
+import type { RoundTripEntry } from "./fidelity.js";
 import { diagnostic } from "../ir/diagnostics.js";
 import { ADAPTERS } from "../adapters/registry.js";
 import { registerOutputRoot } from "../node/write.js";
@@ -41,13 +42,13 @@ const realOrSelf = (p: string): string => {
 const n = (x: number) => x.toLocaleString("en-US");
 
 export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<number> {
-  // --ledger and --verify-roundtrip report per input of one conversion; folder mode has no such
-  // report yet, and ignoring them would let a user believe a round trip was checked.
-  const single = args.ledger !== undefined ? "--ledger" : undefined;
-  if (args.output === undefined || args.bundle || args.inputs.includes("-") || single !== undefined) {
-    const problem = args.output === undefined ? "converting a folder needs -o OUTDIR" : single !== undefined ? `${single} is for files, not folders: name the files (e.g. a shell glob) to convert them in one run` : "folders cannot be combined with --bundle or stdin";
+  // --ledger writes one file for one conversion; folder mode has none to write, and ignoring it
+  // would let a user believe a ledger was written. (--verify-roundtrip is checked per file.)
+  const ledger = args.ledger !== undefined;
+  if (args.output === undefined || args.bundle || args.inputs.includes("-") || ledger) {
+    const problem = args.output === undefined ? "converting a folder needs -o OUTDIR" : ledger ? "--ledger is for files, not folders: name the files (e.g. a shell glob) to convert them in one run" : "folders cannot be combined with --bundle or stdin";
     const to = ADAPTERS[0]?.id ?? "FORMAT";
-    const d = diagnostic("usage-error", { problem }, { hint: single !== undefined ? `e.g. agentport convert manifests/*.yaml --to ${to} -o out/ ${single} ledger.json` : `e.g. agentport convert manifests/ --to ${to} -o out/` });
+    const d = diagnostic("usage-error", { problem }, { hint: ledger ? `e.g. agentport convert manifests/*.yaml --to ${to} -o out/ --ledger ledger.json` : `e.g. agentport convert manifests/ --to ${to} -o out/` });
     if (args.json) io.out(JSON.stringify({ outputs: [], diagnostics: [d] }, null, 2) + "\n");
     else io.err(formatDiagnostic(d) + "\n");
     return EXIT.invalid;
@@ -83,7 +84,7 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   const findings: BaselineFinding[] = [];
   // --verify-roundtrip: per input, the files compared (the input, then the files it read), in the
   // order the inputs finished; sorted by input for --json below, so workers do not reorder it.
-  const roundtrips: BatchRoundTrip[][] = [];
+  const roundtrips: RoundTripEntry[][] = [];
   let notes = 0;
   let lastDraw = 0;
   const summary = await runBatch(
@@ -120,7 +121,7 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   if (wrote) writeBaseline(setup.baseline as string, findings.sort((a, b) => (baselineKey(a) < baselineKey(b) ? -1 : baselineKey(a) > baselineKey(b) ? 1 : 0)));
   const baselineNote = wrote ? `; baseline ${setup.baseline as string} written (${findings.length} finding${findings.length === 1 ? "" : "s"})` : "";
   const line = `converted ${n(summary.converted)}, with warnings ${n(summary.withWarnings)}, failed ${n(summary.failed)}${summary.skipped > 0 ? `, skipped ${n(summary.skipped)}` : ""}${baselineNote}${args.verifyRoundtrip ? roundTripSummary(roundtrips.flat()) : ""}`;
-  const key = (g: readonly BatchRoundTrip[]) => g[0]?.file ?? "";
+  const key = (g: readonly RoundTripEntry[]) => g[0]?.file ?? "";
   const roundtrip = roundtrips.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)).flat();
   if (args.sarif) io.out(JSON.stringify(sarifLog(diagnostics, { baseline: setup.baseline !== undefined && !setup.writeBaseline }), null, 2) + "\n");
   else if (args.json) io.out(JSON.stringify({ outputs, diagnostics, summary: { ...summary }, ...(args.verifyRoundtrip ? { roundtrip } : {}) }, null, 2) + "\n");
@@ -136,7 +137,7 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
 }
 
 /** The closing line's word on the round trips: how many files came back as they were. */
-function roundTripSummary(files: readonly BatchRoundTrip[]): string {
+function roundTripSummary(files: readonly RoundTripEntry[]): string {
   if (files.length === 0) return "; round trip: no file converted to check";
   const differences = files.reduce((k, f) => k + f.patch.length, 0);
   const failed = files.filter((f) => f.failed).length;

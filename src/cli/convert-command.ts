@@ -4,7 +4,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { convertFiles, filesRead, type FileConvertOptions } from "../node/files.js";
 import { registerOutputRoot, writeAll, WriteRefused, type PlannedFile } from "../node/write.js";
-import { analyse, formatOperation, roundTripFiles, roundTripLost, roundTripNote, type FileFidelity } from "./fidelity.js";
+import { analyse, roundTripEntries, roundTripFiles, roundTripLines, roundTripLost, roundTripNote, type FileFidelity } from "./fidelity.js";
 import { behaviourLine, fidelityLine } from "./fidelity-summary.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import type { ConvertOutput } from "../convert.js";
@@ -166,7 +166,7 @@ function finishReport(args: ConvertArgs, io: CliIO, outcome: RunOutcome): number
     // What the text report's fidelity line says, per input, with the exact-carry share beside it.
     if (files.length) body["fidelity"] = files.map((f) => ({ file: f.file, values: f.total, exact: f.exact, behaviour: { values: f.behaviour.values, kept: f.behaviour.values - f.behaviour.changed, changed: f.behaviour.changed, unset: f.behaviour.unset } }));
     // One entry per file compared: each input, then the files it read as part of it (a MAS manifest's agent files).
-    if (args.verifyRoundtrip) body["roundtrip"] = files.flatMap((f) => (f.roundtrip ? roundTripFiles(f).map((x, i) => ({ ...x, ...(i === 0 && f.roundtrip?.failed ? { failed: true, ...(f.roundtrip.because?.length ? { because: f.roundtrip.because } : {}) } : {}) })) : [{ file: f.file, patch: [] }]));
+    if (args.verifyRoundtrip) body["roundtrip"] = files.flatMap((f) => (f.roundtrip ? roundTripEntries(f) : [{ file: f.file, patch: [] }]));
     io.out(JSON.stringify(body, null, 2) + "\n");
     return code;
   }
@@ -188,10 +188,7 @@ function finishReport(args: ConvertArgs, io: CliIO, outcome: RunOutcome): number
     io.err(`agentport: ${closingLine(args, run, verbosity)}\n`);
     return code;
   }
-  for (const f of files) {
-    for (const x of roundTripFiles(f)) for (const op of x.patch) io.err(formatOperation(x.file, op) + "\n");
-    if (f.roundtrip?.failed) io.err(`${f.file}: round trip: the way back failed${(f.roundtrip.because ?? []).map((b) => `\n  ${b}`).join("")}\n`);
-  }
+  for (const f of files) for (const line of roundTripLines(f)) io.err(line + "\n");
   for (const c of countsPerOutput(shown, run.names ?? [])) io.err(outputLine(c) + "\n");
   if (verbosity === "verbose") {
     for (const f of files) io.err(`agentport: ${fidelityLine(f)}${roundTrip(f)}\n`);
@@ -235,7 +232,9 @@ function closingLine(args: ConvertArgs, run: RunOutcome, verbosity: Verbosity): 
     // --strict fails on warnings and on a round trip that loses (--verify-roundtrip): each reason it had is named.
     const warned = strictFailures(diagnostics).length;
     const lost = run.files.filter((f) => roundTripLost(f.roundtrip)).length;
-    const reasons = [...(warned || !lost ? [`${s(warned, "warning")}${known ? " not in the baseline" : ""}`] : []), ...(lost ? [`a round trip that ${lost === 1 && args.inputs.length === 1 ? "does" : `does for ${s(lost, "input")}`} not give the input back`] : [])];
+    const reasons: string[] = [];
+    if (warned > 0 || lost === 0) reasons.push(`${s(warned, "warning")}${known ? " not in the baseline" : ""}`);
+    if (lost > 0) reasons.push(args.inputs.length === 1 ? "a round trip that does not give the input back" : `round trips that do not give ${s(lost, "input")} back`);
     const why = gate ? `${s(gate, "finding")} made an error by policy` : `--strict and ${reasons.join(" and ")}`;
     return `not written (${why})${tail}${more}`;
   }

@@ -108,6 +108,28 @@ export function roundTripFiles(f: FileFidelity): { file: string; patch: PatchOpe
   return [{ file: f.file, patch: f.roundtrip.patch }, ...(f.roundtrip.files ?? []).map((x) => ({ file: base === "" ? x.path : join(base, x.path), patch: x.patch }))];
 }
 
+/** One file a round trip compared, as --json gives it (docs/cli.md): the failure is told on the input's entry. */
+export interface RoundTripEntry {
+  file: string;
+  patch: PatchOperation[];
+  failed?: true;
+  because?: string[];
+}
+
+/** The --json `roundtrip` entries of one input: the input, then the files it read. */
+export function roundTripEntries(f: FileFidelity): RoundTripEntry[] {
+  const rt = f.roundtrip;
+  if (!rt) return [];
+  return roundTripFiles(f).map((x, i) => ({ ...x, ...(i === 0 && rt.failed ? { failed: true as const, ...(rt.because?.length ? { because: rt.because } : {}) } : {}) }));
+}
+
+/** The text report's lines of one input's round trip: each operation, then a failed way back with its reasons. */
+export function roundTripLines(f: FileFidelity): string[] {
+  const lines = roundTripFiles(f).flatMap((x) => x.patch.map((op) => formatOperation(x.file, op)));
+  if (f.roundtrip?.failed) lines.push(`${f.file}: round trip: the way back failed${(f.roundtrip.because ?? []).map((b) => `\n  ${b}`).join("")}`);
+  return lines;
+}
+
 /** What the summary says of a round trip: a failed way back is never "lossless". */
 export function roundTripNote(rt: RoundTrip): string {
   if (rt.failed) return "failed";

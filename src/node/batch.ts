@@ -15,8 +15,7 @@ import { availableParallelism } from "./os-lazy.js";
 import { readSmall } from "./roots.js";
 import { countsPerOutput, diagnosticLines, noteCount, outputLine } from "../cli/text-report.js";
 import { baselineFindings, policyErrors, strictFailures, type BaselineFinding } from "../policy.js";
-import { analyse, formatOperation, roundTripFiles, roundTripLost } from "../cli/fidelity.js";
-import type { PatchOperation } from "../verify.js";
+import { analyse, roundTripEntries, roundTripLines, roundTripLost, type RoundTripEntry } from "../cli/fidelity.js";
 
 export { createPool, stopWorkers, type BatchPool } from "./batch-pool.js";
 
@@ -69,15 +68,7 @@ export interface BatchFileResult {
   /** With options.baselineOut. */
   findings?: BaselineFinding[];
   /** With options.verifyRoundtrip and a conversion that succeeded: each file compared (the input, then the files it read) with its operations. */
-  roundtrip?: BatchRoundTrip[];
-}
-
-/** One file a batch's round trip compared: the --json shape of a one-file run's `roundtrip` entries. */
-export interface BatchRoundTrip {
-  file: string;
-  patch: PatchOperation[];
-  failed?: true;
-  because?: string[];
+  roundtrip?: RoundTripEntry[];
 }
 
 export interface BatchSummary {
@@ -255,15 +246,11 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
  * from the outputs of a plain conversion, since the batch's own rewrote references for the output
  * folder (relocateFrom), which the way back would list as changed values.
  */
-function roundTripOf(task: BatchTask, to: string, options: FileConvertOptions, r: ReturnType<typeof convertFiles>): { files: BatchRoundTrip[]; lines: string[]; lost: boolean } | undefined {
+function roundTripOf(task: BatchTask, to: string, options: FileConvertOptions, r: ReturnType<typeof convertFiles>): { files: RoundTripEntry[]; lines: string[]; lost: boolean } | undefined {
   const moved: FileConvertOptions = { ...options, relocateFrom: (file) => (file === undefined ? undefined : relativeDir(task.outDir, dirname(file))) };
   const [f] = analyse([task.file], to, moved, r, true);
   if (f?.roundtrip === undefined) return undefined;
-  const rt = f.roundtrip;
-  const files: BatchRoundTrip[] = roundTripFiles(f).map((x, i) => ({ ...x, ...(i === 0 && rt.failed ? { failed: true as const, ...(rt.because?.length ? { because: rt.because } : {}) } : {}) }));
-  const lines = files.flatMap((x) => x.patch.map((op) => formatOperation(x.file, op)));
-  if (rt.failed) lines.push(`${f.file}: round trip: the way back failed${(rt.because ?? []).map((b) => `\n  ${b}`).join("")}`);
-  return { files, lines, lost: roundTripLost(rt) };
+  return { files: roundTripEntries(f), lines: roundTripLines(f), lost: roundTripLost(f.roundtrip) };
 }
 
 /** A bug while converting one file fails that file (exit 3), not the whole batch. */
