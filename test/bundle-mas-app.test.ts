@@ -56,8 +56,13 @@ describe("--bundle --to mas with a MAS app among the inputs", () => {
     expect(ids).toEqual(["qa-agent", "hello-agent"]);
     const workflow = spec["workflow"] as JsonObject;
     expect(workflow["entry"]).toBe("qa-agent");
-    expect(workflow["nodes"]).toEqual([{ id: "qa-agent" }]);
+    // hello joined the app: a node of its workflow, which its entry does not reach; said so.
+    expect(workflow["nodes"]).toEqual([{ id: "qa-agent" }, { id: "hello-agent" }]);
     expect(validated(r)).toMatchObject({ ok: true, diagnostics: [] });
+    const apart = r.diagnostics.filter((d) => d.code === "defaulted-placeholder");
+    expect(apart).toHaveLength(1);
+    expect(apart[0]).toMatchObject({ severity: "warning", target: { format: "mas", pointer: "/spec/workflow/entry" } });
+    expect(apart[0]!.message).toContain(`wrote spec.workflow.entry "qa-agent", the kept entry: "hello-agent" receives no request`);
     const moved = r.diagnostics.filter((d) => d.code === "transformed-value" && d.source?.file === "one/mas.yaml");
     expect(moved.map((d) => d.source?.pointer)).toEqual(["/spec/workflow/nodes/0/id", "/spec/workflow/entry"]);
     expect(moved[0]!.message).toContain(`spec.workflow.nodes[0].id "qa" is written as "qa-agent"`);
@@ -77,6 +82,26 @@ describe("--bundle --to mas with a MAS app among the inputs", () => {
     // Values the inputs hold alike are one value: nothing to report (a split bundle's files).
     const same = convertMany([one, { ...one, file: "one/again.yaml" }], "caplo", { bundle: true, lenient: true });
     expect(same.diagnostics.filter((d) => d.code === "dropped-field" && d.source?.file === "one/again.yaml")).toEqual([]);
+  });
+
+  it("keeps one app's workflow whole, whichever input order: every agent is a node, and the entry's reach is told", () => {
+    // An app whose workflow agentport derives (entry and node are its agent's own name), given first.
+    const derived: ConvertInput = { file: "two/mas.yaml", text: app("two-mas", "letta", "letta"), readFile: reader("two") };
+    for (const inputs of [[derived, one], [one, derived]]) {
+      const r = convertMany(inputs, "mas", { bundle: true });
+      expect(r.ok).toBe(true);
+      expect(validated(r)).toMatchObject({ ok: true, diagnostics: [] });
+      const workflow = (manifestOf(r)!.document["spec"] as JsonObject)["workflow"] as JsonObject;
+      expect((workflow["nodes"] as JsonObject[]).map((n) => n["id"]).sort()).toEqual(["letta", "qa-agent"]);
+      // No node of one app is read against the other's agency list.
+      expect(r.diagnostics.filter((d) => d.message.includes("which is no agent of the bundle written"))).toEqual([]);
+      const told = r.diagnostics.filter((d) => d.code === "defaulted-placeholder" && d.severity === "warning");
+      expect(told).toHaveLength(1);
+    }
+    // Given first, the derived app's values are kept: the other app's workflow is reported lost at its file, as a behaviour.
+    const r = convertMany([derived, one], "mas", { bundle: true });
+    const lost = r.diagnostics.filter((d) => d.code === "dropped-field" && d.source?.file === "one/mas.yaml").map((d) => [d.source?.pointer, d.severity]);
+    expect(lost).toEqual(expect.arrayContaining([["/spec/workflow/entry", "warning"], ["/spec/workflow/nodes", "warning"]]));
   });
 
   it("leaves out, and reports, a kept node and entry that name no agent of the bundle", () => {

@@ -7,11 +7,11 @@ import { deepEqual, type JsonValue } from "./json.js";
 import { dotted } from "./pointer.js";
 
 /**
- * `target` is the label of the format the bundle is written in: a document-level value two inputs
- * hold differently (the metadata and workflow of two MAS apps) is kept once, the first input's,
- * and each other input's is reported as lost at its own file.
+ * `target` is the label of the format the bundle is written in: the document-level values of a
+ * format (the metadata and workflow of a MAS app) are kept from one input, the first that has
+ * any, and each other input's that differ are reported as lost at its own file.
  */
-export function mergeIntoBundle(docs: readonly IrDocument[], target = "the bundle written"): { doc?: IrDocument; diagnostics: Diagnostic[] } {
+export function mergeIntoBundle(docs: readonly IrDocument[], target?: string): { doc?: IrDocument; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const byKey = new Map<string, string>();
   const agents = homeOrder(docs.flatMap((d) => d.agents.map((a) => ({ ...a }))));
@@ -29,26 +29,34 @@ export function mergeIntoBundle(docs: readonly IrDocument[], target = "the bundl
   }
   if (diagnostics.length) return { diagnostics };
   const first = docs[0];
-  // Each file of a split bundle carries the bundle's document-level values; any one of them restores them.
+  // A format's document-level values belong together (a MAS app's agency list, workflow and
+  // metadata): the merged bundle keeps one input's, the first that holds any, whole. Mixed key by
+  // key, one app's workflow would be read against another's agency list. Each file of a split
+  // bundle carries the bundle's values alike, so any one of them restores them.
   const extensions: IrDocument["extensions"] = {};
-  // Which input each kept value came from: the first that has it, as mergeDocumentExtensions keeps it.
   const extensionFiles: Record<string, Record<string, string>> = {};
+  const keptFrom: Record<string, string | undefined> = {};
   for (const d of docs) {
     for (const [format, bag] of Object.entries(d.extensions)) {
-      const kept = extensions[format] ?? {};
-      for (const rel of Object.keys(bag)) {
-        if (!Object.prototype.hasOwnProperty.call(kept, rel)) {
-          if (d.file !== undefined) (extensionFiles[format] ??= {})[rel] = d.file;
-          continue;
-        }
+      const rels = Object.keys(bag);
+      if (rels.length === 0) continue;
+      const kept = extensions[format];
+      if (kept === undefined) {
+        mergeDocumentExtensions(extensions, { [format]: bag });
+        keptFrom[format] = d.file;
+        if (d.file !== undefined) extensionFiles[format] = Object.fromEntries(rels.map((rel) => [rel, d.file as string]));
+        continue;
+      }
+      const from = keptFrom[format] ?? "an earlier input";
+      for (const rel of rels) {
         const value = bag[rel] as JsonValue;
-        if (deepEqual(kept[rel], value)) continue;
-        const first = extensionFiles[format]?.[rel];
+        const held = Object.prototype.hasOwnProperty.call(kept, rel);
+        if (held && deepEqual(kept[rel], value)) continue;
         const shown = value === null || typeof value !== "object" ? { shown: value } : {};
-        diagnostics.push(diagnostic("dropped-field", { value: dotted(rel), ...shown, carried: `differs from the value of ${first ?? "an earlier input"}, which the merged bundle keeps`, rest: "this input's value", target }, { source: d.file === undefined ? { pointer: rel } : { file: d.file, pointer: rel } }));
+        const carried = held ? `differs from the value of ${from}, which the merged bundle keeps` : `is not among the document-level values of ${from}, which the merged bundle keeps`;
+        diagnostics.push(diagnostic("dropped-field", { value: dotted(rel), ...shown, carried, rest: "this input's value", target: `the ${target === undefined ? "" : `${target} `}bundle merged`, why: "which holds one for all its inputs" }, { source: d.file === undefined ? { pointer: rel } : { file: d.file, pointer: rel } }));
       }
     }
-    mergeDocumentExtensions(extensions, d.extensions);
   }
   const doc: IrDocument = { format: first?.format ?? "ir", bundle: true, agents, extensions };
   if (Object.keys(extensionFiles).length) doc.extensionFiles = extensionFiles;

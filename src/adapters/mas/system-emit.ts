@@ -250,10 +250,14 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
   let stored = ext[listAt];
   // The agents the ids of a list no longer written named, for the kept workflow's nodes and entry, which bind by them.
   let former: Map<string, number> | undefined;
+  // The agents the kept list did not describe: another input's (--bundle) or added in another format.
+  let joined: number[] = [];
   if (Array.isArray(stored) && stored.length !== doc.agents.length) {
     const n = stored.length;
     diagnostics.push(diagnostic("dropped-field", { value: dotted(listAt), carried: `lists ${n} agent${n === 1 ? "" : "s"} and the bundle now has ${doc.agents.length}; a new list is written`, rest: "the old list", target: LABEL }, { source: source(listAt), target: { format: MAS } }));
-    former = formerIds(doc, stored);
+    const was = formerIds(doc, stored);
+    former = was.ids;
+    joined = doc.agents.map((_, i) => i).filter((i) => !was.listed.has(i));
     stored = undefined;
   }
   const storedList = Array.isArray(stored) ? stored : undefined;
@@ -325,6 +329,17 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
     node["delegates_to"] = to.map(label);
   });
 
+  // An agent that joined the app (another input's, or one added elsewhere) is a node of its workflow,
+  // as every agent is of a workflow written afresh; the kept nodes do not name it.
+  if (kept) {
+    for (const i of joined) {
+      if (nodeOf.has(i)) continue;
+      const node: JsonObject = { id: entryIds[i] as string };
+      nodes.push(node);
+      nodeOf.set(i, node);
+    }
+  }
+
   const roots = order.filter((i) => !targeted.has(i));
   const keptEntry = keptEntryOf(ext["/spec/workflow/entry"], nodes, nodeOf, byName, former, kept?.renamed, label, source, diagnostics);
   if (ext["/spec/workflow/entry"] !== undefined) used.add("/spec/workflow/entry");
@@ -349,6 +364,22 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
       target: target("/spec/workflow/entry"),
       hint: "set spec.workflow.entry in the MAS manifest to the agent that should receive the user's request",
     }));
+  }
+
+  // The kept entry is the kept app's: an agent that joined the app and that nothing from the entry
+  // delegates to is in the workflow, and no request reaches it.
+  if (keptEntry !== undefined && joined.length > 0) {
+    const reached = reachable(doc, entryIndex, links);
+    const apart = joined.filter((i) => !reached.has(i));
+    if (apart.length > 0) {
+      const them = apart.map((i) => `"${label(i)}"`).join(", ");
+      const one = apart.length === 1;
+      diagnostics.push(diagnostic("defaulted-placeholder", {
+        because: `${them} joined the app (from another input than its workflow, or added in another format) and nothing the kept entry reaches delegates to ${one ? "it" : "them"}`,
+        wrote: `spec.workflow.entry "${entry}", the kept entry`,
+        check: `${them} ${one ? "receives" : "receive"} no request (review)`,
+      }, { target: target("/spec/workflow/entry"), hint: "set spec.workflow.entry, or a delegates_to of a node the entry reaches, so that each agent is reached" }));
+    }
   }
 
   const workflow: JsonObject = { entry, nodes: nodes.map((n) => orderKeys(n, NODE_ORDER)) };
@@ -394,21 +425,39 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
 
 type Place = (pointer: string, rel?: string) => { pointer: string; file?: string };
 
+/** The agents a request entering agent `from` can reach, through its links and theirs (delegated or spawned). */
+function reachable(doc: IrDocument, from: number, links: LinkIndex): Set<number> {
+  const seen = new Set<number>([from]);
+  const todo = [from];
+  for (let i = todo.pop(); i !== undefined; i = todo.pop()) {
+    for (const l of doc.agents[i]?.subAgents ?? []) {
+      const j = links.target(l.local);
+      if (j === -1 || seen.has(j)) continue;
+      seen.add(j);
+      todo.push(j);
+    }
+  }
+  return seen;
+}
+
 /**
  * The agent each id of a kept agency list no longer written named (its entry's id, by the
  * evidence that ties agents to entries, pairEntries; and each agent's metadata.name as read), so
- * that the kept workflow, which binds its nodes by those ids, follows the agents to their new ones.
+ * that the kept workflow, which binds its nodes by those ids, follows the agents to their new ones;
+ * and the agents the list described (`listed`; the others joined the app: merged, or added).
  */
-function formerIds(doc: IrDocument, stored: readonly JsonValue[]): Map<string, number> {
+function formerIds(doc: IrDocument, stored: readonly JsonValue[]): { ids: Map<string, number>; listed: Set<number> } {
   const out = new Map<string, number>();
+  const listed = new Set<number>();
   pairEntries(doc, stored, false).forEach((j, i) => {
+    if (j !== -1) listed.add(i);
     const s = j === -1 ? undefined : stored[j];
     if (isObject(s) && typeof s["id"] === "string" && !out.has(s["id"])) out.set(s["id"], i);
   });
   doc.agents.forEach((a, i) => {
     if (a.id !== undefined && !out.has(a.id)) out.set(a.id, i);
   });
-  return out;
+  return { ids: out, listed };
 }
 
 /**
