@@ -80,7 +80,7 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
     if (doc.bundle && doc.agents.length > 1 && !joined) before.push(unjoinedBundle(doc));
   }
   // The MAS file is named after the workflow's entry; the agents' diagnostics name it.
-  const masFile = system ? emitSystem(doc, names, files, names.map(() => ({})), links).output.name : undefined;
+  const masFile = system ? emitSystem(doc, names, files, names.map(() => ({})), links, true).output.name : undefined;
   const written = new Set<string>();
   const agentFiles: AgentFile[] = doc.agents.map((agent, i) => {
     const r = new Reporter(MAS, files[i] as string);

@@ -234,9 +234,10 @@ export interface SystemResult {
 
 /**
  * `names[i]` is agent i's metadata.name, `files[i]` the name of its output
- * file, `documents[i]` its document (for an inline agency entry).
+ * file, `documents[i]` its document (for an inline agency entry). With `nameOnly`, the result
+ * holds only the manifest's name (the agents' diagnostics name it before it is written).
  */
-export function emitSystem(doc: IrDocument, names: readonly string[], files: readonly string[], documents: readonly JsonObject[], links: LinkIndex = linkIndex(doc)): SystemResult {
+export function emitSystem(doc: IrDocument, names: readonly string[], files: readonly string[], documents: readonly JsonObject[], links: LinkIndex = linkIndex(doc), nameOnly = false): SystemResult {
   const diagnostics: Diagnostic[] = [];
   const ext = doc.extensions[MAS] ?? {};
   // A value of a merged bundle is reported in the input it came from (IrDocument.extensionFiles), by the kept member it is in.
@@ -351,6 +352,7 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
   } else entry = label(entryIndex);
   const stem = (names[entryIndex] ?? "agents").replace(/[/\\]+/g, "-");
   fileName = `${stem}-mas.yaml`;
+  if (nameOnly) return { output: { name: fileName, format: MAS, document: {}, text: "" }, inline, diagnostics };
   // Those raised before the file had its name (it comes from the entry) are about it too.
   for (const d of diagnostics) if (d.target !== undefined && d.target.file === undefined) d.target = { ...d.target, file: fileName };
   for (const { i, from, ref } of movedRefs) {
