@@ -104,7 +104,7 @@ for (const { name } of parts) wrap(`dist/agentport-${name}.cjs`, "exports, requi
 await build({
   ...common,
   format: "esm",
-  entryPoints: ["dist/node/batch-worker.js"],
+  entryPoints: ["dist/cli/batch-worker.js"],
   outfile: "dist/batch-worker.js",
   banner: { js: "import { createRequire as __agentportRequire } from 'node:module'; const require = __agentportRequire(import.meta.url);" },
 });

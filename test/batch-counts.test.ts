@@ -82,7 +82,7 @@ beforeAll(async () => {
   const entry = join(PROJECT_ROOT, "dist/cli/run.js");
   expect(existsSync(entry), "dist/ is missing: run `npm run build` (npm test builds first)").toBe(true);
   ({ runCli } = (await import(pathToFileURL(entry).href)) as { runCli: RunCli });
-  const { createPool } = (await import(pathToFileURL(join(PROJECT_ROOT, "dist/node/batch-pool.js")).href)) as { createPool: (url: URL, size: number) => Pool };
+  const { createPool } = (await import(pathToFileURL(join(PROJECT_ROOT, "dist/cli/batch-pool.js")).href)) as { createPool: (url: URL, size: number) => Pool };
   pool = createPool(pathToFileURL(join(PROJECT_ROOT, "dist/batch-worker.js")), 4);
   work = mkdtempSync(join(tmpdir(), "agentport-counts-"));
   // What each kind gives converted alone: the reference every folder run must add up to.

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chunkSize, createPool, MIN_FILES_PER_WORKER, workersFor, type BatchPool } from "../src/node/batch-pool.js";
-import type { BatchFileResult, BatchTask } from "../src/node/batch.js";
+import { chunkSize, createPool, MIN_FILES_PER_WORKER, workersFor, type BatchPool } from "../src/cli/batch-pool.js";
+import type { BatchFileResult, BatchTask } from "../src/cli/batch.js";
 
 const WORKER = `
 import { parentPort } from "node:worker_threads";

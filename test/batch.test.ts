@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { cli } from "./helpers/cli.js";
 import { tempDir } from "./helpers/tmp.js";
-import { globToRegExp } from "../src/node/glob.js";
-import { planBatch } from "../src/node/batch.js";
-import { MIN_FILES_PER_WORKER } from "../src/node/batch-pool.js";
+import { globToRegExp } from "../src/cli/glob.js";
+import { planBatch } from "../src/cli/batch.js";
+import { MIN_FILES_PER_WORKER } from "../src/cli/batch-pool.js";
 
 const bundle = JSON.parse(readFileSync("examples/support-bundle.caplo.json", "utf8"));
 

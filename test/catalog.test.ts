@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { convert, convertMany, emit, type ConvertResult, type Diagnostic, type DiagnosticCode } from "../src/index.js";
 import { makeReadFile } from "../src/node/refs.js";
-import { runBatch, type BatchFileResult } from "../src/node/batch.js";
+import { runBatch, type BatchFileResult } from "../src/cli/batch.js";
 import { ADAPTERS, adapterFor } from "../src/adapters/registry.js";
 import { DIAGNOSTIC_CODES, EFFECTS, severityOf, type CatalogEntry, type Effect } from "../src/ir/diagnostics.js";
 import { PROJECT_ROOT } from "./helpers/cases.js";

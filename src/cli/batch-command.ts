@@ -1,5 +1,5 @@
 // `agentport convert DIR… --to X -o OUTDIR`: the batch path of convert.
-import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, partDiagnostic, planBatch, runBatch, withoutParts, type BatchFileResult, type BatchPool } from "../node/batch.js";
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, partDiagnostic, planBatch, runBatch, withoutParts, type BatchFileResult, type BatchPool } from "./batch.js";
 import type { RoundTripEntry } from "./fidelity.js";
 import { diagnostic } from "../ir/diagnostics.js";
 import { ADAPTERS } from "../adapters/registry.js";

@@ -5,7 +5,7 @@
 import { processIO } from "./io.js";
 import { runCli } from "./run.js";
 import { removeOwnTempFiles } from "../node/write.js";
-import { stopWorkers } from "../node/batch.js";
+import { stopWorkers } from "./batch.js";
 
 for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
   process.once(signal, () => {

@@ -2,7 +2,7 @@
 // references in agents written there are rewritten to still name their files (EmitOptions.relocateFrom).
 import { existsSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import { relativeDir } from "../node/batch.js";
+import { relativeDir } from "./batch.js";
 import type { FileConvertOptions } from "../node/files.js";
 
 export function relocation(output: string | undefined): Pick<FileConvertOptions, "relocateFrom"> {

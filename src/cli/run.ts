@@ -11,7 +11,7 @@ import type { CliIO } from "./io.js";
 import { formatDiagnostic } from "./text-report.js";
 import { runConvert, type ConvertArgs } from "./convert-command.js";
 import { runBatchConvert } from "./batch-command.js";
-import type { BatchPool } from "../node/batch.js";
+import type { BatchPool } from "./batch.js";
 import { checkRoot } from "./root-option.js";
 import { runDetect, runFormats, runValidate } from "./inspect-commands.js";
 import { fastParse } from "./fast-args.js";

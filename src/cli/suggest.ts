@@ -24,7 +24,7 @@ export function usageMessage(message: string, argv: readonly string[], formatIds
     return c ? `unknown command "${first}" (${first}: did you mean ${c}?)` : `unknown command "${first}"; the commands are ${listed(commands)}`;
   }
   const command = COMMANDS.find((c) => c.name === first);
-  // Only convert walks folders (src/node/batch.ts); validate and detect read the files named.
+  // Only convert walks folders (src/cli/batch.ts); validate and detect read the files named.
   const what = (command?.name ?? "convert") === "convert" ? "files or folders" : "files";
   const noInput = `no input named: give one or more ${what}, or - for stdin (agentport ${command?.name ?? "convert"} <${command?.positional ?? "inputs"}..>)`;
   if (/^Not enough non-option arguments/.test(message)) return noInput;

@@ -45,7 +45,7 @@ export function loadInput(path: string, options: FileConvertOptions, stdinText?:
   }
   try {
     const st = fstatSync(fd);
-    // Only convert walks folders (src/node/batch.ts); validate and detect read the files named.
+    // Only convert walks folders (src/cli/batch.ts); validate and detect read the files named.
     if (st.isDirectory()) return { diagnostics: [diagnostic("usage-error", { problem: `${path} is a folder: ${options.command ?? "this command"} reads files (name them, e.g. ${path.replace(/[\\/]+$/, "")}/*.json); convert converts a folder` }, { source: { file: path, pointer: "" } })] };
     if (!st.isFile()) return { diagnostics: [diagnostic("usage-error", { problem: `${path} is not a regular file` }, { source: { file: path, pointer: "" } })] };
     if (st.size > max) {

@@ -6,16 +6,16 @@ import { readdirSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { ADAPTERS, adapterFor } from "../adapters/registry.js";
 import { createPool, runInProcess, workersFor, type BatchPool } from "./batch-pool.js";
-import { convertFiles, filesRead, type FileConvertOptions } from "./files.js";
-import { writeAll, WriteRefused, type PlannedFile } from "./write.js";
+import { convertFiles, filesRead, type FileConvertOptions } from "../node/files.js";
+import { writeAll, WriteRefused, type PlannedFile } from "../node/write.js";
 import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { globToRegExp, matchesAny } from "./glob.js";
 import { partsOf } from "../parts.js";
-import { availableParallelism } from "./os-lazy.js";
-import { readSmall } from "./roots.js";
-import { countsPerOutput, diagnosticLines, noteCount, outputLine } from "../cli/text-report.js";
+import { availableParallelism } from "../node/os-lazy.js";
+import { readSmall } from "../node/roots.js";
+import { countsPerOutput, diagnosticLines, noteCount, outputLine } from "./text-report.js";
 import { baselineFindings, policyErrors, strictFailures, type BaselineFinding } from "../policy.js";
-import { analyse, roundTripEntries, roundTripLines, roundTripLost, type RoundTripEntry } from "../cli/fidelity.js";
+import { analyse, roundTripEntries, roundTripLines, roundTripLost, type RoundTripEntry } from "./fidelity.js";
 
 export { createPool, stopWorkers, type BatchPool } from "./batch-pool.js";
 
