@@ -10,7 +10,8 @@ import { convertOptions, loadCase } from "./helpers/cases.js";
 
 const stale = (r: ConvertResult): Diagnostic[] => r.diagnostics.filter((d) => d.code === "stash-stale");
 const listing = (r: ConvertResult) => r.diagnostics.map((d) => `  ${d.severity} ${d.code} @ ${d.source?.pointer ?? ""}: ${d.message}`).join("\n");
-const named = (d: Diagnostic | undefined) => (d === undefined ? [] : d.message.slice(d.message.indexOf("contradict it: ") + "contradict it: ".length).split(", "));
+// The entries end the message, after its last colon (an edit "contradict it: …", a removal "not restored: …").
+const named = (d: Diagnostic | undefined) => (d === undefined ? [] : d.message.slice(d.message.lastIndexOf(": ") + 2).split(", "));
 
 function edited(text: string, edit: (blueprint: JsonObject) => void): string {
   const doc = JSON.parse(text) as JsonObject;

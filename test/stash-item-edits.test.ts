@@ -30,8 +30,6 @@ const toolsOf = (doc: JsonObject): JsonObject[] => doc["tools"] as JsonObject[];
 /** What each edit shape does to the Agent Spec file, and the mas tools expected back (the edited tool as the edit has it). */
 const EDITS: { name: string; edit: (doc: JsonObject) => void; tools: JsonValue[] }[] = [
   { name: "a rename", edit: (d) => (toolsOf(d)[0]!["name"] = "calculator"), tools: ["calculator"] },
-  { name: "a description added", edit: (d) => (toolsOf(d)[0]!["description"] = "Adds numbers."), tools: ["calc"] },
-  { name: "inputs added", edit: (d) => (toolsOf(d)[0]!["inputs"] = [{ title: "expression", type: "string" }]), tools: ["calc"] },
   // Items are matched by index: the tool now first is the edit; the one after it has no stash entry of its own.
   { name: "a tool inserted before it", edit: (d) => toolsOf(d).unshift({ component_type: "ServerTool", name: "web_search" }), tools: ["web_search", "calc"] },
 ];
@@ -69,6 +67,29 @@ describe("a mas agent's manifest-ref tool, edited in Agent Spec, → mas", () =>
       // Everything else comes back: the model as written (no provider, no generation defaults), the prompt's named chunks.
       expect(spec["models"]).toEqual([{ model: "gpt-4o-mini" }]);
       expect(Object.keys(obj(spec["context"]))).toEqual(["intent", "role"]);
+    });
+  }
+
+  // Session 12 (fresh-user finding 3): an edit of a member that does not say which tool it is leaves it
+  // that tool (ITEM_IDENTITY, src/ir/stash-guard.ts): its reference comes back, and the edit rides in
+  // the mas file's stash, reported, since a Form A entry is only the ref.
+  const SAME_TOOL: { name: string; edit: (doc: JsonObject) => void; member: string; value: string }[] = [
+    { name: "a description added", edit: (d) => (toolsOf(d)[0]!["description"] = "Adds numbers."), member: "description", value: "Adds numbers." },
+    // Agent Spec's inputs of a ServerTool are its own value (an extension), kept as such.
+    { name: "inputs added", edit: (d) => (toolsOf(d)[0]!["inputs"] = [{ title: "expression", type: "string" }]), member: "inputs", value: "expression" },
+  ];
+  for (const e of SAME_TOOL) {
+    it(`${e.name}: still the same tool, its reference comes back and the edit is kept in the stash, reported`, () => {
+      const back = convert(edited(out.text, e.edit), "mas", { file: out.name });
+      expect(back.ok, listing(back)).toBe(true);
+      const doc = back.outputs[0]!.document;
+      expect(obj(doc["spec"])["tools"]).toEqual([{ ref: "samples:tools/calc.tool.yaml" }]);
+      expect(stale(back), listing(back)).toEqual([]);
+      expect(JSON.stringify(doc["x-agentport"])).toContain(e.value);
+      expect(back.diagnostics.filter((d) => d.code === "stashed-value").map((d) => [d.severity, d.source?.pointer])).toEqual([["warning", `/tools/0/${e.member}`]]);
+      // On to Agent Spec again, the edit is there as made.
+      const again = convert(back.outputs[0]!.text, "agentspec", { file: "agent.yaml" });
+      expect(JSON.stringify(toolsOf(again.outputs[0]!.document)[0])).toContain(e.value);
     });
   }
 

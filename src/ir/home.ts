@@ -22,10 +22,10 @@ export function placementMap(agent: IrAgent, format: string): Readonly<Record<st
 /**
  * IR pointers whose source-map entries emitters use for placement, so a stash
  * carries them home: list items (models, tools, knowledge, evals return to their
- * source index; sub-agent links: a link to a served agent is its component), the agent's own component ("": Agent Spec places an agent by it), a tool's name (mas: derived from module_path), the reasoning
+ * source index; sub-agent links: a link to a served agent is its component), the agent's own component ("": Agent Spec places an agent by it), a tool's name (mas: derived from module_path) and its description and parameters (mas: read through a Tool manifest's ref), the reasoning
  * effort's spelling (mas: reasoning_effort) and maxDepth (mas: a spawn tool's params).
  */
-export const PLACEMENT = /^$|^\/(?:models|tools|knowledge|evals|subAgents)\/(?:0|[1-9][0-9]*)$|^\/tools\/(?:0|[1-9][0-9]*)\/name$|^\/reasoning\/effort$|^\/limits\/maxDepth$/;
+export const PLACEMENT = /^$|^\/(?:models|tools|knowledge|evals|subAgents)\/(?:0|[1-9][0-9]*)$|^\/tools\/(?:0|[1-9][0-9]*)\/(?:name|description|inputSchema)$|^\/reasoning\/effort$|^\/limits\/maxDepth$/;
 
 /**
  * For the extension values of `format`: true when one lies inside a sub-agent tool's settings, so

@@ -242,11 +242,15 @@ export interface StashStale {
    * is no stash this version reads, or the agent it would restore is one the IR refuses.
    */
   unapplied?: string;
+  /** The edited value was removed from the file (a tool deleted): the entries are what the removal costs. */
+  removed?: true;
 }
 
 export const stashStale = (p: StashStale): string =>
   p.unapplied !== undefined
     ? `${p.value} is not applied: ${p.unapplied}; the file is read as it is, nothing of the stash is restored, and it rides on as a value of the file`
+    : p.removed === true
+    ? `${p.value} was removed from what agentport wrote: the removal wins, and it costs these values ${STASH_KEY} kept, which are not restored: ${listOf(p.entries)}`
     : `${p.value} differs from what agentport wrote, so it was edited: the edit wins, and ${STASH_KEY} does not restore what would overwrite or contradict it: ${listOf(p.entries)}`;
 
 /**

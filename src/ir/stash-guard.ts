@@ -19,6 +19,31 @@ export interface Guard {
   reported?: true;
   /** The other places written in one choice with `at` (src/ir/stash-choice.ts), each with the digest of what was written there. */
   choice?: Record<string, string>;
+  /**
+   * On the guard of a list item (`/tools/0`) whose entries describe the item, not one of its other
+   * members (a tool's `ref`, its kind): the digest of the item's identity as read (ITEM_IDENTITY).
+   * An item edited elsewhere (its description) still is that item, so the guard holds.
+   */
+  identity?: string;
+}
+
+/**
+ * The members that say which thing an item of a list is: a tool is its name and kind. Values the
+ * target cannot hold inside the item (a mas tool's `ref`) belong to that thing, whatever else of it
+ * an edit changed; an edit of one of these members makes it another thing.
+ */
+const ITEM_IDENTITY: Readonly<Record<string, readonly string[]>> = { tools: ["name", "kind"] };
+
+/** The identity members of the list item at IR pointer `item` (`/tools/0`), if its list has them. */
+export function identityMembers(item: string): readonly string[] | undefined {
+  const m = /^\/([^/]+)\/(?:0|[1-9][0-9]*)$/.exec(item);
+  return m === null ? undefined : ITEM_IDENTITY[m[1] as string];
+}
+
+/** The digest of the identity members of the item at `item` in `reading` (an item the reading lacks has none of them). */
+function identityDigest(reading: unknown, item: string, members: readonly string[]): string {
+  const v = valueAt(reading, item);
+  return digest(members.map((m) => (isObject(v) ? v[m] : undefined)));
 }
 
 export type Written = Record<string, Guard>;
@@ -176,10 +201,13 @@ export class GuardBuilder {
    * IR value to (a transformed-value's target pointer), for values the reading has no place for
    * (an empty knowledge list written as `sources: []`, which reads back as none).
    */
+  /** Items whose guard digests the item as written, with no identity: an entry needs the whole item (it is the item, or a member the target holds changed). */
+  private readonly whole = new Set<string>();
   constructor(
     private readonly sourceMap: Readonly<Record<string, string>>,
     private readonly document: JsonValue,
     private readonly derived: (p: string) => string | undefined = () => undefined,
+    private readonly reading?: JsonObject,
   ) {}
 
   /** The deepest ancestor-or-self of `held` (which the reading has, as all its ancestors) that maps to a place in the output. */
@@ -207,7 +235,27 @@ export class GuardBuilder {
 
   private byTarget(q: string): void {
     const at = this.sourceMap[q] as string;
-    this.put(q, { at, digest: this.atDocument(at) });
+    const identity = this.written[q]?.identity;
+    this.put(q, identity === undefined ? { at, digest: this.atDocument(at) } : { at, digest: this.atDocument(at), identity });
+  }
+
+  /**
+   * The entry at `p` is guarded by the list item `a` (its nearest carried ancestor): by the item's
+   * identity where the entry says what the item is (`p` is an identity member) or is a value the
+   * target has no place for in it (`held` is not `p`), so an edit of another member of the item
+   * does not stop it; by the item as written where any entry needs that (the item itself, or a
+   * member the target holds changed, which an edit of the item may have rewritten).
+   */
+  private itemGuard(a: string, p: string, held: string | undefined): void {
+    const members = identityMembers(a);
+    if (members === undefined || this.reading === undefined) return;
+    const g = this.written[a];
+    if (g === undefined) return;
+    const member = p.slice(a.length + 1);
+    if (p === a || (held === p && !members.includes(member))) {
+      this.whole.add(a);
+      delete g.identity;
+    } else if (!this.whole.has(a)) g.identity = identityDigest(this.reading, a, members);
   }
 
   /** Guarded by the reading itself: `value` is the reading's value at `q`. */
@@ -232,6 +280,7 @@ export class GuardBuilder {
     const into = held !== p ? this.derived(p) : undefined;
     if (a !== undefined) {
       this.byTarget(a);
+      this.itemGuard(a, p, held);
       // Written elsewhere than its carried ancestor (an alternate model in blueprint.modelPolicy, under the
       // primary model's place): that place guards it too, so removing it there stops the entry.
       if (into !== undefined && into !== this.sourceMap[a] && this.written[p] === undefined) this.put(p, { at: into, digest: this.atDocument(into), reported: true });
@@ -239,19 +288,37 @@ export class GuardBuilder {
     else if (into !== undefined) this.put(p, { at: into, digest: this.atDocument(into), reported: true });
   }
 
+  /**
+   * A placement hint of a list item's member that is no identity member (a mas tool's description,
+   * read through its manifest's ref): guarded by what the target wrote for that member, so the hint
+   * comes home only while the member is unedited (an edited item's identity guard still holds).
+   */
+  member(p: string): void {
+    const parent = p.slice(0, p.lastIndexOf("/"));
+    const members = identityMembers(parent);
+    if (members === undefined || members.includes(p.slice(parent.length + 1))) return;
+    if (this.sourceMap[p] !== undefined) return this.byTarget(p);
+    const value = this.reading === undefined ? undefined : valueAt(this.reading, p);
+    if (value !== undefined) this.byReading(p, value);
+  }
+
   /** A value the target added (`value`, read at `p`), which the stash removes: only while it reads back exactly as written. */
   absent(p: string, value: unknown): void {
     // Read from a place of the output (a provider split from a mas model string): guarded by that place,
     // so an edit of the place stops the removal, as it stops the entries derived from the same value.
-    if (this.sourceMap[p] !== undefined) this.byTarget(p);
-    else this.byReading(p, value);
+    if (this.sourceMap[p] !== undefined) {
+      this.byTarget(p);
+      this.itemGuard(p, p, p);
+    } else this.byReading(p, value);
   }
 
   /** A value carried under IR path `q` (`value`, as read), which the stash moves back: guarded by what was written there. */
   moved(q: string, value: unknown): void {
     const a = this.anchor(q);
-    if (a !== undefined) this.byTarget(a);
-    else this.byReading(q, value);
+    if (a !== undefined) {
+      this.byTarget(a);
+      this.itemGuard(a, a, a);
+    } else this.byReading(q, value);
   }
 
   /** One of the target format's own values (kept in extensions at its output pointer `rel`). */
@@ -282,13 +349,14 @@ export function readWritten(raw: JsonValue | undefined): Written | undefined {
   if (!isObject(raw)) return undefined;
   const out: Written = {};
   for (const [k, g] of Object.entries(raw)) {
-    if (!isObject(g) || typeof g["digest"] !== "string" || (g["at"] !== undefined && typeof g["at"] !== "string") || (g["reported"] !== undefined && g["reported"] !== true)) return undefined;
+    if (!isObject(g) || typeof g["digest"] !== "string" || (g["at"] !== undefined && typeof g["at"] !== "string") || (g["reported"] !== undefined && g["reported"] !== true) || (g["identity"] !== undefined && typeof g["identity"] !== "string")) return undefined;
     const choice = g["choice"];
     if (choice !== undefined && !(isObject(choice) && Object.values(choice).every((d) => typeof d === "string"))) return undefined;
-    if (Object.keys(g).some((m) => m !== "at" && m !== "digest" && m !== "reported" && m !== "choice")) return undefined;
+    if (Object.keys(g).some((m) => m !== "at" && m !== "digest" && m !== "reported" && m !== "choice" && m !== "identity")) return undefined;
     const guard: Guard = typeof g["at"] === "string" ? { at: g["at"], digest: g["digest"] } : { digest: g["digest"] };
     if (g["reported"] === true) guard.reported = true;
     if (choice !== undefined) guard.choice = { ...(choice as Record<string, string>) };
+    if (typeof g["identity"] === "string") guard.identity = g["identity"];
     Object.defineProperty(out, k, { value: guard, enumerable: true, writable: true, configurable: true });
   }
   return out;
@@ -299,6 +367,8 @@ export class GuardCheck {
   private readonly stale = new Set<string>();
   /** A stale guard of a choice whose other place was edited → that place (where the edit is). */
   private readonly editedAt = new Map<string, string>();
+  /** List items edited in a member that is not their identity (ITEM_IDENTITY): their identity guards hold, their places are not as written. */
+  private readonly rewritten = new Set<string>();
   private readonly keys: string[];
   constructor(
     private readonly written: Written | undefined,
@@ -312,7 +382,12 @@ export class GuardCheck {
       const now = g.at !== undefined ? get(document, g.at) : get(reading, k);
       // Read from another place now (a list item after a removed one: a mas chunk keyed by name), it is another value.
       const moved = g.at !== undefined && g.reported !== true && !k.startsWith("/extensions/") && sourceMap[k] !== g.at;
-      if (moved || digest(now) !== g.digest) this.stale.add(k);
+      const members = g.identity === undefined ? undefined : identityMembers(k);
+      if (members !== undefined && (moved || digest(now) !== g.digest)) {
+        // Edited, but still the same thing (the same tool name and kind at that index): its entries hold.
+        if (identityDigest(reading, k, members) === g.identity) this.rewritten.add(k);
+        else this.stale.add(k);
+      } else if (moved || digest(now) !== g.digest) this.stale.add(k);
       else if (g.choice !== undefined) {
         const choice = g.choice;
         const edited = Object.keys(choice).find((p) => digest(get(document, p)) !== choice[p]);
@@ -370,9 +445,42 @@ export class GuardCheck {
     let prefix = "";
     for (let i = 0; i < tokens.length - 1; i++) {
       prefix += "/" + escapeToken(tokens[i] as string);
-      if (INDEX.test(tokens[i] as string) && this.stale.has(prefix)) return prefix;
+      if (!INDEX.test(tokens[i] as string)) continue;
+      if (this.stale.has(prefix)) return prefix;
+      // An identity member guarded on its own (an Agent Spec tool's component_type, for its kind) edited: another thing.
+      for (const m of identityMembers(prefix) ?? []) if (this.stale.has(`${prefix}/${m}`)) return `${prefix}/${m}`;
     }
     return undefined;
+  }
+
+  /**
+   * The list item holding `p` whose identity guard holds while the item was edited elsewhere, when
+   * `p` is no identity member of it: a value the target now has at `p` is then the edit's (the
+   * entry's value had no place in the item as written).
+   */
+  rewrittenItem(p: string): string | undefined {
+    for (const item of this.rewritten) {
+      if (!isAncestorOrSelf(item, p) || item === p || this.guardOf(p) !== item) continue;
+      const member = p.slice(item.length + 1).split("/")[0] as string;
+      if (!(identityMembers(item) ?? []).includes(member)) return item;
+    }
+    return undefined;
+  }
+
+  /**
+   * The list item (`/tools/0`) that `k` (a stale guard) lies in, when the item's own guard is stale
+   * too: an edit of the item (its removal) is one edit, reported once at the item, whatever
+   * guards of its members it also made stale.
+   */
+  staleItemOf(k: string): string | undefined {
+    for (const q of lineage(k).reverse()) if (q !== k && INDEX.test(q.slice(q.lastIndexOf("/") + 1)) && this.stale.has(q)) return q;
+    return undefined;
+  }
+
+  /** True when what the guard `k` compares is gone: its place is no longer in the file (a tool the user removed), or, with no place, the reading has no value there. */
+  gone(k: string): boolean {
+    const at = this.at(k);
+    return at !== undefined ? get(this.document, at) === undefined : get(this.reading, k) === undefined;
   }
 
   /** A stale guard at, above or under the IR pointer `p` (an edit anywhere in the value there), if any. */
@@ -385,7 +493,7 @@ export class GuardCheck {
   intactPlaces(): string[] {
     const out: string[] = [];
     for (const k of this.keys) {
-      if (this.staleFor(k) !== undefined) continue;
+      if (this.staleFor(k) !== undefined || this.rewritten.has(k)) continue;
       const at = this.written?.[k]?.at ?? this.sourceMap[k] ?? this.readFrom(k);
       if (at !== undefined) out.push(at);
     }

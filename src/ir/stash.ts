@@ -241,7 +241,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   }
 
   // What was written, for each entry: a later edit of it wins over the stash (src/ir/stash-guard.ts).
-  const guards = new GuardBuilder(back.sourceMap, written, derivedPlaces(subjects, r));
+  const guards = new GuardBuilder(back.sourceMap, written, derivedPlaces(subjects, r), b);
   for (const e of diff.set) guards.set(e.p, e.held, e.back);
   // A parameter spelling the stash sets over the target's own (AgentMug's `{{params.` over Agent Spec's
   // `{{`) describes the prompt as written: the prompt guards it too, so a prompt edited in the target's
@@ -271,18 +271,30 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   if (absent.length) value["absent"] = absent;
   if (carried.length) value["extensions"] = extensions;
   if (documentValues) value["document"] = document;
-  // (A flag, not Object.keys of the guards, a dictionary-mode object of one key per guard.)
-  if (!guards.empty) value["written"] = guards.written as unknown as JsonObject;
+  const placement: JsonObject = {};
   if (from !== target) {
     const map = agent.home?.sourceMap ?? agent.sourceMap;
-    const placement: JsonObject = {};
     // Keys, not entries: a source map is a dictionary-mode object, and most of its keys are no placement.
-    for (const ir of Object.keys(map)) if (PLACEMENT.test(ir)) setKey(placement, ir, map[ir] as string);
-    if (Object.keys(placement).length) value["sourceMap"] = placement;
+    for (const ir of Object.keys(map)) {
+      if (!PLACEMENT.test(ir)) continue;
+      const member = MEMBER_PLACEMENT.exec(ir);
+      if (member !== null) {
+        // A tool's description read where its name is read (through a mas Tool manifest's ref): a hint, guarded by what the target wrote for it.
+        if (map[ir] !== map[`${member[1] as string}/name`]) continue;
+        guards.member(ir);
+      }
+      setKey(placement, ir, map[ir] as string);
+    }
   }
+  // (A flag, not Object.keys of the guards, a dictionary-mode object of one key per guard.)
+  if (!guards.empty) value["written"] = guards.written as unknown as JsonObject;
+  if (Object.keys(placement).length) value["sourceMap"] = placement;
   const keptPointers = [...diff.set.map((e) => e.p), ...movedPointers];
   return { value, irPointers: [...keptPointers, ...absent.filter((p) => !p.startsWith("/extensions/"))], keptPointers, movedPointers, extensions: carried, subjects };
 }
+
+/** A placement of a list item's member other than its name (PLACEMENT): group 1 is the item. */
+const MEMBER_PLACEMENT = /^(\/tools\/(?:0|[1-9][0-9]*))\/(?:description|inputSchema)$/;
 
 /** extensionPointer (src/ir/reporter.ts) spelled out: `join`'s rest parameters and map cost more than the pointer. */
 const extPointer = (format: string, rel: string): string => "/extensions/" + escapeToken(format) + "/" + escapeToken(rel);
@@ -668,6 +680,8 @@ function itemOf(placements: readonly [string, string][], rel: string): string | 
 class StaleReport {
   /** Source pointer of the edited value → names of the entries not restored. */
   private readonly byPlace = new Map<string, string[]>();
+  /** Places of edited values that are gone from the file (a removed tool). */
+  private readonly removed = new Set<string>();
   constructor(
     private readonly parsed: IrAgent,
     private readonly check: GuardCheck,
@@ -685,13 +699,21 @@ class StaleReport {
     if (alone) return get(this.parsed, p) !== undefined && this.stop(p, name);
     let k = this.check.staleFor(p) ?? (because === undefined ? undefined : this.check.staleFor(because));
     if (k === undefined && set) k = this.check.staleItem(p);
+    // A value the target now holds inside an item edited elsewhere, where the item as written had none: the edit's.
+    if (k === undefined && set && this.check.rewrittenItem(p) !== undefined && get(this.parsed, p) !== undefined) k = p;
     if (k === undefined && set && this.check.guarded && this.check.guardOf(p) === undefined && get(this.parsed, p) !== undefined) k = p;
     return k !== undefined && this.stop(k, name);
   }
 
-  /** Records the entry `name` stopped by the edit the guard `k` saw. */
+  /**
+   * Records the entry `name` stopped by the edit the guard `k` saw: at the list item `k` lies in when
+   * that item's guard is stale too (one edit of a tool, its removal above all, is one warning, not
+   * one per guarded member), and as a removal when the edited place is gone from the file.
+   */
   private stop(k: string, name: string): true {
-    const place = this.check.at(k) ?? sourceOf(this.parsed, k) ?? "";
+    const at = this.check.staleItemOf(k) ?? k;
+    const place = this.check.at(at) ?? sourceOf(this.parsed, at) ?? "";
+    if (this.check.gone(at)) this.removed.add(place);
     const names = this.byPlace.get(place) ?? [];
     names.push(name);
     this.byPlace.set(place, names);
@@ -701,7 +723,7 @@ class StaleReport {
   diagnostics(sourceFor: (p: string) => Diagnostic["source"]): Diagnostic[] {
     return [...this.byPlace.entries()].map(([place, names]) => {
       const source = sourceFor(place);
-      return diagnostic("stash-stale", { value: dotted(place), entries: names }, {
+      return diagnostic("stash-stale", { value: dotted(place), entries: names, ...(this.removed.has(place) ? { removed: true as const } : {}) }, {
         ...(source ? { source } : {}),
         hint: `the originals are still in ${STASH_KEY} of this file: undo the edit to get them back`,
       });

@@ -26,6 +26,9 @@ const TOOL_KIND_WORDS: Record<string, string> = {
 function memberName(a: IrAgent, irPointer: string, toolAt: string | undefined): string | undefined {
   const at = sourceOf(a, irPointer);
   if (at === undefined || at === toolAt || (toolAt !== undefined && !at.startsWith(`${toolAt}/`))) return undefined;
+  // Read through the tool's reference (a mas Tool manifest's description, mapped to its ref): not spelled in this file.
+  const ref = irPointer.slice(0, irPointer.lastIndexOf("/")) + "/ref";
+  if (irPointer !== ref && at === sourceOf(a, ref)) return undefined;
   return parsePointer(at).pop();
 }
 

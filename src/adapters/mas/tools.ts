@@ -107,6 +107,10 @@ export function parseTools(ctx: MasParseCtx, value: JsonValue): void {
       tool = { kind: "manifest-ref", name: found.name, ref, ...(found.description ? { description: found.description } : {}), ...(found.inputSchema ? { inputSchema: found.inputSchema } : {}) };
       mapSource(ctx.agent, `${ir}/name`, `${ptr}/ref`);
       mapSource(ctx.agent, `${ir}/ref`, `${ptr}/ref`);
+      // Read through the reference: the Tool manifest holds them, so the emitter writes only the ref
+      // for them while this placement says so (a stash brings it home only while they are unedited).
+      if (found.description) mapSource(ctx.agent, `${ir}/description`, `${ptr}/ref`);
+      if (found.inputSchema) mapSource(ctx.agent, `${ir}/inputSchema`, `${ptr}/ref`);
       rest(item, ["ref"]);
     } else if (isObject(item) && item["kind"] === "system" && typeof item["name"] === "string") {
       tool = { kind: "system", name: item["name"] };
@@ -151,6 +155,8 @@ const stashed = { stashed: "stashed-value" } as const;
 export const toolsHandler = fieldHandler("tools", {
   "/tools/[named]/**": "exact",
   "/tools/[builtin]/name": ["exact", { stashed: "stashed-value", when: "an object: a bare name (the stash keeps the object)" }],
+  "/tools/[manifest-ref]/description": ["exact", { dropped: "dropped-field", when: "not read from its Tool manifest (an edit in another format): a Form A entry is only the ref" }],
+  "/tools/[manifest-ref]/inputSchema": ["exact", { dropped: "dropped-field", when: "not read from its Tool manifest (an edit in another format): a Form A entry is only the ref" }],
   "/tools/[manifest-ref]/**": "exact",
   "/tools/[module]/**": "exact",
   "/tools/[system]/**": "exact",
@@ -169,9 +175,15 @@ function emitTools(agent: IrAgent, r: HandlerReporter, fromMas: boolean): JsonVa
     let item: JsonValue;
     const lost: string[] = [];
     switch (t.kind) {
-      case "manifest-ref":
+      case "manifest-ref": {
         item = { ref: t.ref };
+        // The manifest's description and parameters are the manifest's to hold; one the placement does not
+        // say was read through the ref came from the file converted (an edit there) and a Form A entry cannot hold it.
+        const mine = placementMap(agent, "mas");
+        const notRead = [t.description !== undefined ? "description" : undefined, t.inputSchema !== undefined ? "inputSchema" : undefined].filter((m): m is string => m !== undefined && mine?.[`${ir}/${m}`]?.endsWith("/ref") !== true);
+        for (const m of notRead) r.at(agent, "dropped-field", `${ir}/${m}`, { target: "mas/v1", why: `whose tool reference (Form A) is only the ref: the runtime reads the ${m === "description" ? "description" : "parameters"} from the Tool manifest ${t.ref}` });
         break;
+      }
       case "module": {
         const o: JsonObject = { module_path: t.modulePath };
         const nameFromModule = fromMas && placementMap(agent, "mas")?.[`${ir}/name`]?.endsWith("/module_path") === true && t.name === moduleBasename(t.modulePath);
