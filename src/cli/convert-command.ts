@@ -164,7 +164,7 @@ function finishReport(args: ConvertArgs, io: CliIO, outcome: RunOutcome): number
   if (args.json) {
     const body: Record<string, unknown> = { outputs: outputs.map((o) => ({ name: o.name, format: o.format, document: o.document })), diagnostics };
     // What the text report's fidelity line says, per input, with the exact-carry share beside it.
-    if (files.length) body["fidelity"] = files.map((f) => ({ file: f.file, values: f.total, exact: f.exact, behaviour: { values: f.behaviour.values, kept: f.behaviour.values - f.behaviour.changed, changed: f.behaviour.changed, unset: f.behaviour.unset } }));
+    if (files.length) body["fidelity"] = files.map((f) => ({ file: f.file, values: f.total, exact: f.exact, behaviour: { values: f.behaviour.values, kept: f.behaviour.values - f.behaviour.changed, changed: f.behaviour.changed, unset: f.behaviour.unset, stale: f.behaviour.stale } }));
     // One entry per file compared: each input, then the files it read as part of it (a MAS manifest's agent files).
     if (args.verifyRoundtrip) body["roundtrip"] = files.flatMap((f) => (f.roundtrip ? roundTripEntries(f) : [{ file: f.file, patch: [] }]));
     io.out(JSON.stringify(body, null, 2) + "\n");

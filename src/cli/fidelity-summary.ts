@@ -17,6 +17,12 @@ export interface BehaviourFigures {
    * but the agent does.
    */
   unset: number;
+  /**
+   * Behaviour warnings about an edit made in the target (stash-stale): values x-agentport kept that
+   * it does not restore, since the edit wins. The per-output lines count them as behaviour changes;
+   * no value the input states changed, so they are neither `changed` nor `unset`.
+   */
+  stale: number;
 }
 
 export interface InputFigures {
@@ -77,13 +83,15 @@ export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readon
   // A behaviour warning that says what became of no value of the input is about one it leaves unset
   // (a default that differs, a limit a target imposes where the source has none, a greeting a target
   // requires, raised at the agent's own place too); a note about an edit (stash-stale) is not: the
-  // edited value is stated.
+  // edited value is stated. It is counted apart (`stale`), so the closing line accounts for it too.
   let unset = 0;
+  let stale = 0;
   for (const d of diagnostics) {
     if (d.source === undefined || d.source.file !== file || d.severity === "info" || effectOf(d) !== "behaviour" || counted.has(d)) continue;
     if (UNSET.has(DIAGNOSTIC_CODES[d.code].category)) unset++;
+    else if (d.code === "stash-stale") stale++;
   }
-  return { values, changed, unset };
+  return { values, changed, unset, stale };
 }
 
 const SUBTREE: ReadonlySet<Category> = new Set(["dropped", "stashed"]);
@@ -104,14 +112,19 @@ export const pct = (n: number, of: number): string => (of ? ((100 * n) / of).toF
 /**
  * `behaviour kept for 41 of 44 behaviour-bearing values (3 changed)`, over all inputs, and
  * `; 1 more change where the source states no value` when a warning is about a value none of them
- * holds (a default that differs): without it the line said "0 changed" beside such a warning.
+ * holds (a default that differs): without it the line said "0 changed" beside such a warning; and
+ * `; 1 edit where x-agentport values are not restored` for each stash-stale warning (session 12:
+ * the line said "0 changed" beside the per-output "1 behaviour change" of such a warning).
  */
 export function behaviourLine(files: readonly { behaviour: BehaviourFigures }[]): string {
   const values = files.reduce((n, f) => n + f.behaviour.values, 0);
   const changed = files.reduce((n, f) => n + f.behaviour.changed, 0);
   const unset = files.reduce((n, f) => n + f.behaviour.unset, 0);
+  const stale = files.reduce((n, f) => n + f.behaviour.stale, 0);
   const more = unset ? `; ${unset} more change${unset === 1 ? "" : "s"} where the source states no value` : "";
-  return `behaviour kept for ${values - changed} of ${values} behaviour-bearing value${values === 1 ? "" : "s"} (${changed} changed)${more}`;
+  // The per-output lines count each stash-stale warning as a behaviour change: so does this line.
+  const edits = stale ? `; ${stale} edit${stale === 1 ? "" : "s"} where x-agentport values are not restored` : "";
+  return `behaviour kept for ${values - changed} of ${values} behaviour-bearing value${values === 1 ? "" : "s"} (${changed} changed)${more}${edits}`;
 }
 
 /** `fidelity bundle.json 12.5% (5 of 40 source values carried exactly)`: the exact-carry share of one input. */

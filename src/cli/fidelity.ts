@@ -96,7 +96,7 @@ function withParts(own: ReturnType<typeof inputFigures>, input: InputRead, diagn
     const joined = isAbsolutePath(part.path) ? part.path : joinPath(dir, part.path);
     const name = named.has(joined) || !named.has(part.path) ? joined : part.path;
     const f = inputFigures(data, diagnostics, name);
-    sum = { rows: [...sum.rows, ...f.rows], exact: sum.exact + f.exact, total: sum.total + f.total, behaviour: { values: sum.behaviour.values + f.behaviour.values, changed: sum.behaviour.changed + f.behaviour.changed, unset: sum.behaviour.unset + f.behaviour.unset } };
+    sum = { rows: [...sum.rows, ...f.rows], exact: sum.exact + f.exact, total: sum.total + f.total, behaviour: { values: sum.behaviour.values + f.behaviour.values, changed: sum.behaviour.changed + f.behaviour.changed, unset: sum.behaviour.unset + f.behaviour.unset, stale: sum.behaviour.stale + f.behaviour.stale } };
   }
   return sum;
 }

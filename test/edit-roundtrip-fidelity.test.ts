@@ -1,0 +1,43 @@
+// After an edit in the target, the per-output lines and the closing line must tell the same story
+// (session 12, fresh-user finding 4). A stash-stale warning (x-agentport values not restored, since
+// the edit wins) counted as a behaviour change on its output's line, and nowhere in the closing
+// figures: "about no single output: 1 behaviour change" above "behaviour kept for 67 of 67
+// behaviour-bearing values (0 changed)". It is counted apart (BehaviourFigures.stale) and said.
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { convert } from "../src/index.js";
+import type { JsonObject } from "../src/ir/json.js";
+import { behaviourLine, inputFigures } from "../src/cli/fidelity-summary.js";
+import { countsPerOutput } from "../src/cli/text-report.js";
+import { effectOf } from "../src/policy.js";
+
+// A real corpus app's agent (test/fixtures/mas/apps/README.md: mas-lab, Apache-2.0).
+const AGENT = readFileSync("test/fixtures/mas/apps/03-experiments-and-analysis/agent.yaml", "utf8");
+
+describe("mas → Agent Spec, the tool removed → mas: the closing figures count the stash-stale warning", () => {
+  const out = convert(AGENT, "agentspec", { file: "agent.yaml" }).outputs[0]!;
+  const doc = JSON.parse(out.text) as JsonObject;
+  (doc["tools"] as unknown[]).splice(0, 1);
+  const text = JSON.stringify(doc, null, 2) + "\n";
+  const back = convert(text, "mas", { file: out.name });
+  const f = inputFigures(JSON.parse(text), back.diagnostics, out.name);
+
+  it("one behaviour warning on the per-output lines, one edit in the closing figures", () => {
+    expect(back.ok).toBe(true);
+    const stale = back.diagnostics.filter((d) => d.code === "stash-stale");
+    expect(stale).toHaveLength(1);
+    const perOutput = countsPerOutput(back.diagnostics, back.outputs.map((o) => o.name)).reduce((n, c) => n + c.behaviour, 0);
+    const behaviourWarnings = back.diagnostics.filter((d) => d.severity !== "info" && effectOf(d) === "behaviour").length;
+    expect(perOutput).toBe(behaviourWarnings);
+    // Every behaviour warning is accounted for in the closing figures: here the one edit.
+    expect(f.behaviour).toMatchObject({ changed: 0, unset: 0, stale: 1 });
+    expect(behaviourLine([f])).toBe(`behaviour kept for ${f.behaviour.values} of ${f.behaviour.values} behaviour-bearing values (0 changed); 1 edit where x-agentport values are not restored`);
+  });
+
+  it("unedited, no edit is counted", () => {
+    const plain = convert(out.text, "mas", { file: out.name });
+    const g = inputFigures(JSON.parse(out.text), plain.diagnostics, out.name);
+    expect(g.behaviour.stale).toBe(0);
+    expect(behaviourLine([g])).not.toContain("edit");
+  });
+});
