@@ -289,6 +289,20 @@ export class GuardBuilder {
   }
 
   /**
+   * How the prompt spells a parameter (an entry at `p` under `/placeholders`), where the target has a
+   * spelling of its own: guarded by the prompt as written (its carried place, `reported` so the
+   * guard is compared wherever the spelling is read from), not by where the target reads its own
+   * spelling (AgentMug's parameters list). False when the target gives the prompt no place.
+   */
+  spelling(p: string): boolean {
+    const a = this.anchor("/instructions");
+    if (a === undefined) return false;
+    const at = this.sourceMap[a] as string;
+    this.put(p, { at, digest: this.atDocument(at), reported: true });
+    return true;
+  }
+
+  /**
    * A placement hint of a list item's member that is no identity member (a mas tool's description,
    * read through its manifest's ref): guarded by what the target wrote for that member, so the hint
    * comes home only while the member is unedited (an edited item's identity guard still holds).

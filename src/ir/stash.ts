@@ -242,11 +242,16 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
 
   // What was written, for each entry: a later edit of it wins over the stash (src/ir/stash-guard.ts).
   const guards = new GuardBuilder(back.sourceMap, written, derivedPlaces(subjects, r), b);
-  for (const e of diff.set) guards.set(e.p, e.held, e.back);
   // A parameter spelling the stash sets over the target's own (AgentMug's `{{params.` over Agent Spec's
-  // `{{`) describes the prompt as written: the prompt guards it too, so a prompt edited in the target's
-  // spelling is read in that spelling (restoreStash): where no entry of the prompt guards it already.
-  if (back.placeholders !== undefined && back.instructions !== undefined && diff.set.some((e) => isAncestorOrSelf("/placeholders", e.p)) && !Object.keys(guards.written).some((k) => isAncestorOrSelf("/instructions", k))) guards.set("/instructions", "/instructions", back.instructions);
+  // `{{`) describes the prompt as written: the prompt guards it, and only the prompt, so a prompt edited
+  // in the target's spelling is read in that spelling (restoreStash), and an edit of where the target
+  // reads its spelling from (an AgentMug parameter's label) is no edit of it (session 12).
+  const spelling = back.placeholders !== undefined && back.instructions !== undefined;
+  for (const e of diff.set) {
+    if (spelling && isAncestorOrSelf("/placeholders", e.p) && guards.spelling(e.p)) continue;
+    guards.set(e.p, e.held, e.back);
+  }
+  if (spelling && diff.set.some((e) => isAncestorOrSelf("/placeholders", e.p)) && !Object.keys(guards.written).some((k) => isAncestorOrSelf("/instructions", k))) guards.set("/instructions", "/instructions", back.instructions);
   for (const p of movedPointers) guards.moved(moved[p] as string, movedFrom.get(moved[p] as string));
   // The reading's own values first, then the target format's values it added (after them in `absent`).
   for (const e of diff.absent) guards.absent(e.p, e.back);

@@ -1,0 +1,58 @@
+// How a prompt spells a parameter (IrAgent.placeholders) stands with the prompt (session 10,
+// fresh10 finding 3). Session 12 (fresh-user finding 6): the spelling was guarded by where the
+// target reads it from, AgentMug's `parameters` list, so editing a parameter's label (or any other
+// member of the list) said "placeholders.prefix" was not restored though the prompt was untouched,
+// and the agent came back with its prompt spelled {{user_name}} and a spelling that says
+// {{params.user_name}}: into a format without parameters, the unfilled placeholder went unreported.
+// Now the spelling is guarded by the prompt as written, and nothing else.
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { convert, type ConvertResult, type Diagnostic } from "../src/index.js";
+import type { JsonObject } from "../src/ir/json.js";
+
+// The Open Agent Spec how-to agent (test/fixtures/agentspec/SOURCES.md): system_prompt names {{user_name}}, an input.
+const HOWTO = readFileSync("test/fixtures/agentspec/howto_agents.json", "utf8");
+
+const listing = (r: ConvertResult) => r.diagnostics.map((d) => `  ${d.severity} ${d.code} @ ${d.source?.pointer ?? ""}: ${d.message}`).join("\n");
+const stale = (r: ConvertResult): Diagnostic[] => r.diagnostics.filter((d) => d.code === "stash-stale");
+
+function edited(text: string, edit: (doc: JsonObject) => void): string {
+  const doc = JSON.parse(text) as JsonObject;
+  edit(doc);
+  return JSON.stringify(doc, null, 2) + "\n";
+}
+const firstParameter = (d: JsonObject) => (d["parameters"] as JsonObject[])[0]!;
+
+describe("Agent Spec {{user_name}} → AgentMug, a parameter's label edited → back", () => {
+  const there = convert(HOWTO, "agentmug", { file: "howto_agents.json" });
+  const out = there.outputs[0]!;
+  const text = edited(out.text, (d) => (firstParameter(d)["label"] = "Your name"));
+
+  it("unedited, nothing is said about the spelling", () => {
+    expect(there.ok, listing(there)).toBe(true);
+    expect(stale(convert(out.text, "agentspec", { file: out.name }))).toEqual([]);
+  });
+
+  it("→ Agent Spec: the warning names the label only, not the spelling; the prompt is Agent Spec's", () => {
+    const back = convert(text, "agentspec", { file: out.name });
+    expect(back.ok, listing(back)).toBe(true);
+    const named = stale(back).flatMap((d) => d.message.slice(d.message.lastIndexOf(": ") + 2).split(", "));
+    expect(named).not.toContain("placeholders.prefix");
+    expect(back.outputs[0]!.document["system_prompt"]).toContain("{{user_name}}");
+  });
+
+  it("→ mas, which has no parameters: the placeholder the prompt spells is still reported unfilled", () => {
+    const back = convert(text, "mas", { file: out.name });
+    expect(back.ok, listing(back)).toBe(true);
+    expect(stale(back).flatMap((d) => d.message)).not.toContainEqual(expect.stringContaining("placeholders.prefix"));
+    expect(back.diagnostics.filter((d) => d.code === "unfilled-placeholder").map((d) => d.message), listing(back)).toEqual([expect.stringContaining("{{user_name}}")]);
+  });
+
+  it("the prompt edited: the spelling is still the prompt's, as before", () => {
+    const prompt = (d: JsonObject) => d["blueprint"] as JsonObject;
+    const back = convert(edited(out.text, (d) => (prompt(d)["systemPrompt"] = `${prompt(d)["systemPrompt"] as string}\nBe brief.`)), "agentspec", { file: out.name });
+    expect(back.ok, listing(back)).toBe(true);
+    expect(stale(back).map((d) => d.message)).toEqual([expect.stringContaining("placeholders.prefix")]);
+    expect(back.outputs[0]!.document["system_prompt"]).toContain("{{user_name}}");
+  });
+});
