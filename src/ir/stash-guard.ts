@@ -241,18 +241,20 @@ export class GuardBuilder {
 
   /**
    * The entry at `p` is guarded by the list item `a` (its nearest carried ancestor): by the item's
-   * identity where the entry says what the item is (`p` is an identity member) or is a value the
-   * target has no place for in it (`held` is not `p`), so an edit of another member of the item
-   * does not stop it; by the item as written where any entry needs that (the item itself, or a
-   * member the target holds changed, which an edit of the item may have rewritten).
+   * identity where the entry says what the item is (`p` is an identity member) or is a member the
+   * target's reading of the item lacks altogether (`held` is the item), so an edit of another member
+   * of the item does not stop it; by the item as written where any entry needs that (the item
+   * itself, a member the target holds changed, or a part of one it holds), which an edit of the
+   * item may have rewritten.
    */
   private itemGuard(a: string, p: string, held: string | undefined): void {
     const members = identityMembers(a);
     if (members === undefined || this.reading === undefined) return;
     const g = this.written[a];
     if (g === undefined) return;
-    const member = p.slice(a.length + 1);
-    if (p === a || (held === p && !members.includes(member))) {
+    // A value whose member the reading lacks altogether (`held` is the item), or an identity member.
+    const ofIdentity = p !== a && (held === a || (held === p && members.includes(p.slice(a.length + 1))));
+    if (!ofIdentity) {
       this.whole.add(a);
       delete g.identity;
     } else if (!this.whole.has(a)) g.identity = identityDigest(this.reading, a, members);
@@ -491,10 +493,9 @@ export class GuardCheck {
     return undefined;
   }
 
-  /** True when what the guard `k` compares is gone: its place is no longer in the file (a tool the user removed), or, with no place, the reading has no value there. */
-  gone(k: string): boolean {
-    const at = this.at(k);
-    return at !== undefined ? get(this.document, at) === undefined : get(this.reading, k) === undefined;
+  /** True when the place (a pointer of the file, relative to the agent) an edit is reported at is no longer in the file: the user removed it (a tool). */
+  gone(place: string): boolean {
+    return place !== "" && get(this.document, place) === undefined;
   }
 
   /** A stale guard at, above or under the IR pointer `p` (an edit anywhere in the value there), if any. */

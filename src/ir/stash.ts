@@ -718,7 +718,7 @@ class StaleReport {
   private stop(k: string, name: string): true {
     const at = this.check.staleItemOf(k) ?? k;
     const place = this.check.at(at) ?? sourceOf(this.parsed, at) ?? "";
-    if (this.check.gone(at)) this.removed.add(place);
+    if (this.check.gone(place)) this.removed.add(place);
     const names = this.byPlace.get(place) ?? [];
     names.push(name);
     this.byPlace.set(place, names);

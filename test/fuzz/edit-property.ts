@@ -308,8 +308,9 @@ function stashEntries(stash: JsonObject, restored: JsonObject, plain: JsonObject
 
 /** The names a stash-stale warning lists. */
 function namedBy(d: Diagnostic): string[] {
-  const i = d.message.indexOf("contradict it: ");
-  return i === -1 ? [] : d.message.slice(i + "contradict it: ".length).split(", ");
+  // An edit: "… contradict it: <entries>"; a removal (session 12): "… which are not restored: <entries>".
+  const m = /(?:contradict it|which are not restored): /.exec(d.message);
+  return m === null ? [] : d.message.slice(m.index + m[0].length).split(", ");
 }
 
 /** Checks one edit. */
