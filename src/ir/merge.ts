@@ -65,12 +65,17 @@ export function mergeIntoBundle(docs: readonly IrDocument[], target?: string): {
 
 /**
  * Agents that all came back from the members of one bundle (their stash names
- * /agents/<n> of the same format) return to their bundle order, whatever order
- * the files were given in; otherwise the input order stands.
+ * /agents/<n> of the same format, or their index in it) return to their bundle order,
+ * whatever order the files were given in; otherwise the input order stands.
  */
 export function homeOrder(agents: IrAgent[]): IrAgent[] {
-  const index = (a: IrAgent) => /^\/agents\/(0|[1-9][0-9]*)$/.exec(a.home?.pointer ?? "")?.[1];
   const format = agents[0]?.home?.format;
-  if (agents.length < 2 || agents.some((a) => a.home?.format !== format || index(a) === undefined)) return agents;
-  return [...agents].sort((x, y) => Number(index(x)) - Number(index(y)));
+  if (agents.length < 2 || agents.some((a) => a.home?.format !== format || homeIndex(a) === undefined)) return agents;
+  return [...agents].sort((x, y) => (homeIndex(x) as number) - (homeIndex(y) as number));
+}
+
+/** An agent's position in its home document: its pointer's /agents/<n>, else the index its stash recorded. */
+export function homeIndex(a: IrAgent): number | undefined {
+  const n = /^\/agents\/(0|[1-9][0-9]*)$/.exec(a.home?.pointer ?? "")?.[1];
+  return n !== undefined ? Number(n) : a.home?.index;
 }

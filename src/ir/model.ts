@@ -176,7 +176,13 @@ function buildSchemas() {
    * and the source-map entries that format's emitter uses to put values back in
    * their original places (list indexes, spellings). Diagnostics never use it.
    */
-  const IrHome = z.object({ format: FormatId, pointer: z.string(), sourceMap: z.record(z.string(), z.string()) });
+  const IrHome = z.object({
+    format: FormatId,
+    pointer: z.string(),
+    sourceMap: z.record(z.string(), z.string()),
+    /** The agent's position among its home document's agents, where `pointer` does not say it (an Agent Spec team's members all sit at ""). */
+    index: z.optional(z.number()),
+  });
 
   const IrAgent = z.object({
     origin: IrOrigin,

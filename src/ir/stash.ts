@@ -270,6 +270,11 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   const value: JsonObject = { version: STASH_VERSION, from };
   const pointer = agent.home?.pointer ?? agent.origin.pointer;
   if (pointer !== "") value["pointer"] = pointer;
+  // Where the pointer does not say the agent's place among its home document's agents (an Agent Spec
+  // team's members all sit at the root), its index does: --bundle puts the agents back in that order
+  // (homeOrder), and a team's first agent is its entry (ManagerWorkers' manager, Swarm's first_agent).
+  const index = from === target ? undefined : agent.home !== undefined ? agent.home.index : doc.agents.length > 1 && !AGENTS_POINTER.test(pointer) ? doc.agents.indexOf(agent) : undefined;
+  if (index !== undefined && index >= 0) value["index"] = index;
   if (bundleOfOne) value["bundle"] = true;
   if (diff.set.length) value["ir"] = ir;
   if (movedPointers.length) value["moved"] = moved;
@@ -300,6 +305,9 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
 
 /** A placement of a list item's member other than its name (PLACEMENT): group 1 is the item. */
 const MEMBER_PLACEMENT = /^(\/tools\/(?:0|[1-9][0-9]*))\/(?:description|inputSchema)$/;
+
+/** A home pointer that is itself the agent's place in its bundle's list (homeOrder reads it). */
+const AGENTS_POINTER = /^\/agents\/(0|[1-9][0-9]*)$/;
 
 /** extensionPointer (src/ir/reporter.ts) spelled out: `join`'s rest parameters and map cost more than the pointer. */
 const extPointer = (format: string, rel: string): string => "/extensions/" + escapeToken(format) + "/" + escapeToken(rel);
@@ -493,6 +501,7 @@ export function isStash(raw: JsonValue): raw is JsonObject {
   if (!isObject(raw) || raw["version"] !== STASH_VERSION || typeof raw["from"] !== "string") return false;
   const ok: Record<string, (v: JsonValue) => boolean> = {
     pointer: (v) => typeof v === "string",
+    index: (v) => typeof v === "number" && Number.isInteger(v) && v >= 0,
     bundle: (v) => v === true,
     ir: isObject,
     moved: isStringRecord,
@@ -631,6 +640,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
     // Placement hints of an edited list item are not applied: the item is where the edit put it.
     for (const [k, v] of Object.entries((raw["sourceMap"] as Record<string, string> | undefined) ?? {})) if (PLACEMENT.test(k) && check.staleFor(k) === undefined) setKey(placement, k, v);
     agent.home = { format: from, pointer: typeof raw["pointer"] === "string" ? raw["pointer"] : "", sourceMap: placement };
+    if (typeof raw["index"] === "number") agent.home.index = raw["index"];
   }
   const checked = irSchemas().IrAgent.safeParse(agent);
   if (!checked.success) return undefined;

@@ -1,0 +1,54 @@
+// Multi-hop chains (session 12): X → Y → X → Y must give the same Y twice. An Agent Spec team split
+// into AgentMug files and merged back with --bundle came back in the files' order (alphabetical, as a
+// shell glob or a folder gives them): a Swarm's first_agent and a ManagerWorkers' manager are the
+// team's first agent, so the Swarm began with another agent and the ManagerWorkers became a Swarm,
+// with no word. Its members all sit at the document root, so the stash's pointer could not say their
+// order: the stash now records the agent's index (homeOrder puts the agents back by it).
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { convert, convertMany, type ConvertInput, type ConvertResult } from "../src/index.js";
+import type { JsonObject } from "../src/ir/json.js";
+
+const errors = (r: ConvertResult) => JSON.stringify(r.diagnostics.filter((d) => d.severity === "error"));
+const byName = (a: ConvertInput, b: ConvertInput) => (a.file ?? "").localeCompare(b.file ?? "");
+
+/** One hop: the previous hop's outputs as inputs, in file-name order (a glob's), merged when several. */
+function hop(inputs: ConvertInput[], to: "caplo" | "agentmug" | "mas" | "agentspec"): ConvertInput[] {
+  const sorted = [...inputs].sort(byName);
+  const r = sorted.length === 1 ? convert(sorted[0]!.text as string, to, { file: sorted[0]!.file as string }) : convertMany(sorted, to, { bundle: true });
+  expect(r.ok, errors(r)).toBe(true);
+  return r.outputs.map((o) => ({ file: o.name, text: o.text }));
+}
+
+const texts = (xs: ConvertInput[]) => [...xs].sort(byName).map((x) => [x.file, x.text]);
+
+describe("an Agent Spec team through AgentMug files and back", () => {
+  const swarmText = readFileSync("golden/agentspec-swarm/input.json", "utf8");
+  const swarm = JSON.parse(swarmText) as JsonObject;
+
+  it("a Swarm keeps its first agent and its relationships", () => {
+    const files = hop([{ file: "swarm.json", text: swarmText }], "agentmug");
+    // The first agent's file does not sort first: the glob order is not the team's.
+    expect(files.map((f) => f.file).sort()[0]).not.toBe(files[0]!.file);
+    const back = JSON.parse(hop(files, "agentspec")[0]!.text as string) as JsonObject;
+    expect(back["first_agent"]).toEqual(swarm["first_agent"]);
+    expect(back["relationships"]).toEqual(swarm["relationships"]);
+  });
+
+  it("agentspec → agentmug → agentspec → agentmug: both AgentMug hops are the same files", () => {
+    const h1 = hop([{ file: "swarm.json", text: swarmText }], "agentmug");
+    const h3 = hop(hop(h1, "agentspec"), "agentmug");
+    expect(texts(h3)).toEqual(texts(h1));
+  });
+
+  it("a ManagerWorkers stays one, with its manager", () => {
+    const input = readFileSync("golden/agentspec-manager-workers/input.yaml", "utf8");
+    const files = hop([{ file: "team.yaml", text: input }], "agentmug");
+    const forward = convert(input, "agentspec", { file: "team.yaml" });
+    const manager = ((forward.outputs[0]!.document as JsonObject)["group_manager"] as JsonObject)["name"];
+    const back = JSON.parse(hop(files, "agentspec")[0]!.text as string) as JsonObject;
+    expect(back["component_type"]).toBe("ManagerWorkers");
+    expect((back["group_manager"] as JsonObject)["name"]).toBe(manager);
+  });
+});
+
