@@ -2,6 +2,7 @@
 // declaration can be checked to name a real field.
 import { irSchemas } from "./model.js";
 import { parsePointer } from "./pointer.js";
+import { setKey, type JsonObject, type JsonValue } from "./json.js";
 
 interface ZodLike {
   _zod: { def: Record<string, unknown> & { type: string } };
@@ -86,3 +87,45 @@ export function isIrPath(path: string): boolean {
   return true;
 }
 
+
+/**
+ * `value`, the IR value at `path`, with each object's members in the IR model's order (members the
+ * model does not name after them, as they were). A parser builds some IR objects in its source's
+ * member order (Caplo's policy, a mas budget), and an emitter writes them in its own: a stash that
+ * copied the value as read would differ between A → B and A → B → A → B by order alone (session 12).
+ */
+export function inIrOrder(path: string, value: JsonValue): JsonValue {
+  return ordered(schemaAt(path), value);
+}
+
+function schemaAt(path: string): unknown {
+  let s: unknown = irSchemas().IrAgent;
+  for (const t of parsePointer(path)) {
+    const u = unwrap(s);
+    const d = def(u);
+    if (d?.type === "array") {
+      s = d["element"];
+      continue;
+    }
+    const shape = objectShape(u);
+    const next = shape !== undefined ? shape[t] : undefined;
+    if (next === undefined || !Object.prototype.hasOwnProperty.call(shape, t)) return undefined;
+    s = next;
+  }
+  return s;
+}
+
+function ordered(s: unknown, v: JsonValue): JsonValue {
+  const u = unwrap(s);
+  const d = def(u);
+  if (Array.isArray(v)) return d?.type === "array" ? v.map((x) => ordered(d["element"], x)) : v;
+  if (typeof v !== "object" || v === null) return v;
+  // An object member of a union (a tool of one kind): its own members' order, matched by its kind.
+  const members = unionMembers(u);
+  const shape = objectShape(u) ?? (members?.find((m) => m.kind !== undefined && m.kind === v["kind"]) ?? (members?.length === 1 ? members[0] : undefined))?.shape;
+  if (shape === undefined) return v;
+  const out: JsonObject = {};
+  for (const k of Object.keys(shape)) if (Object.prototype.hasOwnProperty.call(v, k)) setKey(out, k, ordered(shape[k], v[k] as JsonValue));
+  for (const k of Object.keys(v)) if (!Object.prototype.hasOwnProperty.call(shape, k)) setKey(out, k, v[k] as JsonValue);
+  return out;
+}

@@ -18,6 +18,7 @@ import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue
 import { dotted, escapeToken, get, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
 import { removeAtPointer, setAtPointer } from "./pointer-write.js";
 import { PLACEMENT } from "./home.js";
+import { inIrOrder } from "./ir-paths.js";
 import { isPrivateExtension, privateDataOf } from "./private.js";
 import { extensionPointer, type AboutAgent, type Reporter } from "./reporter.js";
 import { sourceOf } from "./agent.js";
@@ -213,7 +214,10 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
     const backBag = format === target ? (back.extensions[format] ?? {}) : {};
     // The format's private paths, looked up once per format (isPrivateExtension asks the registry per value).
     const secret = privateDataOf(format)?.paths;
-    for (const rel of Object.keys(bag)) {
+    // In pointer order, not the reading's: a parser meets its source's members in the order they were
+    // written, and the home emitter writes its own, so a value the bag carries twice in a chain would
+    // be stashed in two orders (session 12).
+    for (const rel of Object.keys(bag).sort()) {
       if (secret?.test(rel) === true) continue;
       if (format === target && deepEqual(bag[rel], own(backBag, rel))) continue;
       const into = extensions[format] ?? {};
@@ -260,7 +264,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   for (const c of choices) guards.chosen(c, carried.filter((e) => e.format !== target && readsInto(e.format, e.rel, c.for)).map((e) => extPointer(e.format, e.rel)));
 
   const ir: JsonObject = {};
-  for (const e of diff.set) setKey(ir, e.p, e.v);
+  for (const e of diff.set) setKey(ir, e.p, inIrOrder(e.p, e.v));
   // A bundle of one agent is told from one agent by nothing but the document's flag (IrDocument.bundle):
   // a target holding one agent a file loses it, so the stash keeps it (a Caplo AgentBundle of one
   // through AgentMug comes back a bundle, not a kind: Agent).
