@@ -178,6 +178,10 @@ function writeTeam(r: HandlerReporter, team: Team, defs: JsonObject): Written {
   const star = edges.every((e) => e.from === 0) && new Set(local.map((e) => e.to)).size === local.length && local.every((e) => e.to !== 0);
   const homeType = docExt["/component_type"];
   const swarm = homeType === "Swarm" ? local.length > 0 : !star;
+  // A team its own document calls a ManagerWorkers whose links no longer make one (a worker that
+  // delegates, a manager not first): written as a Swarm, its agents hand the conversation over
+  // instead of a manager calling workers and answering, a change of behaviour no other finding names.
+  if (homeType === "ManagerWorkers" && swarm) r.atSource(agents[0] as IrAgent, "transformed-value", "", { value: "the team", aside: "a ManagerWorkers in the document it came from", became: "is written as a Swarm, as its links are no longer one manager's to each other agent: its agents hand the conversation to each other rather than a manager calling them as workers" }, { targetPointer: "/relationships", targetFile: file, effect: "behaviour" });
   const ids = uniqueKeys(agents.map((a) => a.id ?? keptId(a) ?? slugKey(a.key ?? a.name ?? "agent")));
   const comps = agents.map((a, i) => emitAgentComponent(a, { scope: team.scope, file, at: swarm ? `/${REFS}/${ids[i]}` : i === 0 ? "/group_manager" : `/workers/${i - 1}`, ...(team.defaults[i] ? { defaults: team.defaults[i] } : {}) }));
   for (const e of edges) reportLinkDetails(r, agents[e.from] as IrAgent, e.link, e.j, file);
