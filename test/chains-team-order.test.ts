@@ -52,3 +52,20 @@ describe("an Agent Spec team through AgentMug files and back", () => {
   });
 });
 
+describe("a team's entry chosen in Agent Spec", () => {
+  // A Caplo bundle whose links are no star: written as a Swarm that begins with its first agent.
+  const agent = (key: string, to?: string) => ({ key, name: key, instructions: `You are ${key}.`, greeting: "Hi", model: { provider: "OpenAI", name: "gpt-4.1" }, ...(to ? { subAgents: [{ local: to, useWhen: `for ${to}` }] } : {}) });
+  const bundle = JSON.stringify({ apiVersion: "v2", kind: "AgentBundle", agents: [agent("desk", "sales"), agent("sales", "billing"), agent("billing")] });
+
+  it("stays first on the way home: the home order puts the others back, not the entry", () => {
+    const swarm = convert(bundle, "agentspec");
+    expect(swarm.ok, errors(swarm)).toBe(true);
+    const team = JSON.parse(swarm.outputs[0]!.text) as JsonObject;
+    expect(team["component_type"]).toBe("Swarm");
+    team["first_agent"] = { $component_ref: "sales" };
+    const back = convert(JSON.stringify(team), "caplo");
+    expect(back.ok, errors(back)).toBe(true);
+    expect(((back.outputs[0]!.document as JsonObject)["agents"] as JsonObject[]).map((a) => a["key"])).toEqual(["sales", "desk", "billing"]);
+  });
+});
+

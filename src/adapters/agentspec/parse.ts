@@ -117,8 +117,13 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
         mergeDocumentExtensions(docExtensions, r.document);
         ctx.diagnostics.push(...r.diagnostics);
       }
-      // Agents that all came back from one bundle of another format return to its order (a Swarm may name them otherwise).
-      const restored = homeOrder(restoredAgents.map((r) => r.agent));
+      // Agents that all came back from one bundle of another format return to its order (a Swarm may name them otherwise),
+      // but the first stays first: it is the team's entry (first_agent, group_manager), which agentport writes as the home's
+      // first agent, so another one there is the user's choice in this document, and a round trip must not undo it.
+      const read = restoredAgents.map((r) => r.agent);
+      const ordered = homeOrder(read);
+      const entry = read[0];
+      const restored = entry === undefined || ordered[0] === entry ? ordered : [entry, ...ordered.filter((a) => a !== entry)];
       // A team written from another format's bundle (every agent came back from its stash): its component_type and a
       // name derived from its first agent are what the emitter chose (emit.ts), no values of the team's own; carried on,
       // they would ride in every agent's stash on the way home. A name or a component_type the user edited (a
