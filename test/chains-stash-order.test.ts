@@ -2,7 +2,8 @@
 // source's member order (Caplo policy {maxReads, history}: the Agent Spec stash's limits came back
 // {historyTokens, maxToolCalls}), and an extension bag the order its parser met the members in (an
 // Agent Spec remote tool's query_params before inputs), while the home emitter writes its own order:
-// the second stash differed from the first by order alone.
+// the second stash differed from the first by order alone. IR values are now stashed in the IR
+// model's order; the Agent Spec parser keeps a component's members in its emitter's order.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { convert, convertMany, type ConvertInput, type ConvertResult } from "../src/index.js";

@@ -214,10 +214,8 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
     const backBag = format === target ? (back.extensions[format] ?? {}) : {};
     // The format's private paths, looked up once per format (isPrivateExtension asks the registry per value).
     const secret = privateDataOf(format)?.paths;
-    // In pointer order, not the reading's: a parser meets its source's members in the order they were
-    // written, and the home emitter writes its own, so a value the bag carries twice in a chain would
-    // be stashed in two orders (session 12).
-    for (const rel of Object.keys(bag).sort()) {
+    // In the reading's order: a home emitter may write its kept members in that order (a mas tool's params).
+    for (const rel of Object.keys(bag)) {
       if (secret?.test(rel) === true) continue;
       if (format === target && deepEqual(bag[rel], own(backBag, rel))) continue;
       const into = extensions[format] ?? {};
@@ -277,8 +275,10 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   // Where the pointer does not say the agent's place among its home document's agents (an Agent Spec
   // team's members all sit at the root), its index does: --bundle puts the agents back in that order
   // (homeOrder), and a team's first agent is its entry (ManagerWorkers' manager, Swarm's first_agent).
-  const index = from === target ? undefined : agent.home !== undefined ? agent.home.index : doc.agents.length > 1 && !AGENTS_POINTER.test(pointer) ? doc.agents.indexOf(agent) : undefined;
-  if (index !== undefined && index >= 0) value["index"] = index;
+  // Counted among the agents read from the same file: in a --bundle of one-agent files the order is
+  // the inputs', no document's.
+  const index = from === target ? undefined : agent.home !== undefined ? agent.home.index : AGENTS_POINTER.test(pointer) ? undefined : indexInFile(agent, doc);
+  if (index !== undefined) value["index"] = index;
   if (bundleOfOne) value["bundle"] = true;
   if (diff.set.length) value["ir"] = ir;
   if (movedPointers.length) value["moved"] = moved;
@@ -309,6 +309,13 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
 
 /** A placement of a list item's member other than its name (PLACEMENT): group 1 is the item. */
 const MEMBER_PLACEMENT = /^(\/tools\/(?:0|[1-9][0-9]*))\/(?:description|inputSchema)$/;
+
+/** The agent's position among the agents of `doc` read from its own file, when that file held several. */
+function indexInFile(agent: IrAgent, doc: IrDocument): number | undefined {
+  const same = doc.agents.filter((x) => x.origin.file === agent.origin.file && x.origin.format === agent.origin.format);
+  const i = same.indexOf(agent);
+  return same.length > 1 && i >= 0 ? i : undefined;
+}
 
 /** A home pointer that is itself the agent's place in its bundle's list (homeOrder reads it). */
 const AGENTS_POINTER = /^\/agents\/(0|[1-9][0-9]*)$/;

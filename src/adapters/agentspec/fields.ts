@@ -4,7 +4,7 @@ import type { IrAgent } from "../../ir/model.js";
 import { keepExtension } from "../../ir/agent.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { isAncestorOrSelf, join, parsePointer } from "../../ir/pointer.js";
-import { FORMAT } from "./spec.js";
+import { A2A_ORDER, AGENT_ORDER, FORMAT, LLM_ORDER, TOOL_ORDER, TOOL_TYPES } from "./spec.js";
 
 /** Keeps `v` at `pointer`: an object with members is kept member by member, so each can be reported (and placed) on its own. */
 export function keepDeep(a: IrAgent, pointer: string, v: JsonValue): void {
@@ -15,9 +15,26 @@ export function keepDeep(a: IrAgent, pointer: string, v: JsonValue): void {
   keepExtension(a, FORMAT, pointer, cloneJson(v));
 }
 
-/** Keeps every member of `obj` except those in `skip`. */
+/**
+ * Keeps every member of `obj` except those in `skip`, a component's in the order the emitter writes
+ * its members (rebuild, then reorder): the emitter does not keep a source's member order, so kept in
+ * the source's they would ride in a stash in one order and, read back from what was written, in
+ * another (session 12: a RemoteTool's query_params before its inputs, then after).
+ */
 export function keepMembers(a: IrAgent, obj: JsonObject, pointer: string, skip: readonly string[]): void {
-  for (const k of Object.keys(obj)) if (!skip.includes(k)) keepDeep(a, join(pointer, k), obj[k] as JsonValue);
+  const order = memberOrder(obj["component_type"]);
+  const keys = order === undefined ? Object.keys(obj) : Object.keys(orderKeys({ ...obj }, order));
+  for (const k of keys) if (!skip.includes(k)) keepDeep(a, join(pointer, k), obj[k] as JsonValue);
+}
+
+/** The member order the emitter writes a component of this type in, if it has one. */
+function memberOrder(type: JsonValue | undefined): readonly string[] | undefined {
+  if (typeof type !== "string") return undefined;
+  if (type === "Agent") return AGENT_ORDER;
+  if (type === "A2AAgent") return A2A_ORDER;
+  if (TOOL_TYPES.includes(type)) return TOOL_ORDER;
+  if (/Config$/.test(type) && type !== "A2AConnectionConfig") return LLM_ORDER;
+  return undefined;
 }
 
 /**
