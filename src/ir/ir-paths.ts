@@ -29,7 +29,19 @@ function objectShape(s: unknown): Record<string, unknown> | undefined {
   return d?.type === "object" ? (d["shape"] as Record<string, unknown>) : undefined;
 }
 
-function unionMembers(s: unknown): { kind?: string; shape: Record<string, unknown> }[] | undefined {
+type UnionMember = { kind?: string; shape: Record<string, unknown> };
+const membersOf = new WeakMap<object, UnionMember[] | undefined>();
+
+/** A union's members (each object option's shape and `kind` literal), worked out once per schema object. */
+function unionMembers(s: unknown): UnionMember[] | undefined {
+  if (typeof s !== "object" || s === null) return undefined;
+  if (membersOf.has(s)) return membersOf.get(s);
+  const m = readUnion(s);
+  membersOf.set(s, m);
+  return m;
+}
+
+function readUnion(s: unknown): UnionMember[] | undefined {
   const d = def(unwrap(s));
   if (d?.type !== "union" || !Array.isArray(d["options"])) return undefined;
   return (d["options"] as unknown[]).map((o) => {
@@ -95,10 +107,24 @@ export function isIrPath(path: string): boolean {
  * copied the value as read would differ between A → B and A → B → A → B by order alone (session 12).
  */
 export function inIrOrder(path: string, value: JsonValue): JsonValue {
+  // Most stashed values are strings and numbers: no member order to look up.
+  if (typeof value !== "object" || value === null) return value;
   return ordered(schemaAt(path), value);
 }
 
+// The schema at a path depends on its field names only (an index is any array item): worked out once
+// per path shape, as irSchemas builds the model once.
+const schemaByShape = new Map<string, unknown>();
+
 function schemaAt(path: string): unknown {
+  const shape = path.replace(/\/(?:0|[1-9][0-9]*)(?=\/|$)/g, "/#");
+  if (schemaByShape.has(shape)) return schemaByShape.get(shape);
+  const s = walkTo(path);
+  schemaByShape.set(shape, s);
+  return s;
+}
+
+function walkTo(path: string): unknown {
   let s: unknown = irSchemas().IrAgent;
   for (const t of parsePointer(path)) {
     const u = unwrap(s);
