@@ -344,7 +344,7 @@ function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, 
   docs.forEach((doc, d) => {
     const effective = defaults[d];
     const read = reads[d];
-    const uses = documentUses(doc);
+    const uses = documentUses(doc, { namesEntry: adapter.namesEntry === true });
     const r = emitWith(adapter, doc, options, { ...(effective?.some((x) => x !== undefined) ? { effectiveDefaults: effective } : {}), ...(read?.length ? { readFiles: read } : {}), ...(uses ? { documentUses: uses } : {}) });
     diagnostics.push(...r.diagnostics);
     // The outputs of this document by the names they are written under, for the references one makes to another.
@@ -365,13 +365,13 @@ function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, 
 }
 
 /** What the parse of each format made of the document-level values it used, asked of that format's adapter. */
-function documentUses(doc: IrDocument): EmitContext["documentUses"] {
+function documentUses(doc: IrDocument, target: { namesEntry: boolean }): EmitContext["documentUses"] {
   const out: Record<string, Record<string, DocumentValueUse>> = {};
   for (const [format, bag] of Object.entries(doc.extensions)) {
     const describe = adapterFor(format)?.documentValueUse;
     if (!describe) continue;
     for (const [rel, value] of Object.entries(bag)) {
-      const use = describe(rel, value as JsonValue, doc);
+      const use = describe(rel, value as JsonValue, doc, target);
       if (use) (out[format] ??= {})[rel] = use;
     }
   }

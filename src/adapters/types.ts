@@ -192,6 +192,8 @@ export interface AdapterBase {
   readonly suffix: string;
   /** Whether one document can hold several agents. */
   readonly bundles: boolean;
+  /** Whether a multi-agent document names the agent that takes the user's request (IrDocument.entry), as a mas workflow's entry or an Agent Spec Swarm's first_agent do. */
+  readonly namesEntry?: boolean;
   /** What this format's multi-agent document is called, for help texts ("Caplo AgentBundle"); set where `bundles` is. */
   readonly bundleName?: string;
   /** Options only this format reads (CLI flags and library options are built from them). */
@@ -281,7 +283,7 @@ export interface AdapterBase {
    * bundle's agents; a one-agent app's workflow names its only agent); undefined when it was not
    * used. The hub asks, and hands the answers to the target's emitter (EmitContext.documentUses).
    */
-  documentValueUse?(rel: string, value: JsonValue, doc: IrDocument): DocumentValueUse | undefined;
+  documentValueUse?(rel: string, value: JsonValue, doc: IrDocument, target: { namesEntry: boolean }): DocumentValueUse | undefined;
   /** Schema conformance of a document of this format (ajv against the official schema). */
   validate(data: unknown): SchemaIssue[];
   /** Conformance of an input, where the format's runtime reads more than the schema allows (mas: x- keys anywhere); default `validate`. */

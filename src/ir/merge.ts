@@ -59,6 +59,9 @@ export function mergeIntoBundle(docs: readonly IrDocument[], target?: string): {
     }
   }
   const doc: IrDocument = { format: first?.format ?? "ir", bundle: true, agents, extensions };
+  // The entry of the first input that names one (an app's, as its document-level values are).
+  const entry = docs.find((d) => d.entry !== undefined)?.entry;
+  if (entry !== undefined) doc.entry = entry;
   if (Object.keys(extensionFiles).length) doc.extensionFiles = extensionFiles;
   return { doc, diagnostics };
 }

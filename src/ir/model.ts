@@ -238,6 +238,12 @@ function buildSchemas() {
     bundle: z.boolean(),
     file: z.optional(z.string()),
     agents: z.array(IrAgent),
+    /**
+     * The key of the agent that receives the user's request, where the document names one (a mas
+     * workflow's entry, an Agent Spec ManagerWorkers' manager or Swarm's first_agent). Unset, an
+     * emitter that needs one derives it from the links (an agent no other delegates to).
+     */
+    entry: z.optional(z.string()),
     /** Document-level values only one format has (e.g. Caplo's apiVersion spelling), keyed like agent extensions. */
     extensions: z.record(z.string(), JsonObjectSchema),
     /**

@@ -175,7 +175,9 @@ function writeTeam(r: HandlerReporter, team: Team, defs: JsonObject): Written {
     } else r.at(a, "dropped-link", `/subAgents/${j}`, { to: link.local ?? "?", target: LABEL, why: "as no agent of the document has that key" }, { targetFile: file });
   }));
   const local = edges.filter((e) => e.to !== undefined);
-  const star = edges.every((e) => e.from === 0) && new Set(local.map((e) => e.to)).size === local.length && local.every((e) => e.to !== 0);
+  // The agent that takes the user's request: the one the document names (a mas workflow's entry), else the first.
+  const first = doc.entry === undefined ? 0 : (index.get(doc.entry) ?? 0);
+  const star = first === 0 && edges.every((e) => e.from === 0) && new Set(local.map((e) => e.to)).size === local.length && local.every((e) => e.to !== 0);
   const homeType = docExt["/component_type"];
   const swarm = homeType === "Swarm" ? local.length > 0 : !star;
   // A team its own document calls a ManagerWorkers whose links no longer make one (a worker that
@@ -224,11 +226,11 @@ function writeTeam(r: HandlerReporter, team: Team, defs: JsonObject): Written {
   const ref = (i: number) => ({ [REF]: ids[i] as string });
   // A Swarm holds only the agents of its relationships: one that neither calls nor is called is reached
   // from the first agent, which nothing in the source says (a placeholder to review).
-  const reached = new Set<number>([0, ...edges.flatMap((e) => (e.to === undefined ? [e.from] : [e.from, e.to]))]);
-  const added: Edge[] = agents.flatMap((a, i) => (reached.has(i) ? [] : [{ from: 0, j: -1, to: i, link: { local: a.key ?? String(i) } }]));
+  const reached = new Set<number>([first, ...edges.flatMap((e) => (e.to === undefined ? [e.from] : [e.from, e.to]))]);
+  const added: Edge[] = agents.flatMap((a, i) => (reached.has(i) ? [] : [{ from: first, j: -1, to: i, link: { local: a.key ?? String(i) } }]));
   if (added.length) {
     const names = added.map((e) => `"${agents[e.to as number]?.name ?? agents[e.to as number]?.key ?? e.to}"`).join(", ");
-    r.atSource(agents[0] as IrAgent, "defaulted-placeholder", "", { because: `a Swarm holds only agents that call or are called, and ${names} ${added.length === 1 ? "is" : "are"} neither`, wrote: `a relationship from the first agent, "${agents[0]?.name ?? agents[0]?.key ?? "0"}", to ${added.length === 1 ? "it" : "each"}`, check: `it can now hand over to ${added.length === 1 ? "it" : "them"} (review)` }, { targetPointer: "/relationships", targetFile: file });
+    r.atSource(agents[first] as IrAgent, "defaulted-placeholder", "", { because: `a Swarm holds only agents that call or are called, and ${names} ${added.length === 1 ? "is" : "are"} neither`, wrote: `a relationship from the first agent, "${agents[first]?.name ?? agents[first]?.key ?? String(first)}", to ${added.length === 1 ? "it" : "each"}`, check: `it can now hand over to ${added.length === 1 ? "it" : "them"} (review)` }, { targetPointer: "/relationships", targetFile: file });
   }
   // Agents are read back in the order the relationships first name them: written so that it is the document's order.
   const order = (e: Edge) => Math.max(e.from, e.to ?? e.from);
@@ -239,9 +241,9 @@ function writeTeam(r: HandlerReporter, team: Team, defs: JsonObject): Written {
     if (was.some((e, k) => now[k] !== e)) r.at(a, "transformed-value", "/subAgents", { clause: "its relationships are written in the order that names the agents in the document's order, not the order of the links" }, { targetFile: file });
   });
   const relationships: JsonValue[] = sorted.map((e) => [ref(e.from), e.to !== undefined ? ref(e.to) : (e.remote as JsonObject)]);
-  const root = orderKeys({ ...own, component_type: "Swarm", name, first_agent: ref(0), relationships }, SWARM_ORDER);
+  const root = orderKeys({ ...own, component_type: "Swarm", name, first_agent: ref(first), relationships }, SWARM_ORDER);
   // The order a reader meets them in (a caller named before its callee may come out of the document's order).
-  const met: number[] = [0];
+  const met: number[] = [first];
   for (const e of sorted) for (const i of e.to === undefined ? [e.from] : [e.from, e.to]) if (!met.includes(i)) met.push(i);
   return { root, components: met.map((agent) => ({ agent, value: comps[agent] as JsonObject })) };
 }

@@ -17,6 +17,7 @@ export const agentspecAdapter: Adapter & { readonly id: typeof FORMAT } = {
   label: LABEL,
   suffix: SUFFIX,
   bundles: true,
+  namesEntry: true,
   bundleName: "Agent Spec ManagerWorkers",
   // Open Agent Spec's own abbreviation (pyagentspec's docs say OAS): a user typing --to oas means this format.
   aliases: ["oas"],

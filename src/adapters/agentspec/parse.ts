@@ -138,6 +138,7 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
         docExtensions[FORMAT] = own;
       }
       const doc: IrDocument = { format: FORMAT, bundle, agents: restored, extensions: docExtensions };
+      if (bundle && entry?.key !== undefined) doc.entry = entry.key;
       if (file !== undefined) doc.file = file;
       return { doc, diagnostics: ctx.diagnostics };
     },

@@ -12,7 +12,11 @@ import { isObject, type JsonValue } from "../../ir/json.js";
 /** Node members that change nothing an agent does (mas-lab: role and description are informational). */
 const PLAIN_NODE = new Set(["id", "agent", "role", "description"]);
 
-export function documentValueUse(rel: string, value: JsonValue, doc: IrDocument): DocumentValueUse | undefined {
+export function documentValueUse(rel: string, value: JsonValue, doc: IrDocument, target: { namesEntry: boolean }): DocumentValueUse | undefined {
+  // The agent it names is the document's entry, which a target that names one writes (an Agent Spec Swarm's first_agent).
+  if (rel === "/spec/workflow/entry" && typeof value === "string" && doc.entry !== undefined && target.namesEntry) {
+    return { text: `"${value}" names the agent that takes the user's request, which the document written names too`, effect: "representation" };
+  }
   if (rel === "/spec/agency/agents" || rel === "/spec/agents") {
     return { text: "lists the agents, which are carried", lost: "which file holds each (and its id in this list)" };
   }

@@ -25,6 +25,7 @@ export const masAdapter: Adapter & { readonly id: typeof FORMAT } = {
   // A kind: MAS manifest holds several agents (each by its file, or inline) and the workflow that links
   // them; --bundle writes one (with the agent files beside it).
   bundles: true,
+  namesEntry: true,
   bundleName: "mas kind: MAS app",
   slot: SLOT,
   syntaxes: ["yaml"],

@@ -346,10 +346,18 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
   if (ext["/spec/workflow/entry"] !== undefined) used.add("/spec/workflow/entry");
   let entryIndex = roots[0] ?? 0;
   let entry: string;
-  if (keptEntry !== undefined) {
+  // The entry the document read names (doc.entry: an Agent Spec team's first agent) wins over a kept
+  // one that names another agent: it is the document as the user left it (an edit of first_agent).
+  const named = doc.entry === undefined ? -1 : links.target(doc.entry);
+  if (keptEntry !== undefined && (named === -1 || keptEntry.index === named)) {
     entry = keptEntry.entry;
     entryIndex = keptEntry.index;
+  } else if (named !== -1) {
+    entryIndex = named;
+    entry = label(entryIndex);
+    if (keptEntry !== undefined) diagnostics.push(diagnostic("transformed-value", { value: dotted("/spec/workflow/entry"), shown: keptEntry.entry, became: `is written as "${entry}", the agent the document converted names its entry (its first agent or manager, edited since this value was kept): the edit wins` }, { source: source("/spec/workflow/entry"), target: { format: MAS, pointer: "/spec/workflow/entry" } }));
   } else entry = label(entryIndex);
+  const entryKnown = keptEntry !== undefined || named !== -1;
   const stem = (names[entryIndex] ?? "agents").replace(/[/\\]+/g, "-");
   fileName = `${stem}-mas.yaml`;
   if (nameOnly) return { output: { name: fileName, format: MAS, document: {}, text: "" }, inline, diagnostics };
@@ -358,7 +366,7 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
   for (const { i, from, ref } of movedRefs) {
     diagnostics.push(diagnostic("transformed-value", { value: dotted(`${listAt}/${i}/ref`), shown: from, became: `is written as "${ref}": agentport writes the agent files next to the MAS manifest` }, { source: source(`${listAt}/${i}/ref`, listAt), target: target(`${listAt}/${i}/ref`) }));
   }
-  if (keptEntry === undefined && roots.length !== 1) {
+  if (!entryKnown && roots.length !== 1) {
     const because = roots.length === 0
       ? "every agent is delegated to by another (a cycle), so the workflow has no natural entry"
       : `${roots.length} agents are delegated to by no other (${roots.map((i) => names[i]).join(", ")})`;
@@ -370,15 +378,15 @@ export function emitSystem(doc: IrDocument, names: readonly string[], files: rea
 
   // The kept entry is the kept app's: an agent that joined the app and that nothing from the entry
   // delegates to is in the workflow, and no request reaches it.
-  if (keptEntry !== undefined && joined.length > 0) {
+  if (entryKnown && joined.length > 0) {
     const reached = reachable(doc, entryIndex, links);
     const apart = joined.filter((i) => !reached.has(i));
     if (apart.length > 0) {
       const them = apart.map((i) => `"${label(i)}"`).join(", ");
       const one = apart.length === 1;
       diagnostics.push(diagnostic("defaulted-placeholder", {
-        because: `${them} joined the app (from another input than its workflow, or added in another format) and nothing the kept entry reaches delegates to ${one ? "it" : "them"}`,
-        wrote: `spec.workflow.entry "${entry}", the kept entry`,
+        because: `${them} joined the app (from another input than its workflow, or added in another format) and nothing the entry reaches delegates to ${one ? "it" : "them"}`,
+        wrote: `spec.workflow.entry "${entry}", the ${keptEntry !== undefined && keptEntry.index === entryIndex ? "kept entry" : "entry the document converted names"}`,
         check: `${them} ${one ? "receives" : "receive"} no request (review)`,
       }, { target: target("/spec/workflow/entry"), hint: "set spec.workflow.entry, or a delegates_to of a node the entry reaches, so that each agent is reached" }));
     }

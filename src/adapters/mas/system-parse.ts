@@ -113,13 +113,15 @@ export function parseMasSystem(data: JsonObject, options: ParseOptions): ParseDr
 
       const extensions: JsonObject = {};
       keepMasMembers(data, spec, listAt, list, extensions);
-      linkWorkflow(spec, list, listAt, members, error, inMas);
+      const entered = linkWorkflow(spec, list, listAt, members, error, inMas);
       if (diagnostics.some((d) => d.severity === "error")) return { diagnostics };
 
       const doc: IrDocument = { format: MAS, bundle: true, agents: members.map((m) => m.agent), extensions: { [MAS]: extensions } };
       // Document-level values the agents' stashes bring back (a split bundle's, e.g. Caplo's apiVersion).
       for (const r of restored) mergeDocumentExtensions(doc.extensions, r.document);
       dropDerived(doc, extensions);
+      // Set after dropDerived, which derives the entry as a way back without it would (through AgentMug files).
+      if (entered?.key !== undefined) doc.entry = entered.key;
       if (masFile !== undefined) doc.file = masFile;
       return { doc, diagnostics };
     },
@@ -206,8 +208,12 @@ function checkAgent(data: JsonObject, read: AgentFile | undefined, at: string, o
   return options.lenient === true || issues.length === 0;
 }
 
-/** Binds each workflow node to an agent (node.agent, else node.id, matched against metadata.name or the agency entry id). */
-function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, members: Member[], error: ErrorAt, inMas: (pointer: string) => IrSourcePlace): void {
+/**
+ * Binds each workflow node to an agent (node.agent, else node.id, matched against metadata.name or
+ * the agency entry id), links the agents by the nodes' delegates_to, and returns the agent the
+ * workflow's entry names (a node's or an agent's), if any.
+ */
+function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, members: Member[], error: ErrorAt, inMas: (pointer: string) => IrSourcePlace): IrAgent | undefined {
   const workflow = isObject(spec["workflow"]) ? spec["workflow"] : {};
   const nodes = Array.isArray(workflow["nodes"]) ? workflow["nodes"] : [];
   const byName = new Map<string, IrAgent>();
@@ -261,6 +267,8 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
       if (p.useWhen) writtenAt(m.agent, `/subAgents/${n}/useWhen`, p.useWhen);
     });
   }
+  const entry = workflow["entry"];
+  return typeof entry === "string" ? (byNode.get(entry) ?? byName.get(entry)) : undefined;
 }
 
 /**
@@ -357,6 +365,7 @@ function keepMasMembers(data: JsonObject, spec: JsonObject, listAt: string, list
  */
 function dropDerived(doc: IrDocument, kept: JsonObject): void {
   const probe: IrDocument = { ...doc, extensions: { ...doc.extensions, [MAS]: {} } };
+  delete probe.entry;
   const links = linkIndex(probe);
   if (!links.system) return;
   const names = doc.agents.map((a) => (a.id ?? a.key ?? "agent").replace(/[/\\]+/g, "-"));
