@@ -28,11 +28,13 @@ export interface Guard {
 }
 
 /**
- * The members that say which thing an item of a list is: a tool is its name and kind. Values the
- * target cannot hold inside the item (a mas tool's `ref`) belong to that thing, whatever else of it
- * an edit changed; an edit of one of these members makes it another thing.
+ * The members that say which thing an item of a list is: a tool is its name and kind; a model row is
+ * its model (its id, provider, whether the source stated the provider, and the spelling as read: a
+ * mas model string). Values the target cannot hold inside the item (a mas tool's `ref`, a model row's
+ * role, top_p or spelling) belong to that thing, whatever else of it an edit changed (a description,
+ * a temperature); an edit of one of these members makes it another thing.
  */
-const ITEM_IDENTITY: Readonly<Record<string, readonly string[]>> = { tools: ["name", "kind"] };
+const ITEM_IDENTITY: Readonly<Record<string, readonly string[]>> = { tools: ["name", "kind"], models: ["id", "provider", "providerSource", "raw"] };
 
 /** The identity members of the list item at IR pointer `item` (`/tools/0`), if its list has them. */
 export function identityMembers(item: string): readonly string[] | undefined {
@@ -40,10 +42,32 @@ export function identityMembers(item: string): readonly string[] | undefined {
   return m === null ? undefined : ITEM_IDENTITY[m[1] as string];
 }
 
-/** The digest of the identity members of the item at `item` in `reading` (an item the reading lacks has none of them). */
-function identityDigest(reading: unknown, item: string, members: readonly string[]): string {
-  const v = valueAt(reading, item);
-  return digest(members.map((m) => (isObject(v) ? v[m] : undefined)));
+/** The list at IR pointer `list` (`/models`) when its items have an identity: its name. */
+function identityList(list: string): string | undefined {
+  const m = /^\/([^/]+)$/.exec(list);
+  return m !== null && ITEM_IDENTITY[m[1] as string] !== undefined ? (m[1] as string) : undefined;
+}
+
+/** True when the item or list at IR pointer `k` has an identity (identityOf). */
+function hasIdentity(k: string): boolean {
+  return identityMembers(k) !== undefined || identityList(k) !== undefined;
+}
+
+/**
+ * The digest of the identity of the item or list at `k` in `reading`: an item's identity members (an
+ * item the reading lacks has none of them); a list's, each of its items' (a list is the same while it
+ * holds the same things in the same order: the rows a target cannot hold, kept after the one it holds,
+ * still come after it). Undefined when `k` has no identity.
+ */
+function identityOf(reading: unknown, k: string): string | undefined {
+  const members = identityMembers(k);
+  const pick = (v: unknown, ms: readonly string[]) => ms.map((m) => (isObject(v) ? v[m] : undefined));
+  if (members !== undefined) return digest(pick(valueAt(reading, k), members));
+  const list = identityList(k);
+  if (list === undefined) return undefined;
+  const v = valueAt(reading, k);
+  const ms = ITEM_IDENTITY[list] as readonly string[];
+  return digest(Array.isArray(v) ? v.map((item) => pick(item, ms)) : v);
 }
 
 export type Written = Record<string, Guard>;
@@ -248,16 +272,16 @@ export class GuardBuilder {
    * item may have rewritten.
    */
   private itemGuard(a: string, p: string, held: string | undefined): void {
-    const members = identityMembers(a);
-    if (members === undefined || this.reading === undefined) return;
+    if (!hasIdentity(a) || this.reading === undefined) return;
     const g = this.written[a];
     if (g === undefined) return;
-    // A value whose member the reading lacks altogether (`held` is the item), or an identity member.
+    // A value whose member (or, under a list, whose item) the reading lacks altogether (`held` is `a`), or an identity member.
+    const members = identityMembers(a) ?? [];
     const ofIdentity = p !== a && (held === a || (held === p && members.includes(p.slice(a.length + 1))));
     if (!ofIdentity) {
       this.whole.add(a);
       delete g.identity;
-    } else if (!this.whole.has(a)) g.identity = identityDigest(this.reading, a, members);
+    } else if (!this.whole.has(a)) g.identity = identityOf(this.reading, a);
   }
 
   /** Guarded by the reading itself: `value` is the reading's value at `q`. */
@@ -398,10 +422,9 @@ export class GuardCheck {
       const now = g.at !== undefined ? get(document, g.at) : get(reading, k);
       // Read from another place now (a list item after a removed one: a mas chunk keyed by name), it is another value.
       const moved = g.at !== undefined && g.reported !== true && !k.startsWith("/extensions/") && sourceMap[k] !== g.at;
-      const members = g.identity === undefined ? undefined : identityMembers(k);
-      if (members !== undefined && (moved || digest(now) !== g.digest)) {
-        // Edited, but still the same thing (the same tool name and kind at that index): its entries hold.
-        if (identityDigest(reading, k, members) === g.identity) this.rewritten.add(k);
+      if (g.identity !== undefined && hasIdentity(k) && (moved || digest(now) !== g.digest)) {
+        // Edited, but still the same thing (the same tool name and kind, the same model, at that index): its entries hold.
+        if (identityOf(reading, k) === g.identity) this.rewritten.add(k);
         else this.stale.add(k);
       } else if (moved || digest(now) !== g.digest) this.stale.add(k);
       else if (g.choice !== undefined) {

@@ -22,7 +22,7 @@ import { inIrOrder } from "./ir-paths.js";
 import { isPrivateExtension, privateDataOf } from "./private.js";
 import { extensionPointer, type AboutAgent, type Reporter } from "./reporter.js";
 import { sourceOf } from "./agent.js";
-import { GuardBuilder, GuardCheck, readWritten, wouldChange } from "./stash-guard.js";
+import { GuardBuilder, GuardCheck, identityMembers, readWritten, wouldChange } from "./stash-guard.js";
 import { readsInto, type WrittenChoice } from "./stash-choice.js";
 
 export { STASH_KEY };
@@ -663,18 +663,15 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
 }
 
 /**
- * The members that say which thing a list item is. A model row's home values (an Agent Spec
- * llm_config's component_type, url and name) belong to the model it names: once the model was
- * edited (a mas model string, guarded apart from the row's temperature), they describe another
- * model, and restored over the edit they would send it to the old server (fresh10 finding 4).
+ * An identity member of the list item `item` (ITEM_IDENTITY, src/ir/stash-guard.ts) whose guard an
+ * edit made stale, if any. A model row's home values (an Agent Spec llm_config's component_type, url
+ * and name) belong to the model it names: once the model was edited (a mas model string, guarded apart
+ * from the row's temperature), they describe another model, and restored over the edit they would
+ * send it to the old server (fresh10 finding 4).
  */
-const IDENTITY: Readonly<Record<string, readonly string[]>> = { models: ["raw", "provider", "id"] };
-
-/** An identity member of the list item `item` whose guard an edit made stale, if any. */
 function editedIdentity(item: string, check: GuardCheck): string | undefined {
   if (!check.edited) return undefined;
-  const list = item.slice(1, item.lastIndexOf("/"));
-  for (const m of IDENTITY[list] ?? []) if (check.staleFor(`${item}/${m}`) !== undefined) return `${item}/${m}`;
+  for (const m of identityMembers(item) ?? []) if (check.staleFor(`${item}/${m}`) !== undefined) return `${item}/${m}`;
   return undefined;
 }
 
