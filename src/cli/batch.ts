@@ -2,6 +2,7 @@
 // file never blocks the others), write its outputs under OUTDIR mirroring the
 // input tree, on N worker threads. Results stream back one file at a time so
 // memory stays flat however many files there are.
+import { errorExit } from "./exit.js";
 import { readdirSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { ADAPTERS, adapterFor } from "../adapters/registry.js";
@@ -54,7 +55,7 @@ export interface PartOf {
 
 export interface BatchFileResult {
   file: string;
-  /** 0 converted, 1 strict-failed, 2 failed. */
+  /** 0 converted, 1 strict-failed, 2 failed, 3 failed by a bug of agentport's (output-invalid, internal-error). */
   code: number;
   warnings: number;
   written: { name: string; format: string; path: string }[];
@@ -198,7 +199,7 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
   const warnings = diagnostics.filter((d) => d.severity === "warning").length;
   // A policy's errors fail the gate (1), the conversion's own fail the input (2).
   const ownError = diagnostics.some((d) => d.severity === "error" && d.policy === undefined);
-  let code = ownError ? 2 : policyErrors(diagnostics).length > 0 || (options.strict && strictFailures(diagnostics).length > 0) ? 1 : 0;
+  let code = ownError ? errorExit(diagnostics.filter((d) => d.severity === "error" && d.policy === undefined)) : policyErrors(diagnostics).length > 0 || (options.strict && strictFailures(diagnostics).length > 0) ? 1 : 0;
   const skipped = code === 0 && r.outputs.length === 0 && diagnostics.some((d) => d.code === "skipped-document");
   // Checked before anything is written: under --strict a round trip that loses fails the file, as in a one-file run.
   const roundtrip = options.verifyRoundtrip && !ownError && !skipped && r.ok ? roundTripOf(task, to, own, r) : undefined;
@@ -235,7 +236,7 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
     if (roundtrip?.lost && options.strict && code === 1 && strictFailures(diagnostics).length === 0 && policyErrors(diagnostics).length === 0) lines.push(`${task.file}: not written (--strict and a round trip that does not give the input back)`);
     if (verbosity !== "quiet" && written.length > 0) for (const c of countsPerOutput(diagnostics, names)) lines.push(outputLine({ ...c, name: pathOf.get(c.name) ?? c.name }));
     // A file that failed says only its errors, as a one-file run does.
-    const notes = verbosity === "default" && code !== 2 ? noteCount(diagnostics) : 0;
+    const notes = verbosity === "default" && code < 2 ? noteCount(diagnostics) : 0;
     return { file: task.file, code, warnings, written, diagnostics: [], text: lines.map((l) => l + "\n").join(""), ...(notes ? { notes } : {}), ...flag, ...findings, ...(roundtrip ? { roundtrip: roundtrip.files } : {}) };
   }
   return { file: task.file, code, warnings, written, diagnostics, ...flag, ...findings, ...(roundtrip ? { roundtrip: roundtrip.files } : {}) };

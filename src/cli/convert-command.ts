@@ -8,7 +8,7 @@ import { analyse, roundTripEntries, roundTripFiles, roundTripLines, roundTripLos
 import { behaviourLine, fidelityLine } from "./fidelity-summary.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
 import type { ConvertOutput } from "../convert.js";
-import { EXIT } from "./exit.js";
+import { errorExit, EXIT } from "./exit.js";
 import type { CliIO } from "./io.js";
 import { countsPerOutput, diagnosticLines, noteCount, outputLine, summarise, type Verbosity } from "./text-report.js";
 import { baselineFindings, policyErrors, strictFailures, type Policy } from "../policy.js";
@@ -91,7 +91,7 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
   }
   const diagnostics = [...result.diagnostics];
   let outputs = result.outputs;
-  let code: number = ownErrors(diagnostics) ? EXIT.invalid : policyErrors(diagnostics).length > 0 || (args.strict && strictFailures(diagnostics).length > 0) ? EXIT.strict : EXIT.ok;
+  let code: number = ownErrors(diagnostics) ? errorExit(diagnostics.filter((d) => d.severity === "error" && d.policy === undefined)) : policyErrors(diagnostics).length > 0 || (args.strict && strictFailures(diagnostics).length > 0) ? EXIT.strict : EXIT.ok;
 
   // Fidelity: which source values were carried exactly, and (optionally) what a round trip loses.
   const files = !ownErrors(diagnostics) ? analyse(args.inputs, args.to, options, result, args.verifyRoundtrip === true, stdin) : [];
@@ -184,7 +184,7 @@ function finishReport(args: ConvertArgs, io: CliIO, outcome: RunOutcome): number
   for (const line of diagnosticLines(shown, run.names ?? [], verbosity, code === EXIT.strict)) io.err(line + "\n");
   if (verbosity === "quiet") return code;
   // Nothing converted (bad input, usage): the figures would describe a run that did not happen.
-  if (code === EXIT.invalid) {
+  if (code === EXIT.invalid || code === EXIT.internal) {
     io.err(`agentport: ${closingLine(args, run, verbosity)}\n`);
     return code;
   }

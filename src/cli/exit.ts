@@ -9,3 +9,11 @@ export const EXIT = {
   /** An unexpected internal error (a bug). */
   internal: 3,
 } as const;
+
+/** Error codes that are agentport's own bugs (an output its target refuses, an unexpected failure): exit 3, not bad input. */
+const BUGS: ReadonlySet<string> = new Set(["output-invalid", "internal-error"]);
+
+/** The exit code of a run whose own (not policy) errors are `errors`: 3 when one is a bug of agentport's, else 2. */
+export function errorExit(errors: readonly { code: string }[]): number {
+  return errors.some((d) => BUGS.has(d.code)) ? EXIT.internal : EXIT.invalid;
+}

@@ -35,7 +35,17 @@ function emitParameters(a: IrAgent, fromHere: boolean, r: HandlerReporter, file:
   const names = new Map<string, string>();
   if (fromHere) {
     for (const p of a.parameters) if (typeof p["name"] === "string") names.set(p["name"], p["name"]);
-    return { value: a.parameters.map((p) => cloneJson(p)), names };
+    // Read from an AgentMug file, but possibly given back by a stash of another format (an Agent Spec
+    // input's parameters, whose label and required AgentMug added): what AgentMug requires is filled again.
+    let filled = false;
+    const value = a.parameters.map((p) => {
+      const out = cloneJson(p);
+      if (typeof out["label"] !== "string" || out["label"] === "") (out["label"] = typeof p["name"] === "string" ? p["name"] : ""), (filled = true);
+      if (typeof out["required"] !== "boolean") (out["required"] = p["default"] === undefined), (filled = true);
+      return filled ? orderKeys(out, ORDER) : out;
+    });
+    if (filled) r.defaulted(a, "/parameters", { field: "a label and a required flag of each parameter", plural: true, by: "AgentMug", filled: "the label is the name, and a parameter without a default is required" }, file);
+    return { value, names };
   }
   const value = a.parameters.map((p, i) => {
     const t = { targetPointer: `/parameters/${i}`, targetFile: file };
