@@ -17,6 +17,7 @@ export function privateDataOf(format: string): PrivateData | undefined {
   return adapterFor(format)?.privateData;
 }
 
-export function isPrivateExtension(format: string, rel: string): boolean {
-  return privateDataOf(format)?.paths.test(rel) === true;
+/** Whether the value at `rel` is private data; a null (an unset credential, as Agent Spec's `api_key: null`) holds none. */
+export function isPrivateExtension(format: string, rel: string, value?: unknown): boolean {
+  return value !== null && privateDataOf(format)?.paths.test(rel) === true;
 }

@@ -308,7 +308,7 @@ export class Reporter {
       const isLinkSetting = linkSettings(agent, format);
       for (const rel of Object.keys(bag)) {
         const extra = targetFile === undefined ? {} : { targetFile };
-        if (isPrivateExtension(format, rel)) {
+        if (isPrivateExtension(format, rel, bag[rel])) {
           // Counted, never quoted: the content of private data appears in no output and no message.
           const v = bag[rel];
           const p = privateDataOf(format);

@@ -216,7 +216,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
     const secret = privateDataOf(format)?.paths;
     // In the reading's order: a home emitter may write its kept members in that order (a mas tool's params).
     for (const rel of Object.keys(bag)) {
-      if (secret?.test(rel) === true) continue;
+      if (secret?.test(rel) === true && bag[rel] !== null) continue;
       if (format === target && deepEqual(bag[rel], own(backBag, rel))) continue;
       const into = extensions[format] ?? {};
       setKey(into, rel, cloneJson(bag[rel] as JsonValue));
@@ -629,7 +629,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   }
   for (const [format, bag] of Object.entries((raw["extensions"] as Record<string, JsonObject> | undefined) ?? {})) {
     for (const rel of Object.keys(bag)) {
-      if (isPrivateExtension(format, rel)) {
+      if (isPrivateExtension(format, rel, bag[rel])) {
         const source = sourceFor(stashAt("extensions", format, rel));
         diagnostics.push(diagnostic("private-omitted", { value: dotted(stashAt("extensions", format, rel)), what: privateDataOf(format)?.what ?? "private data", inStash: true }, source ? { source } : {}));
         continue;

@@ -32,7 +32,8 @@ function opaqueDefinitions(n: unknown): unknown {
 
 const ext = { extension: true } as const;
 const extMeta = { extension: true, effect: "metadata" } as const;
-const credential = { extension: true, private: true, note: "a credential: only Agent Spec → Agent Spec carries it (and the secret sentinel checks it)" } as const;
+// null is the schema's default (pyagentspec writes it): no credential, so nothing private; carried as an ordinary value.
+const credential = { extension: true, private: true, inert: [null], note: "a credential: only Agent Spec → Agent Spec carries it (and the secret sentinel checks it)" } as const;
 // A resolved reference is a spelling: the component it names is read in its place. One that names no definition is
 // kept whole at the referring place (the llm_config, the tool list), which is judged as that place.
 const reference = {
