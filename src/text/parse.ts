@@ -63,13 +63,6 @@ export function parseText(text: string, file?: string): ParsedText {
     const kind = body.startsWith("//", comment) ? "//" : "/*";
     return { syntax, diagnostics: [diagnostic("invalid-syntax", { problem: `JSON syntax: a ${kind} comment; JSON has no comments (JSONC and JSON5 are not read): remove them, or write the file as YAML, whose comments start with #` }, { source: src("", lineColumn(body, lineStartsOf(body), comment)) })], locate: () => undefined };
   }
-  // A file named as JSON (.json, .json5, AgentMug's .agent) is JSON: text JSON.parse refuses is not read as
-  // YAML flow text, which takes JSON5's trailing commas, single quotes and bare keys but reads some of its
-  // values otherwise ('\n' is two characters in YAML's single quotes, Infinity a string): a silent change.
-  if (syntax === "json" && file !== undefined && /\.(?:json5?|agent)$/i.test(file)) {
-    const json = jsonError(body);
-    if (json) return { syntax, diagnostics: [diagnostic("invalid-syntax", { problem: `JSON syntax: ${json.text} (a file named ${file.slice(file.lastIndexOf("."))} is read as JSON; trailing commas, single quotes and unquoted keys are JSON5 or YAML: remove them, or name the file .yaml to have it read as YAML)` }, { source: src("", lineColumn(body, lineStartsOf(body), json.offset)) })], locate: () => undefined };
-  }
   let doc: Document.Parsed;
   try {
     doc = parseDocument(body, { lineCounter, uniqueKeys: true, prettyErrors: false, strict: true, stringKeys: false });
@@ -77,6 +70,13 @@ export function parseText(text: string, file?: string): ParsedText {
     return failed(syntax, [diagnostic("invalid-syntax", { problem: `cannot parse ${syntax.toUpperCase()}: ${errorText(e)}` }, { source: src("", { line: 1, column: 1 }) })]);
   }
   const locate = (pointer: string): Position | undefined => locateIn(doc, lineCounter, pointer);
+  // A file named as JSON (.json, .json5, AgentMug's .agent) is JSON: text JSON.parse refuses and YAML reads
+  // as flow text (JSON5's trailing commas, single quotes, bare keys) is not taken as YAML, which reads some
+  // of its values otherwise ('\n' is two characters in YAML's single quotes, Infinity a string).
+  if (doc.errors.length === 0 && syntax === "json" && file !== undefined && /\.(?:json5?|agent)$/i.test(file)) {
+    const json = jsonError(body);
+    if (json) return { syntax, diagnostics: [diagnostic("invalid-syntax", { problem: `JSON syntax: ${json.text} (a file named ${file.slice(file.lastIndexOf("."))} is read as JSON; trailing commas, single quotes and unquoted keys are JSON5 or YAML: remove them, or name the file .yaml to have it read as YAML)` }, { source: src("", lineColumn(body, lineStartsOf(body), json.offset)) })], locate: () => undefined };
+  }
   // Text that opens as JSON and is neither JSON nor YAML flow text: JSON's own words say what is
   // wrong (YAML's "Flow map must end with a }" under "JSON syntax" read as another language's).
   if (doc.errors.length > 0 && syntax === "json" && !yamlNamed) {
