@@ -61,7 +61,12 @@ function parametersSchema(value: JsonValue | undefined): JsonObject | undefined 
 /** Reads the referenced kind: Tool manifest for its metadata.name (and spec.description, spec.parameters). */
 function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: string; description?: string; inputSchema?: JsonObject } {
   const fallback = { name: refBasename(ref) };
-  if (!ctx.readFile || !isLocalPath(ref)) return fallback;
+  if (!isLocalPath(ref)) return fallback;
+  if (!ctx.readFile) {
+    // Read from stdin or a library call without readFile: said, as the runtime's model would see more.
+    note(ctx, "ref-kept", `${ptr}/ref`, { value: `${dotted(ptr)}.ref`, clause: `${ref} cannot be read without file access; the tool is named "${fallback.name}" after the file name, without the description and parameters the manifest gives it` }, "convert the agent from its file (the CLI does), pass --root with its app's folder for stdin, or pass readFile to the library", "behaviour");
+    return fallback;
+  }
   const r = ctx.readFile(ref);
   if (!r.ok) {
     // The mas runtime loads the manifest and shows the model its description and parameters; the
