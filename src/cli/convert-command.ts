@@ -162,7 +162,7 @@ function finishReport(args: ConvertArgs, io: CliIO, outcome: RunOutcome): number
   let run = outcome;
   const { diagnostics, outputs, files, code } = run;
   if (args.json) {
-    const body: Record<string, unknown> = { outputs: outputs.map((o) => ({ name: o.name, format: o.format, document: o.document })), diagnostics };
+    const body: Record<string, unknown> = { outputs: outputs.map((o) => ({ name: o.name, format: o.format, document: o.document, ...(o.files?.length ? { files: o.files.map((f) => ({ path: f.path, text: f.text })) } : {}) })), diagnostics };
     // What the text report's fidelity line says, per input, with the exact-carry share beside it.
     if (files.length) body["fidelity"] = files.map((f) => ({ file: f.file, values: f.total, exact: f.exact, behaviour: { values: f.behaviour.values, kept: f.behaviour.values - f.behaviour.changed, changed: f.behaviour.changed, unset: f.behaviour.unset, stale: f.behaviour.stale } }));
     // One entry per file compared: each input, then the files it read as part of it (a MAS manifest's agent files).
@@ -260,9 +260,11 @@ type Plan = { stdout: string } | { files: PlannedFile[]; stdout?: undefined } | 
 function planWrites(outputs: readonly ConvertOutput[], args: ConvertArgs): Plan {
   const extra = outputs.flatMap((o) => o.files ?? []);
   if (args.output === undefined) {
-    if (outputs.length === 1 && extra.length === 0) return args.json ? { files: [] } : { stdout: outputs[0]!.text };
-    if (args.json && extra.length === 0) return { files: [] };
-    return { error: diagnostic("usage-error", { problem: `this conversion yields ${outputs.length + extra.length} files; name a folder with -o DIR` }, { hint: "e.g. -o out/" }) };
+    // --json holds every document, and each one's files (extracted prompts, skills) beside it: nothing is left out.
+    if (args.json) return { files: [] };
+    if (outputs.length === 1 && extra.length === 0) return { stdout: outputs[0]!.text };
+    const names = [...outputs.map((x) => x.name), ...extra.map((f) => f.path)];
+    return { error: diagnostic("usage-error", { problem: `this conversion yields ${names.length} files (${names.join(", ")}); name a folder with -o DIR` }, { hint: "e.g. -o out/, or --json to have them all in one JSON object on stdout" }) };
   }
   const o = args.output;
   // A folder only when the user says so: a trailing slash, or a folder that exists. Several
