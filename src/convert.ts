@@ -1,7 +1,7 @@
 // The hub: text or data → detect → validate → parse → IR → emit → validate output.
 // Pure: no file or terminal access; file reading arrives as an injected readFile.
 import { ADAPTERS, adapterFor, type FormatId, type RuntimeFormat } from "./adapters/registry.js";
-import type { Adapter, EffectiveDefault, EmitContext, EmitOptions, EmittedDocument, ParseOptions, ReadFile } from "./adapters/types.js";
+import type { Adapter, AgentInput, EffectiveDefault, EmitContext, EmitOptions, EmittedDocument, ParseOptions, ReadFile } from "./adapters/types.js";
 import type { DocumentValueUse } from "./ir/reporter.js";
 import { diagnostic, hasErrors, severityOf, withEffect, type Diagnostic, type Effect, type SourceLocation } from "./ir/diagnostics.js";
 import type { IrAgent, IrDocument } from "./ir/model.js";
@@ -160,8 +160,8 @@ function readParts(input: ConvertInput, options: ReadOptions, siblings: Readonly
   const reader = readerFor(input, input.readFile ?? options.readFile, siblings, adapter.needsFiles?.(data) === true);
   // What the parse reads is kept: to locate later diagnostics in those files, and for --verify-roundtrip.
   const reads: FileRead[] = [];
-  const readFile: ReadFile | undefined = reader && ((path) => {
-    const got = reader(path);
+  const readFile: ReadFile | undefined = reader && ((path, written) => {
+    const got = reader(path, written);
     if (got.ok) reads.push({ path: normalPath(path), text: got.text });
     return got;
   });
@@ -335,7 +335,7 @@ export function emitDocuments<T extends string>(docs: readonly IrDocument[], to:
   return { outputs, diagnostics };
 }
 
-function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, defaults: readonly (Record<string, EffectiveDefault> | undefined)[][] = [], reads: readonly (readonly FileRead[] | undefined)[] = []): { outputs: ConvertOutput[]; placement: Placement[]; diagnostics: Diagnostic[] } {
+function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, defaults: readonly (Record<string, EffectiveDefault> | undefined)[][] = [], reads: readonly (readonly FileRead[] | undefined)[] = [], agentInputs: readonly (readonly (AgentInput | undefined)[] | undefined)[] = []): { outputs: ConvertOutput[]; placement: Placement[]; diagnostics: Diagnostic[] } {
   const adapter = adapterFor(to);
   if (!adapter) return { outputs: [], placement: [], diagnostics: [diagnostic("usage-error", { unknownFormat: to, role: "target", known: ADAPTERS.map((x) => x.id) })] };
   const outputs: ConvertOutput[] = [];
@@ -345,7 +345,8 @@ function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, 
     const effective = defaults[d];
     const read = reads[d];
     const uses = documentUses(doc, { namesEntry: adapter.namesEntry === true });
-    const r = emitWith(adapter, doc, options, { ...(effective?.some((x) => x !== undefined) ? { effectiveDefaults: effective } : {}), ...(read?.length ? { readFiles: read } : {}), ...(uses ? { documentUses: uses } : {}) });
+    const inputs = agentInputs[d];
+    const r = emitWith(adapter, doc, options, { ...(effective?.some((x) => x !== undefined) ? { effectiveDefaults: effective } : {}), ...(read?.length ? { readFiles: read } : {}), ...(inputs ? { agentInputs: inputs } : {}), ...(uses ? { documentUses: uses } : {}) });
     diagnostics.push(...r.diagnostics);
     // The outputs of this document by the names they are written under, for the references one makes to another.
     let byName: Map<string, unknown> | undefined;
@@ -462,6 +463,7 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
   }
   if (hasErrors(diagnostics)) return { result: finish([], callerNames(diagnostics, inputsRead), options), read: inputsRead };
   let toEmit = docs;
+  let merged: (AgentInput | undefined)[] | undefined;
   if (options.bundle && docs.length > 0) {
     const files = agentFiles(docs);
     // The merge's findings are about the inputs: located in the file each names.
@@ -475,13 +477,14 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
     pushLocated(m.diagnostics);
     if (!m.doc) return { result: finish([], callerNames(diagnostics, inputsRead), options), read: inputsRead };
     toEmit = [m.doc];
+    merged = agentInputsOf(m.doc, docs, origins);
     pushLocated(linkFiles(m.doc, files, to));
   }
   const syntax = outputSyntax(to, options.syntax, origins);
   if ("error" in syntax) return { result: finish([], callerNames([...diagnostics, syntax.error], inputsRead), options), read: inputsRead };
   // What the source leaves to its defaults is written explicitly where the target would assume another value.
   const defaults = defaultPlan(toEmit, to, sources);
-  const emitted = emitAll(toEmit, to, syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax }, effectiveDefaults(defaults), toEmit === docs ? origins.map((o) => o.reads) : []);
+  const emitted = emitAll(toEmit, to, syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax }, effectiveDefaults(defaults), toEmit === docs ? origins.map((o) => o.reads) : [], merged ? [merged] : []);
   carryInputComments(emitted.outputs, emitted.placement, toEmit, toEmit === docs ? origins : origins.length === 1 ? origins : [], to);
   // The emit's diagnostics and the defaults' are located in the final pass (settle), with their effects.
   const located = { from: diagnostics.length, to: 0 };
@@ -619,6 +622,25 @@ function carryInputComments(outputs: ConvertOutput[], placement: readonly Placem
   });
 }
 
+/**
+ * Each agent of a merged bundle with the input it was read through (EmitContext.agentInputs), found
+ * by its origin (merging copies agents, not their origins): the bundle has no file, and an agent's
+ * relative references are paths from its own input's folder, where the files that input read are.
+ */
+function agentInputsOf(bundle: IrDocument, docs: readonly IrDocument[], origins: readonly DocOrigin[]): (AgentInput | undefined)[] {
+  const byOrigin = new Map<IrAgent["origin"], number>();
+  docs.forEach((d, k) => {
+    for (const a of d.agents) byOrigin.set(a.origin, k);
+  });
+  return bundle.agents.map((a) => {
+    const k = byOrigin.get(a.origin);
+    if (k === undefined) return undefined;
+    const file = docs[k]?.file ?? origins[k]?.file;
+    const reads = origins[k]?.reads ?? [];
+    return { ...(file !== undefined ? { file } : {}), ...(reads.length ? { readFiles: reads } : {}) };
+  });
+}
+
 /** Each agent's file as a "/"-joined path from the inputs' folder, by its origin (merging copies agents, not their origins). */
 function agentFiles(docs: readonly IrDocument[]): Map<IrAgent["origin"], string> {
   const files = new Map<IrAgent["origin"], string>();
@@ -678,11 +700,11 @@ function readerFor(input: ConvertInput, own: ReadFile | undefined, siblings: Rea
   if (input.file === undefined || siblings.size === 0 || (own === undefined && !needsFiles)) return own;
   const base = dirOf(input.file);
   const self = joinPath("", input.file);
-  return (path) => {
+  return (path, written) => {
     const at = joinPath(base, path);
     const text = at === self ? undefined : siblings.get(at);
     if (text !== undefined) return { ok: true, text };
-    return own ? own(path) : { ok: false, code: "ref-not-found", message: `${path} cannot be read without file access` };
+    return own ? own(path, written) : { ok: false, code: "ref-not-found", message: `${written?.ref ?? path} cannot be read without file access` };
   };
 }
 

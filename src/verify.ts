@@ -178,3 +178,23 @@ function dataOf(read: FileRead | undefined, source: Adapter | undefined): JsonVa
 function reason(d: Diagnostic): string {
   return `${d.source?.file === undefined ? "" : d.source.file + ": "}${d.code}: ${d.message}`;
 }
+
+/**
+ * The texts of the files `outputs` reach, each read in `format` where it is written: a reference
+ * it makes is looked up in `folder` (paths from the outputs' folder: the files the conversion
+ * copies, and the files the inputs read, placed where they are seen from there) and among the
+ * outputs themselves (an agent file a MAS manifest names).
+ */
+export function filesReached(outputs: readonly ConvertOutput[], format: string, folder: ReadonlyMap<string, string>): Set<string> {
+  const texts = new Map(folder);
+  for (const o of outputs) {
+    texts.set(key(o.name), o.text);
+    for (const f of o.files ?? []) texts.set(key(f.path), f.text);
+  }
+  const reached = new Set<string>();
+  for (const o of outputs) {
+    const got = readInput({ text: o.text, file: o.name, readFile: memoryReader(texts) }, { from: format });
+    for (const r of got.reads ?? []) reached.add(r.text);
+  }
+  return reached;
+}

@@ -107,7 +107,7 @@ describe("a download run from the home folder cannot read ~/.ssh", () => {
     expect(deep.stdout).toMatch(/the app's folder/);
     const c = fromHome(["convert", "Downloads/c/agent.yaml", "--to", "caplo", "--json"]);
     expect(c.status).toBe(2);
-    expect(c.stdout).toMatch(/outside the manifest's folder/);
+    expect(c.stdout).toMatch(/outside the folder of agent\.yaml/);
     expect(deep.stdout + c.stdout).not.toContain(SECRET);
   });
 
@@ -133,7 +133,7 @@ describe("references inside an app", () => {
     const r = await cli(["convert", file, "--to", "caplo", "--json"]);
     expect(r.code).toBe(2);
     const d = (JSON.parse(r.stdout) as { diagnostics: { code: string; message: string }[] }).diagnostics.find((x) => x.code === "ref-outside-root");
-    expect(d?.message).toMatch(/outside the manifest's folder; pass --root with the app's folder \(here 1 folder up from the root\)/);
+    expect(d?.message).toMatch(/outside the folder of a\.yaml; pass --root with the app's folder \(here 1 folder up from the root\)/);
     expect(d?.message).not.toContain(t);
     const ok = await cli(["convert", file, "--to", "caplo", "--json", "--root", join(t, "loose")]);
     expect(ok.code, ok.stdout).toBe(0);

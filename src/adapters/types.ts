@@ -12,8 +12,19 @@ import type { ParseDraft } from "../ir/parse-phases.js";
 import type { SchemaEffectTable } from "../ir/schema-effects.js";
 import type { DocumentValueUse } from "../ir/reporter.js";
 
+/**
+ * Where a reference read through another file was written: the reference as that file writes it
+ * and that file, by path from the input's folder (a mas agent file a MAS manifest names, whose
+ * `../tools/x.tool.yaml` reaches the reader as `tools/x.tool.yaml`). A failure's message quotes
+ * what the user sees in that file, not the path the reader was given.
+ */
+export interface WrittenRef {
+  ref: string;
+  file: string;
+}
+
 /** Reads a file relative to the manifest's folder. Supplied by the Node entry; the core never does I/O. */
-export type ReadFile = (path: string) => { ok: true; text: string } | { ok: false; code: "ref-outside-root" | "ref-not-found"; message: string };
+export type ReadFile = (path: string, written?: WrittenRef) => { ok: true; text: string } | { ok: false; code: "ref-outside-root" | "ref-not-found"; message: string };
 
 export interface ParseOptions {
   /** The input's file name, for diagnostics. */
@@ -117,6 +128,12 @@ export interface SourceFile {
   text: string;
 }
 
+/** The input an agent was read through: its file (as relocateFrom takes it) and the files its parse read, by path from its folder. */
+export interface AgentInput {
+  file?: string;
+  readFiles?: readonly SourceFile[];
+}
+
 /** What the hub tells an emitter about a document beyond the IR. */
 export interface EmitContext {
   /**
@@ -125,6 +142,12 @@ export interface EmitContext {
    * write copies of them beside its output, so its references still name them.
    */
   readFiles?: readonly SourceFile[];
+  /**
+   * Per agent index of a document merged from several inputs (--bundle): the input the agent was
+   * read through and its reads. The merged document has no file of its own, and each agent's
+   * relative references are made from its own input's folder, which relocateFrom places.
+   */
+  agentInputs?: readonly (AgentInput | undefined)[];
   /** Per agent index of the document: IR pointer ("/models/0/temperature", "/limits/maxModelCalls") → the value to write. */
   effectiveDefaults?: readonly (Readonly<Record<string, EffectiveDefault>> | undefined)[];
   /**

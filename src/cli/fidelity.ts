@@ -5,7 +5,7 @@ import type { ConvertResult, InputRead } from "../convert.js";
 import type { LedgerRow } from "../ir/ledger.js";
 import { inputFigures, type BehaviourFigures } from "./fidelity-summary.js";
 import { dirname, join } from "node:path";
-import { verifyBundleRoundTrips, verifyRoundTrip, type PatchOperation, type RoundTrip } from "../verify.js";
+import { filesReached, verifyBundleRoundTrips, verifyRoundTrip, type PatchOperation, type RoundTrip } from "../verify.js";
 import { FORMAT_OPTIONS } from "./options.js";
 import type { FormatOptionValues } from "../adapters/types.js";
 import { adapterFor } from "../adapters/registry.js";
@@ -58,8 +58,64 @@ export function analyse(inputs: readonly string[], to: string, options: FileConv
         entry.roundtrip = verifyRoundTrip(input.data, input.format, input.bundle, forward.outputs, { ...roundTripOptions(options), ...(options.stash === false ? { stash: false } : {}) }, input.files);
       }
     }
+    if (entry.roundtrip && !entry.roundtrip.failed && moved(options, input)) {
+      const unreached = unreachedAsWritten(inputs, to, options, result, input, stdin);
+      if (unreached.length) entry.roundtrip = withUnreached(entry.roundtrip, unreached);
+    }
     return entry;
   });
+}
+
+/** Whether the outputs go to another folder than the input's (-o elsewhere). */
+function moved(options: FileConvertOptions, input: InputRead): boolean {
+  return options.relocateFrom !== undefined && (options.relocateFrom(input.file) ?? "") !== "";
+}
+
+/**
+ * The round trip is taken as if the outputs sat beside the input (above), which cannot show that a
+ * reference rewritten for -o elsewhere names nothing from where the output is written (session 12:
+ * a --bundle wrote `tpcopy/tools/x.tool.yaml`, relative to the working folder, and said lossless).
+ * So the outputs are also read where they are written, with the files every input read placed
+ * where they are seen from there: each file the input read that its outputs reach written beside
+ * it, but not written where they are, is one the way back does not give (its paths, from the input's folder).
+ */
+function unreachedAsWritten(inputs: readonly string[], to: string, options: FileConvertOptions, result: ConvertResult & { read: readonly InputRead[] }, input: InputRead, stdin?: string): string[] {
+  const relocateFrom = options.relocateFrom;
+  if (relocateFrom === undefined || !input.files?.length) return [];
+  const adapter = input.format === undefined ? undefined : adapterFor(input.format);
+  const parts = new Set((adapter?.parts?.(input.data) ?? []).map((r) => normalisePath(r)));
+  const own = input.files.filter((f) => !parts.has(normalisePath(f.path)));
+  if (own.length === 0) return [];
+  const { policy, ...plain } = options;
+  const { relocateFrom: _, ...beside } = plain;
+  const path = inputs.find((p) => p === input.file) ?? (input.file === "<stdin>" ? "-" : input.file);
+  if (path === undefined) return [];
+  // The outputs as this run writes them, and as they would be written beside the input; with --bundle, the bundle's.
+  const single = !options.bundle && result.read.length === 1 && !policy;
+  const written = options.bundle ? (policy ? convertFiles([...inputs], to, plain, stdin) : result) : single ? result : convertFiles([path], to, { ...plain, bundle: false }, stdin);
+  // What the input's own conversion reaches written beside it: the files the round trip above stands for.
+  const besideRun = convertFiles([path], to, { ...beside, bundle: false }, stdin);
+  if (!written.ok || !besideRun.ok) return [];
+  const placed = (readers: readonly InputRead[], from: (file: string | undefined) => string) => {
+    const folder = new Map<string, string>();
+    for (const r of readers) for (const f of r.files ?? []) folder.set(normalisePath(isAbsolutePath(f.path) ? f.path : joinPath(from(r.file), f.path)), f.text);
+    return folder;
+  };
+  const reachedBeside = filesReached(besideRun.outputs, to, placed([input], () => ""));
+  const reachedWritten = filesReached(written.outputs, to, placed(options.bundle ? result.read : [input], (file) => relocateFrom(file) ?? ""));
+  return own.filter((f) => reachedBeside.has(f.text) && !reachedWritten.has(f.text)).map((f) => f.path);
+}
+
+/** The round trip with each file in `paths` said as one the way back did not give. */
+function withUnreached(rt: RoundTrip, paths: readonly string[]): RoundTrip {
+  const gone: PatchOperation[] = [{ op: "replace", path: "", value: null }];
+  const files = [...(rt.files ?? [])];
+  for (const p of paths) {
+    const at = files.findIndex((f) => normalisePath(f.path) === normalisePath(p));
+    if (at === -1) files.push({ path: p, patch: gone });
+    else files[at] = { path: p, patch: gone };
+  }
+  return { ...rt, files };
 }
 
 /**

@@ -68,7 +68,7 @@ export function loadInput(path: string, options: FileConvertOptions, stdinText?:
  */
 function onFirstRead(make: () => ReadFile): ReadFile {
   let read: ReadFile | undefined;
-  return (ref) => (read ??= make())(ref);
+  return (ref, written) => (read ??= make())(ref, written);
 }
 
 function refOptions(options: FileConvertOptions, path: string): ReadFileOptions {

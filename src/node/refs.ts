@@ -6,7 +6,7 @@
 // directory, FIFO or device, which could block or flood).
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
-import type { ReadFile } from "../adapters/types.js";
+import type { ReadFile, WrittenRef } from "../adapters/types.js";
 import { homedir } from "./os-lazy.js";
 
 export interface ReadFileOptions {
@@ -29,31 +29,34 @@ function inside(root: string, p: string): boolean {
 export function makeReadFile(baseDir: string, options: ReadFileOptions = {}): ReadFile {
   const base = safeRealpath(resolve(baseDir)) ?? resolve(baseDir);
   const root = options.root === undefined ? base : (safeRealpath(resolve(options.root)) ?? resolve(options.root));
-  const label = options.rootLabel ?? (options.root === undefined ? "the manifest's folder" : "the root");
   const max = options.maxBytes ?? 10 * 1024 * 1024;
-  const outside = (ref: string, target: string, link: boolean) =>
-    `"${ref}" ${link ? "is a link that points" : "resolves"} outside ${label}; ${widen(root, target)}`;
-  return (ref: string) => {
-    if (ref.includes("\0")) return { ok: false, code: "ref-not-found", message: `"${ref}" is not a valid path` };
-    if (!options.allowOutside && isAbsolute(ref)) return { ok: false, code: "ref-outside-root", message: outside(ref, ref, false) };
+  return (ref: string, written?: WrittenRef) => {
+    // A reference another file makes (a mas agent file of a MAS manifest) reaches here as a path from
+    // baseDir; messages quote it as that file writes it, which is what the user finds at the line shown.
+    const quoted = written?.ref ?? ref;
+    // baseDir is then not the folder of the file the finding is about: "the manifest's folder" would be read as that file's.
+    const label = options.rootLabel ?? (options.root !== undefined ? "the root" : written ? "the input's folder" : "the manifest's folder");
+    const outside = (target: string, link: boolean) => `"${quoted}" ${link ? "is a link that points" : "resolves"} outside ${label}; ${widen(root, target)}`;
+    if (ref.includes("\0")) return { ok: false, code: "ref-not-found", message: `"${quoted}" is not a valid path` };
+    if (!options.allowOutside && isAbsolute(ref)) return { ok: false, code: "ref-outside-root", message: outside(ref, false) };
     const target = resolve(base, ref);
-    if (!options.allowOutside && !inside(root, target)) return { ok: false, code: "ref-outside-root", message: outside(ref, target, false) };
+    if (!options.allowOutside && !inside(root, target)) return { ok: false, code: "ref-outside-root", message: outside(target, false) };
     const real = safeRealpath(target);
     // Named relative to the manifest's folder: a message never carries this machine's absolute paths.
-    if (real === undefined) return { ok: false, code: "ref-not-found", message: `"${ref}" does not exist (looked for ${shown(base, target)} from the manifest's folder)` };
-    if (!options.allowOutside && !inside(root, real)) return { ok: false, code: "ref-outside-root", message: outside(ref, real, true) };
+    if (real === undefined) return { ok: false, code: "ref-not-found", message: `"${quoted}" does not exist (looked for ${shown(base, target)} from ${written ? "the input's folder" : "the manifest's folder"})` };
+    if (!options.allowOutside && !inside(root, real)) return { ok: false, code: "ref-outside-root", message: outside(real, true) };
     let st;
     try {
       st = statSync(real);
     } catch {
-      return { ok: false, code: "ref-not-found", message: `"${ref}" cannot be read` };
+      return { ok: false, code: "ref-not-found", message: `"${quoted}" cannot be read` };
     }
-    if (!st.isFile()) return { ok: false, code: "ref-not-found", message: `"${ref}" is not a regular file` };
-    if (st.size > max) return { ok: false, code: "ref-not-found", message: `"${ref}" is larger than ${max} bytes` };
+    if (!st.isFile()) return { ok: false, code: "ref-not-found", message: `"${quoted}" is not a regular file` };
+    if (st.size > max) return { ok: false, code: "ref-not-found", message: `"${quoted}" is larger than ${max} bytes` };
     try {
       return { ok: true, text: readFileSync(real, "utf8") };
     } catch (e) {
-      return { ok: false, code: "ref-not-found", message: `"${ref}" cannot be read: ${(e as Error).message}` };
+      return { ok: false, code: "ref-not-found", message: `"${quoted}" cannot be read: ${(e as Error).message}` };
     }
   };
 }

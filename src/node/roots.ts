@@ -6,7 +6,7 @@
 //    few folders up (a mas kind: MAS at the app's root) lists it among its parts,
 //    so `../tools/x.tool.yaml` from `agents/` reads without --allow-outside-refs.
 import { closeSync, fstatSync, openSync, readdirSync, readSync, realpathSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { partsOf } from "../parts.js";
 import { homedir } from "./os-lazy.js";
 
@@ -25,7 +25,7 @@ export interface Root {
 /** The default root of a single input file: its app's folder if a manifest up to APP_ROOT_LEVELS folders above lists it, else its own folder. */
 export function defaultRoot(file: string): Root {
   const app = appRootOf(file);
-  return app ? { dir: app, label: "the app's folder (where the manifest that lists it is)" } : { dir: dirname(resolve(file)), label: "the manifest's folder" };
+  return app ? { dir: app, label: "the app's folder (where the manifest that lists it is)" } : { dir: dirname(resolve(file)), label: `the folder of ${basename(file)}` };
 }
 
 /** The nearest folder above `file` (at most APP_ROOT_LEVELS up) holding a manifest that reads `file` as its part. */

@@ -63,12 +63,14 @@ export function memoryReadFile(files: readonly PageFile[], manifest: string): Re
     if (p !== undefined && !byPath.has(p)) byPath.set(p, f.text);
   }
   const base = dirOf(normalisePath(manifest) ?? "");
-  return (path) => {
-    if (path.startsWith("/") || /^[a-z]:[\\/]/i.test(path)) return { ok: false, code: "ref-outside-root", message: `${path} is an absolute path; the playground reads only the files you gave it` };
+  return (path, written) => {
+    // As the file that makes the reference writes it (a mas agent file's own ../tools/…), not as the path from the manifest.
+    const shown = written?.ref ?? path;
+    if (path.startsWith("/") || /^[a-z]:[\\/]/i.test(path)) return { ok: false, code: "ref-outside-root", message: `${shown} is an absolute path; the playground reads only the files you gave it` };
     const at = normalisePath(joinPath(base, path));
-    if (at === undefined) return { ok: false, code: "ref-outside-root", message: `${path} leaves the folder of ${manifest}` };
+    if (at === undefined) return { ok: false, code: "ref-outside-root", message: `${shown} leaves the folder of ${manifest}` };
     const text = byPath.get(at);
-    return text === undefined ? { ok: false, code: "ref-not-found", message: `${path} is not among the files given to the playground (add it beside ${manifest})` } : { ok: true, text };
+    return text === undefined ? { ok: false, code: "ref-not-found", message: `${shown} is not among the files given to the playground (add it beside ${manifest})` } : { ok: true, text };
   };
 }
 

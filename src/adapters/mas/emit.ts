@@ -85,7 +85,9 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
   const agentFiles: AgentFile[] = doc.agents.map((agent, i) => {
     const r = new Reporter(MAS, files[i] as string);
     // Written beside the MAS manifest and under -o, an agent's relative references are rewritten to still name their files.
-    const moved = relocateRefs(agent, doc, options, r, context.readFiles, keptEntryFolder(doc, i, links));
+    // A merged bundle's agent was read through its own input (agentInputs); any other, through the document's.
+    const input = context.agentInputs?.[i] ?? { ...(doc.file !== undefined ? { file: doc.file } : {}), ...(context.readFiles ? { readFiles: context.readFiles } : {}) };
+    const moved = relocateRefs(agent, input, options, r, keptEntryFolder(doc, i, links));
     const scope: EmitScope = { r, check: context.checkDeclarations === true };
     const e = emitAgent(moved.agent, i, doc, links, files, options, scope, masFile, context.effectiveDefaults?.[i]);
     const out: Omit<EmittedDocument, "text"> = { ...e.out, agents: [i] };

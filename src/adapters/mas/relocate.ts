@@ -19,9 +19,9 @@
 // not written elsewhere counts as written there; under -o elsewhere that guess is
 // said to be one (ref-kept, a warning): the file was never read, so nothing shows it
 // is there, and the converted agent lacks it if it is not (docs/decisions.md).
-import type { IrAgent, IrChunk, IrDocument, IrSkill, IrTool } from "../../ir/model.js";
+import type { IrAgent, IrChunk, IrSkill, IrTool } from "../../ir/model.js";
 import type { Reporter } from "../../ir/reporter.js";
-import type { EmitOptions, SourceFile } from "../types.js";
+import type { AgentInput, EmitOptions, SourceFile } from "../types.js";
 import { skillFolder } from "./skills.js";
 import { dirOf, joinPath } from "../../ir/file-paths.js";
 import { MAS } from "./parse-context.js";
@@ -40,11 +40,13 @@ export interface Relocated {
 /**
  * The agent as written: a copy whose relative references name the same files from where it is
  * written, each rewrite or copy reported (ref-rewritten); the agent itself when nothing moves.
- * `read` are the files the input's parse read, by path from the input's folder. `keptFolder`: for
+ * `source` is the input the agent was read through: its file, and the files its parse read, by path
+ * from its folder (a merged bundle's agents each have their own, EmitContext.agentInputs). `keptFolder`: for
  * an agent restored from another format's stash, the folder (from the app's MAS manifest) of the
  * agent file it was read from, which its references are made from (system-emit keptEntryFolder).
  */
-export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptions, r: Reporter, read: readonly SourceFile[] = [], keptFolder = ""): Relocated {
+export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOptions, r: Reporter, keptFolder = ""): Relocated {
+  const read = source.readFiles ?? [];
   const chunks = agent.instructions?.chunks ?? [];
   const tools = agent.tools ?? [];
   const skills = agent.skills ?? [];
@@ -56,14 +58,14 @@ export function relocateRefs(agent: IrAgent, doc: IrDocument, options: EmitOptio
   // Only a mas parse makes these references: any in an agent read from another format came back through its stash.
   const restored = agent.origin.format !== MAS;
   // Where the agent was read, from the input's folder: an agent file a MAS manifest names sits in its own folder.
-  const from = restored ? keptFolder : agent.origin.file === undefined || agent.origin.file === doc.file ? "" : dirOf(agent.origin.file);
+  const from = restored ? keptFolder : agent.origin.file === undefined || agent.origin.file === source.file ? "" : dirOf(agent.origin.file);
   // Where the input's folder is, seen from where the outputs go (unset: they are written there).
-  const input = options.relocateFrom?.(doc.file) ?? "";
+  const input = options.relocateFrom?.(source.file) ?? "";
   const prefix = joinPath(input, from);
   if (prefix === "") return { agent, files };
   // A restored reference written elsewhere names a file the conversion never saw from a folder it guessed.
   const guessed = restored && input !== "";
-  const file = doc.file ?? "the input";
+  const file = source.file ?? "the input";
   const base = from === "" ? `the folder of ${file}` : `${from}/ beside ${file}, where the app's agency list puts the agent file`;
   const unsure = (to: string, lacks: string) => ({
     became: `is a path from the folder the mas agent was read in, which ${file} does not record; taken as one from ${base}, it is written as ${to} from the output folder, which names the file only if it is there; else the converted agent lacks ${lacks}`,

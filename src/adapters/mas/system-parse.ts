@@ -158,7 +158,9 @@ function readAgentFile(ref: string, refAt: string, options: ParseOptions, diagno
   const readFile: ReadFile = (p) => {
     // An absolute path goes to the reader as written (it refuses it unless allowed).
     const inner = relPath(p, base);
-    return inner === undefined && !p.startsWith("/") ? { ok: false, code: "ref-not-found", message: `${p} (in ${file}) names no file` } : (options.readFile as ReadFile)(inner ?? p);
+    if (inner === undefined && !p.startsWith("/")) return { ok: false, code: "ref-not-found", message: `${p} (in ${file}) names no file` };
+    // The reader gets the path from the MAS manifest's folder; its messages quote the agent file's own reference.
+    return (options.readFile as ReadFile)(inner ?? p, inner === undefined || inner === p ? undefined : { ref: p, file });
   };
   const read = readMasAgent(data, { file, readFile, ...(options.lenient ? { lenient: true } : {}), ...(parsed.keyOrder ? { keyOrder: parsed.keyOrder } : {}) });
   if (read === undefined) return undefined;
