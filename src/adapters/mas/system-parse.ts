@@ -5,7 +5,7 @@
 // extensions.mas under its pointer in the MAS file, so MAS → mas gives it back.
 import type { IrAgent, IrDocument, IrLink, IrSourcePlace } from "../../ir/model.js";
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
-import { diagnostic, type Diagnostic, type ProblemCode } from "../../ir/diagnostics.js";
+import { diagnostic, STASH_KEY, type Diagnostic, type ProblemCode } from "../../ir/diagnostics.js";
 import type { Problem } from "../../ir/payloads.js";
 import { dotted, get, join } from "../../ir/pointer.js";
 import { dirOf, isAbsolutePath, joinPath } from "../../ir/file-paths.js";
@@ -113,7 +113,7 @@ export function parseMasSystem(data: JsonObject, options: ParseOptions): ParseDr
 
       const extensions: JsonObject = {};
       keepMasMembers(data, spec, listAt, list, extensions);
-      const entered = linkWorkflow(spec, list, listAt, members, error, inMas);
+      const entered = linkWorkflow(spec, list, listAt, members, error, inMas, (d) => diagnostics.push(d));
       if (diagnostics.some((d) => d.severity === "error")) return { diagnostics };
 
       const doc: IrDocument = { format: MAS, bundle: true, agents: members.map((m) => m.agent), extensions: { [MAS]: extensions } };
@@ -215,7 +215,7 @@ function checkAgent(data: JsonObject, read: AgentFile | undefined, at: string, o
  * the agency entry id), links the agents by the nodes' delegates_to, and returns the agent the
  * workflow's entry names (a node's or an agent's), if any.
  */
-function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, members: Member[], error: ErrorAt, inMas: (pointer: string) => IrSourcePlace): IrAgent | undefined {
+function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, members: Member[], error: ErrorAt, inMas: (pointer: string) => IrSourcePlace, report: (d: Diagnostic) => void): IrAgent | undefined {
   const workflow = isObject(spec["workflow"]) ? spec["workflow"] : {};
   const nodes = Array.isArray(workflow["nodes"]) ? workflow["nodes"] : [];
   const byName = new Map<string, IrAgent>();
@@ -229,7 +229,16 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
   for (const issue of issues) error("invalid-input", issue.pointer, issue.problem);
   const links = new Map<IrAgent, IrLink[]>();
   // Where each link was written: its delegates_to entry in this file, and the child's spec.description its useWhen came from.
-  const written = new Map<IrAgent, { link: IrSourcePlace; useWhen?: IrSourcePlace }[]>();
+  const written = new Map<IrAgent, Written[]>();
+  // Each delegator's node where the links a stash brought back were written: its first that lists delegates, else its first.
+  const nodeOf = new Map<IrAgent, number>();
+  const listing = new Set<IrAgent>();
+  nodes.forEach((n, i) => {
+    const parent = isObject(n) && typeof n["id"] === "string" ? byNode.get(n["id"]) : undefined;
+    if (parent === undefined || listing.has(parent)) return;
+    if (!nodeOf.has(parent) || (isObject(n) && Array.isArray(n["delegates_to"]))) nodeOf.set(parent, i);
+    if (isObject(n) && Array.isArray(n["delegates_to"])) listing.add(parent);
+  });
   nodes.forEach((n, i) => {
     if (!isObject(n) || !Array.isArray(n["delegates_to"])) return;
     const parent = typeof n["id"] === "string" ? byNode.get(n["id"]) : undefined;
@@ -246,31 +255,93 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
     });
   });
   for (const m of members) {
-    const fromWorkflow = links.get(m.agent) ?? [];
-    const stashed = m.agent.subAgents;
-    const places = written.get(m.agent) ?? [];
-    // A stash that brought the links back (with the settings a MAS cannot hold) wins while the graph agrees with it.
-    if (stashed !== undefined && deepEqual(stashed.filter((l) => l.local !== undefined).map((l) => l.local), fromWorkflow.map((l) => l.local))) {
-      let k = 0;
-      stashed.forEach((l, n) => {
-        const p = l.local === undefined ? undefined : places[k++];
-        if (p) writtenAt(m.agent, `/subAgents/${n}`, p.link);
-      });
-      continue;
-    }
-    const external = (stashed ?? []).filter((l) => l.local === undefined);
-    if (fromWorkflow.length === 0 && external.length === 0) {
-      delete m.agent.subAgents;
-      continue;
-    }
-    m.agent.subAgents = [...fromWorkflow, ...external];
-    places.forEach((p, n) => {
-      writtenAt(m.agent, `/subAgents/${n}`, p.link);
-      if (p.useWhen) writtenAt(m.agent, `/subAgents/${n}/useWhen`, p.useWhen);
-    });
+    const node = nodeOf.get(m.agent);
+    const at = node === undefined ? "/spec/workflow/nodes" : `/spec/workflow/nodes/${node}/delegates_to`;
+    relink(m.agent, links.get(m.agent) ?? [], written.get(m.agent) ?? [], (k) => inMas(node === undefined ? at : `${at}/${k}`), report);
   }
   const entry = workflow["entry"];
   return typeof entry === "string" ? (byNode.get(entry) ?? byName.get(entry)) : undefined;
+}
+
+/** Where a link of the workflow was written: its delegates_to entry, and the child's spec.description its useWhen came from. */
+interface Written {
+  link: IrSourcePlace;
+  useWhen?: IrSourcePlace;
+}
+
+/**
+ * The links of `agent`: those of the workflow (`fromWorkflow`, read at `places`), each with the
+ * settings a MAS cannot hold (useWhen, doNotUseWhen, mode, release) that the hub's stash brought
+ * back for a link to the same target. A mas agent file read alone has no links, so the stash holds
+ * them as one whole /subAgents list, which no guard of the file can check: the workflow is what
+ * the user edits. A link is identified by its target (its local key), not its index, so removing,
+ * adding, reordering or retargeting one delegates_to entry costs only that entry's settings, and
+ * one stash-stale warning at the entry as written (`entryAt`: the k-th delegates_to entry of the
+ * delegator's node) says what. The workflow's order wins for the links it writes; the stash's
+ * other links (external ones, a sub-agent tool's templates) keep their places. See
+ * docs/decisions.md ("session 12: a MAS app's links are their targets").
+ */
+function relink(agent: IrAgent, fromWorkflow: readonly IrLink[], places: readonly Written[], entryAt: (k: number) => IrSourcePlace, report: (d: Diagnostic) => void): void {
+  const stashed = agent.subAgents;
+  if (stashed === undefined) {
+    if (fromWorkflow.length === 0) return;
+    agent.subAgents = [...fromWorkflow];
+    places.forEach((p, n) => placeLink(agent, n, p, true));
+    return;
+  }
+  // The stash's links the emitter wrote as delegates_to entries, in that order: local, and no sub-agent tool's template.
+  const delegated = stashed.flatMap((l, n) => (l.local !== undefined && l.spawn === undefined ? [n] : []));
+  // Each workflow link's stashed link: the first one to the same target not taken yet (-1: a link the edit added).
+  const taken = new Set<number>();
+  const match = fromWorkflow.map((w) => {
+    const n = delegated.find((d) => !taken.has(d) && stashed[d]?.local === w.local);
+    if (n === undefined) return -1;
+    taken.add(n);
+    return n;
+  });
+  // The workflow's links fill the places the delegated links held, in the workflow's order; more of them go last.
+  const out: IrLink[] = [];
+  const from: (number | undefined)[] = [];
+  let next = 0;
+  const take = () => {
+    const w = next++;
+    const n = match[w] as number;
+    out.push(n === -1 ? (fromWorkflow[w] as IrLink) : (stashed[n] as IrLink));
+    from.push(w);
+  };
+  stashed.forEach((l, n) => {
+    if (!delegated.includes(n)) {
+      out.push(l);
+      from.push(undefined);
+    } else if (next < fromWorkflow.length) take();
+  });
+  while (next < fromWorkflow.length) take();
+  // A stashed link the workflow no longer names: the edit wins, and what its settings were is said where it was written.
+  delegated.forEach((n, k) => {
+    if (taken.has(n)) return;
+    const link = stashed[n] as IrLink;
+    const lost = Object.keys(link).filter((f) => f !== "local").map((f) => dotted(`/subAgents/${n}/${f}`));
+    if (lost.length === 0) return;
+    // The entry written at k now names another target (retargeted, an agent renamed) or is gone (removed; later ones moved up).
+    const removed = k >= fromWorkflow.length || match[k] !== -1;
+    const file = agent.origin.file === undefined ? "" : ` of ${agent.origin.file}`;
+    const source = entryAt(k);
+    report(diagnostic("stash-stale", { value: dotted(source.pointer), entries: lost, ...(removed ? { removed: true as const } : {}) }, { source, hint: `the originals are still in ${STASH_KEY}${file}: undo the edit to get them back` }));
+  });
+  if (out.length === 0) {
+    delete agent.subAgents;
+    return;
+  }
+  agent.subAgents = out;
+  from.forEach((w, n) => {
+    if (w !== undefined) placeLink(agent, n, places[w] as Written, match[w] === -1);
+  });
+}
+
+/** Records where link `n` of the agent was written; its useWhen too when the workflow's reading gave it (`own`). */
+function placeLink(agent: IrAgent, n: number, p: Written, own: boolean): void {
+  writtenAt(agent, `/subAgents/${n}`, p.link);
+  if (own && p.useWhen) writtenAt(agent, `/subAgents/${n}/useWhen`, p.useWhen);
 }
 
 /**
