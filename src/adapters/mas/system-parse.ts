@@ -328,7 +328,8 @@ function relink(agent: IrAgent, fromWorkflow: readonly IrLink[], places: readonl
     const source = entryAt(k);
     report(diagnostic("stash-stale", { value: dotted(source.pointer), entries: lost, ...(removed ? { removed: true as const } : {}) }, { source, hint: `the originals are still in ${STASH_KEY}${file}: undo the edit to get them back` }));
   });
-  if (out.length === 0) {
+  // An empty list the stash brought back is the source's own (Caplo `subAgents: []`); one the edit emptied is gone.
+  if (out.length === 0 && stashed.length > 0) {
     delete agent.subAgents;
     return;
   }
