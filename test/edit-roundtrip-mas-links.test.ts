@@ -180,3 +180,23 @@ describe("Caplo support bundle → mas app, billing given a delegate (tech) in t
     expect(stale(r), listing(r)).toEqual([]);
   });
 });
+
+describe("Caplo support bundle → mas app, tech's spec.description (its routing text) edited → Caplo", () => {
+  const files = app();
+  const edited = "Anything about outages. Not for: Billing.";
+  files.set("tech.yaml", (files.get("tech.yaml") as string).replace(/^ {2}description: .*$/m, `  description: "${edited}"`));
+  const r = back(files);
+
+  it("the first link to tech takes the edited text (what front-desk's model reads), split at Not for:", () => {
+    expect(files.get("tech.yaml")).toContain(edited);
+    const link = (frontDesk(r)["subAgents"] as JsonObject[]).find((l) => l["local"] === "tech");
+    expect(link).toMatchObject({ local: "tech", useWhen: "Anything about outages.", doNotUseWhen: "Billing." });
+    expect(link?.["mode"]).toBe(TECH!["mode"]);
+    const said = r.diagnostics.filter((d) => d.code === "transformed-value" && d.source?.file === "tech.yaml");
+    expect(said.map((d) => d.message).join("\n"), listing(r)).toContain(`is read as the routing text of "front-desk"'s link to "tech"`);
+  });
+
+  it("billing's link, whose description was not edited, is as it was", () => {
+    expect((frontDesk(r)["subAgents"] as JsonObject[]).find((l) => l["local"] === "billing")).toEqual(BILLING);
+  });
+});

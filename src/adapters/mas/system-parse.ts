@@ -9,7 +9,7 @@ import { diagnostic, STASH_KEY, type Diagnostic, type ProblemCode } from "../../
 import type { Problem } from "../../ir/payloads.js";
 import { dotted, get, join } from "../../ir/pointer.js";
 import { dirOf, isAbsolutePath, joinPath } from "../../ir/file-paths.js";
-import { emitSystem, linkIndex, NOT_FOR } from "./system-emit.js";
+import { emitSystem, linkIndex, linkRoutingText, NOT_FOR } from "./system-emit.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { parseText } from "../../text/parse.js";
 import { mergeDocumentExtensions } from "../../ir/stash.js";
@@ -259,8 +259,37 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
     const at = node === undefined ? "/spec/workflow/nodes" : `/spec/workflow/nodes/${node}/delegates_to`;
     relink(m.agent, links.get(m.agent) ?? [], written.get(m.agent) ?? [], (k) => inMas(node === undefined ? at : `${at}/${k}`), report);
   }
+  routeAsEdited(members.map((m) => m.agent), report);
   const entry = workflow["entry"];
   return typeof entry === "string" ? (byNode.get(entry) ?? byName.get(entry)) : undefined;
+}
+
+/**
+ * A delegate's spec.description is the routing text of the first link to it (the emitter writes
+ * that link's useWhen, and doNotUseWhen as "Not for: …", there: writtenDescription): edited, the
+ * edit is what every delegator's model reads, so that link takes it, though the stash brought the
+ * link's old text back (relink). Said at the description; the stash's text stays in the file.
+ */
+function routeAsEdited(agents: readonly IrAgent[], report: (d: Diagnostic) => void): void {
+  const first = new Map<string, { parent: IrAgent; n: number }>();
+  for (const parent of agents) (parent.subAgents ?? []).forEach((l, n) => {
+    if (l.local !== undefined && l.spawn === undefined && l.useWhen !== undefined && l.useWhen !== "" && !first.has(l.local)) first.set(l.local, { parent, n });
+  });
+  for (const child of agents) {
+    const text = child.routingDescription;
+    const at = child.key === undefined ? undefined : first.get(child.key);
+    if (text === undefined || text === "" || at === undefined) continue;
+    const link = (at.parent.subAgents as IrLink[])[at.n] as IrLink;
+    if (linkRoutingText(link.useWhen as string, link.doNotUseWhen) === text) continue;
+    const read = splitRouting(text);
+    link.useWhen = read.useWhen as string;
+    if (read.doNotUseWhen === undefined) delete link.doNotUseWhen;
+    else link.doNotUseWhen = read.doNotUseWhen;
+    const where = child.sourceMap["/routingDescription"];
+    const source = where === undefined ? undefined : inFileOf(child, where);
+    const whose = at.parent.key ?? at.parent.id ?? "its delegator";
+    report(diagnostic("transformed-value", { value: "spec.description", shown: text, became: `is read as the routing text of "${whose}"'s link to "${child.key ?? child.id ?? "it"}" (useWhen${read.doNotUseWhen === undefined ? "" : ", and doNotUseWhen after \"Not for:\""}), as edited: the link's text ${STASH_KEY} kept is not restored` }, source ? { source } : {}));
+  }
 }
 
 /** Where a link of the workflow was written: its delegates_to entry, and the child's spec.description its useWhen came from. */
