@@ -34,7 +34,7 @@ export interface Guard {
  * role, top_p or spelling) belong to that thing, whatever else of it an edit changed (a description,
  * a temperature); an edit of one of these members makes it another thing.
  */
-const ITEM_IDENTITY: Readonly<Record<string, readonly string[]>> = { tools: ["name", "kind"], models: ["id", "provider", "providerSource", "raw"] };
+export const ITEM_IDENTITY: Readonly<Record<string, readonly string[]>> = { tools: ["name", "kind"], models: ["id", "provider", "providerSource", "raw"] };
 
 /** The identity members of the list item at IR pointer `item` (`/tools/0`), if its list has them. */
 export function identityMembers(item: string): readonly string[] | undefined {
@@ -59,7 +59,7 @@ function hasIdentity(k: string): boolean {
  * holds the same things in the same order: the rows a target cannot hold, kept after the one it holds,
  * still come after it). Undefined when `k` has no identity.
  */
-function identityOf(reading: unknown, k: string): string | undefined {
+export function identityOf(reading: unknown, k: string): string | undefined {
   const members = identityMembers(k);
   const pick = (v: unknown, ms: readonly string[]) => ms.map((m) => (isObject(v) ? v[m] : undefined));
   if (members !== undefined) return digest(pick(valueAt(reading, k), members));

@@ -24,6 +24,7 @@ import { extensionPointer, type AboutAgent, type Reporter } from "./reporter.js"
 import { sourceOf } from "./agent.js";
 import { GuardBuilder, GuardCheck, identityMembers, readWritten, wouldChange } from "./stash-guard.js";
 import { readsInto, type WrittenChoice } from "./stash-choice.js";
+import { asStashed, reitemStash, wasRemoved, type Reitemed } from "./stash-items.js";
 
 export { STASH_KEY };
 export const STASH_VERSION = 1;
@@ -577,18 +578,22 @@ class Forgotten {
  */
 export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, document: JsonValue): Restored | undefined {
   if (!isStash(raw)) return undefined;
+  // The stash's tools and model rows renumbered to the items as read now, found by identity wherever they moved (stash-items.ts).
+  const items = reitemStash(parsed, raw, document);
+  const stash = items?.raw ?? raw;
+  const named = (p: string) => dotted(asStashed(items, p));
   const agent = structuredClone(parsed);
   const a = agent as unknown as JsonObject;
   const reading = parsed as unknown as JsonObject;
   const diagnostics: Diagnostic[] = [];
   const sourceFor = (p: string) => (agent.origin.file === undefined ? { pointer: agent.origin.pointer + p } : { file: agent.origin.file, pointer: agent.origin.pointer + p });
   const stashAt = (...tokens: string[]) => join(at, ...tokens);
-  const check = new GuardCheck(readWritten(raw["written"]), reading, document, parsed.sourceMap);
-  const placements = Object.entries((raw["sourceMap"] as Record<string, string> | undefined) ?? {}).filter(([k, v]) => LIST_ITEM.test(k) && v !== "");
-  const stale = new StaleReport(parsed, check);
+  const check = new GuardCheck(readWritten(stash["written"]), reading, document, parsed.sourceMap);
+  const placements = Object.entries((stash["sourceMap"] as Record<string, string> | undefined) ?? {}).filter(([k, v]) => LIST_ITEM.test(k) && v !== "");
+  const stale = new StaleReport(parsed, check, items);
   const forgotten = new Forgotten();
 
-  const absent = (raw["absent"] as string[] | undefined) ?? [];
+  const absent = (stash["absent"] as string[] | undefined) ?? [];
   for (const p of absent) {
     const t = p.startsWith("/extensions/") ? parsePointer(p) : undefined;
     if (t && t.length === 3) {
@@ -598,12 +603,12 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
       if (bag && has) delete bag[t[2] as string];
       if (bag && Object.keys(bag).length === 0) delete agent.extensions[t[1] as string];
     } else if (canonicalPointer(p)) {
-      if (get(reading, p) !== undefined && stale.skips(p, dotted(p))) continue;
+      if (get(reading, p) !== undefined && stale.skips(p, named(p))) continue;
       removeAtPointer(a, p);
       forgotten.forget(p);
     }
   }
-  for (const [p, q] of Object.entries((raw["moved"] as Record<string, string> | undefined) ?? {})) {
+  for (const [p, q] of Object.entries((stash["moved"] as Record<string, string> | undefined) ?? {})) {
     if (!canonicalPointer(p) || !canonicalPointer(q)) continue;
     const v = get(a, q);
     if (v === undefined) continue;
@@ -615,19 +620,19 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
     forgotten.forget(p);
     forgotten.map(agent, p, src ?? stashAt("moved", p));
   }
-  for (const [p, v] of Object.entries((raw["ir"] as JsonObject | undefined) ?? {})) {
+  for (const [p, v] of Object.entries((stash["ir"] as JsonObject | undefined) ?? {})) {
     if (!canonicalPointer(p)) continue;
     // How the prompt spells a parameter describes the prompt: where the target has a spelling of its own,
     // not restored onto a prompt the edit wrote in it (an Agent Spec `{{x}}` read back under AgentMug's
     // `{{params.` would stay unfilled, fresh10 finding 3). Where it has none (mas), the prompt kept the
     // source's spelling, and an edit around it still means it.
     const spelling = isAncestorOrSelf("/placeholders", p) && parsed.placeholders !== undefined ? check.staleAround("/instructions") : undefined;
-    if (wouldChange(reading, p, v) && stale.skips(p, dotted(p), true, spelling, inRecord(p, check, reading))) continue;
+    if (wouldChange(reading, p, v) && stale.skips(p, named(p), true, spelling, inRecord(p, check, reading))) continue;
     if (!setAtPointer(a, p, cloneJson(v))) continue;
     forgotten.forget(p);
-    forgotten.map(agent, p, stashAt("ir", p));
+    forgotten.map(agent, p, stashAt("ir", asStashed(items, p)));
   }
-  for (const [format, bag] of Object.entries((raw["extensions"] as Record<string, JsonObject> | undefined) ?? {})) {
+  for (const [format, bag] of Object.entries((stash["extensions"] as Record<string, JsonObject> | undefined) ?? {})) {
     for (const rel of Object.keys(bag)) {
       if (isPrivateExtension(format, rel, bag[rel])) {
         const source = sourceFor(stashAt("extensions", format, rel));
@@ -636,7 +641,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
       }
       const now = parsed.extensions[format]?.[rel];
       // A home-format value inside a list item (a mas tool's params) belongs to that item: not restored onto an edited one.
-      const item = format === raw["from"] ? itemOf(placements, rel) : undefined;
+      const item = format === stash["from"] ? itemOf(placements, rel) : undefined;
       if (!deepEqual(now, bag[rel]) && stale.skips(item ?? extensionPointer(format, rel), `${format} ${dotted(rel)}`, false, item === undefined ? undefined : editedIdentity(item, check))) continue;
       const into = agent.extensions[format] ?? {};
       setKey(into, rel, cloneJson(bag[rel] as JsonValue));
@@ -645,21 +650,21 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
     }
   }
   forgotten.apply(agent);
-  const from = raw["from"] as string;
+  const from = stash["from"] as string;
   if (from !== agent.origin.format) {
     const placement: Record<string, string> = {};
     // Placement hints of an edited list item are not applied: the item is where the edit put it.
-    for (const [k, v] of Object.entries((raw["sourceMap"] as Record<string, string> | undefined) ?? {})) if (PLACEMENT.test(k) && check.staleFor(k) === undefined) setKey(placement, k, v);
-    agent.home = { format: from, pointer: typeof raw["pointer"] === "string" ? raw["pointer"] : "", sourceMap: placement };
-    if (typeof raw["index"] === "number") agent.home.index = raw["index"];
+    for (const [k, v] of Object.entries((stash["sourceMap"] as Record<string, string> | undefined) ?? {})) if (PLACEMENT.test(k) && check.staleFor(k) === undefined) setKey(placement, k, v);
+    agent.home = { format: from, pointer: typeof stash["pointer"] === "string" ? stash["pointer"] : "", sourceMap: placement };
+    if (typeof stash["index"] === "number") agent.home.index = stash["index"];
   }
   const checked = irSchemas().IrAgent.safeParse(agent);
   if (!checked.success) return undefined;
   diagnostics.push(...stale.diagnostics(sourceFor));
   const doc: Record<string, JsonObject> = {};
-  for (const [format, bag] of Object.entries((raw["document"] as Record<string, JsonObject> | undefined) ?? {})) setKey(doc, format, cloneJson(bag));
+  for (const [format, bag] of Object.entries((stash["document"] as Record<string, JsonObject> | undefined) ?? {})) setKey(doc, format, cloneJson(bag));
   const unedited = check.intactPlaces();
-  return { agent, document: doc, diagnostics, ...(raw["bundle"] === true ? { bundle: true as const } : {}), ...(unedited.length ? { unedited } : {}) };
+  return { agent, document: doc, diagnostics, ...(stash["bundle"] === true ? { bundle: true as const } : {}), ...(unedited.length ? { unedited } : {}) };
 }
 
 /**
@@ -708,6 +713,7 @@ class StaleReport {
   constructor(
     private readonly parsed: IrAgent,
     private readonly check: GuardCheck,
+    private readonly items?: Reitemed,
   ) {}
 
   /**
@@ -736,7 +742,8 @@ class StaleReport {
   private stop(k: string, name: string): true {
     const at = this.check.staleItemOf(k) ?? k;
     const place = this.check.at(at) ?? sourceOf(this.parsed, at) ?? "";
-    if (this.check.gone(place)) this.removed.add(place);
+    // Gone from the file, or a stashed item read nowhere now whose old place another item moved into.
+    if (this.check.gone(place) || (place !== "" && wasRemoved(this.items, at))) this.removed.add(place);
     const names = this.byPlace.get(place) ?? [];
     names.push(name);
     this.byPlace.set(place, names);

@@ -30,6 +30,7 @@ import { dotted, escapeToken, get, isAncestorOrSelf, parsePointer } from "../../
 import { STASH_KEY } from "../../src/ir/stash.js";
 import { ADAPTERS } from "../../src/adapters/registry.js";
 import { isPrivateExtension } from "../../src/ir/private.js";
+import { asStashed, reitemStash, type Reitemed } from "../../src/ir/stash-items.js";
 import { loadCases } from "../helpers/cases.js";
 import { memoryReadFile } from "../helpers/memory-read-file.js";
 import { GENERATORS } from "./schema-runner.js";
@@ -281,16 +282,23 @@ export function applyEdit(t: Target, s: EditSpec): Edit | undefined {
   return undefined;
 }
 
-/** The stash entries of a file, each with whether the reading with the stash shows it applied. */
-function stashEntries(stash: JsonObject, restored: JsonObject, plain: JsonObject): { name: string; applied: boolean }[] {
+/**
+ * The stash entries of a file, each with whether the reading with the stash shows it applied. A
+ * tool or model row the edit moved (one removed or inserted before it) is looked for where the hub
+ * finds it now (src/ir/stash-items.ts: by its identity), and named as the file's stash names it;
+ * whether it went to the right item is the other checks' (nothing overwritten, the edit present).
+ */
+function stashEntries(file: JsonObject, restored: JsonObject, plain: JsonObject, items: Reitemed | undefined): { name: string; applied: boolean }[] {
+  const stash = items?.raw ?? file;
+  const named = (p: string) => dotted(asStashed(items, p));
   const out: { name: string; applied: boolean }[] = [];
-  for (const [p, v] of Object.entries(isObject(stash["ir"]) ? stash["ir"] : {})) out.push({ name: dotted(p), applied: deepEqual(get(restored, p), v) });
+  for (const [p, v] of Object.entries(isObject(stash["ir"]) ? stash["ir"] : {})) out.push({ name: named(p), applied: deepEqual(get(restored, p), v) });
   for (const p of Array.isArray(stash["absent"]) ? (stash["absent"] as string[]) : []) {
     const t = parsePointer(p);
     const ext = t[0] === "extensions" && t.length === 3;
     const now = ext ? (restored["extensions"] as JsonObject | undefined)?.[t[1] as string] : undefined;
     const gone = ext ? !isObject(now) || !Object.prototype.hasOwnProperty.call(now, t[2] as string) : !(get(plain, p) !== undefined && deepEqual(get(restored, p), get(plain, p)));
-    out.push({ name: ext ? `${t[1] as string} ${dotted(t[2] as string)}` : dotted(p), applied: gone });
+    out.push({ name: ext ? `${t[1] as string} ${dotted(t[2] as string)}` : named(p), applied: gone });
   }
   for (const [p, q] of Object.entries(isObject(stash["moved"]) ? (stash["moved"] as Record<string, string>) : {})) {
     // Not applied: the value is still where it was carried, and its own place holds what the file's reading put there (nothing, or the reading's own value).
@@ -325,7 +333,8 @@ export function checkEdit(t: Target, e: Edit): { outcome: Outcome | "refused" | 
   const stale = got.diagnostics.filter((d) => d.code === "stash-stale");
 
   // 3. Reported: what the stash did not apply, and only that.
-  const entries = stashEntries(e.doc[STASH_KEY] as JsonObject, restored, plainData);
+  const file = e.doc[STASH_KEY] as JsonObject;
+  const entries = stashEntries(file, restored, plainData, isObject(file) ? reitemStash(plain, file, stripStash(e.doc)) : undefined);
   const named = new Set(stale.flatMap(namedBy));
   const notApplied = entries.filter((x) => !x.applied);
   const unreported = notApplied.filter((x) => !named.has(x.name));

@@ -11,7 +11,8 @@
 // guards and placements to that link's index now, guarded where it is now. A link whose place no
 // longer reads as written (deleted, retargeted) keeps its old guard at an index past the links read,
 // so the hub reports its entries stale and restores none of them. See docs/decisions.md
-// ("Spawn marks": what the guard keys on).
+// ("Spawn marks": what the guard keys on). The hub follows tools and model rows the same way, by
+// their identity (src/ir/stash-items.ts); links are found by their place instead.
 import type { IrAgent } from "../../ir/model.js";
 import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { get } from "../../ir/pointer.js";

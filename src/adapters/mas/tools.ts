@@ -238,7 +238,9 @@ function emitTools(agent: IrAgent, r: HandlerReporter, fromMas: boolean): JsonVa
     }
     if (isObject(item)) item = orderKeys(item, TOOL_ORDER);
     const at = fromMas ? sourceIndex(agent, i) : undefined;
-    if (at !== undefined && items[at] === undefined) items[at] = item;
+    // Back at its source place while that keeps the IR's order: tools the user reordered in another
+    // format (their stash entries follow them, src/ir/stash-items.ts) stay in the user's order.
+    if (at !== undefined && items[at] === undefined && at >= items.length) items[at] = item;
     else items.push(item);
   });
   return items;
