@@ -119,6 +119,8 @@ describe("Agent Spec → mas, a tool removed or inserted → Agent Spec", () => 
     expect(warnings[0]!.message).toMatch(/^spec\.tools\[0\] was removed from what agentport wrote: the removal wins/);
     expect(warnings[0]!.message).toContain("tools[0].description");
     expect(warnings[0]!.message).not.toContain("tools[1]");
+    // Written home at another index than it was read from, its kept members are held there: not stashed again.
+    expect(back.diagnostics.filter((d) => d.code === "stashed-value").map((d) => d.message), listing(back)).toEqual([]);
   });
 
   it("a new tool inserted first: the others keep their components", () => {
@@ -128,5 +130,6 @@ describe("Agent Spec → mas, a tool removed or inserted → Agent Spec", () => 
     expect(added).toMatchObject({ component_type: "ServerTool", name: "clock" });
     expect(kept).toEqual(JSON.parse(HOWTO).tools);
     expect(stale(back), listing(back)).toEqual([]);
+    expect(back.diagnostics.filter((d) => d.code === "stashed-value").map((d) => d.message), listing(back)).toEqual([]);
   });
 });

@@ -211,6 +211,8 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   const carried: BuiltStash["extensions"] = [];
   /** The target format's values its reading added (their pointers end `absent`). */
   const added: [string, string][] = [];
+  // Written home, a list item placed elsewhere than its home place says (one the user removed before it, src/ir/stash-items.ts) has its kept members read back at its place in the output.
+  const relocate = from === target ? relocation(agent, back, target) : undefined;
   for (const [format, bag] of Object.entries(agent.extensions)) {
     const backBag = format === target ? (back.extensions[format] ?? {}) : {};
     // The format's private paths, looked up once per format (isPrivateExtension asks the registry per value).
@@ -218,7 +220,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
     // In the reading's order: a home emitter may write its kept members in that order (a mas tool's params).
     for (const rel of Object.keys(bag)) {
       if (secret?.test(rel) === true && bag[rel] !== null) continue;
-      if (format === target && deepEqual(bag[rel], own(backBag, rel))) continue;
+      if (format === target && deepEqual(bag[rel], own(backBag, relocate === undefined ? rel : relocate(rel)))) continue;
       const into = extensions[format] ?? {};
       setKey(into, rel, cloneJson(bag[rel] as JsonValue));
       setKey(extensions, format, into);
@@ -306,6 +308,31 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   if (Object.keys(placement).length) value["sourceMap"] = placement;
   const keptPointers = [...diff.set.map((e) => e.p), ...movedPointers];
   return { value, irPointers: [...keptPointers, ...absent.filter((p) => !p.startsWith("/extensions/"))], keptPointers, movedPointers, extensions: carried, subjects };
+}
+
+/**
+ * For an agent written into its home format `target`: the home-format pointer `rel` of a kept value
+ * inside a list item as the output's reading keys it, where the item's home place (its placement)
+ * is not where the output's reading read it from. The home emitter reads an item's kept members at
+ * its home place and writes the item at its index (an Agent Spec tool after a removed one); compared
+ * at the old place, they would be stashed again as values the output does not hold. Undefined when
+ * every item is read back at its home place.
+ */
+function relocation(agent: IrAgent, back: IrAgent, target: string): ((rel: string) => string) | undefined {
+  const home = agent.origin.format === target ? agent.sourceMap : agent.home?.format === target ? agent.home.sourceMap : undefined;
+  if (home === undefined) return undefined;
+  const moves: [string, string][] = [];
+  for (const k of Object.keys(home)) {
+    if (!LIST_ITEM.test(k)) continue;
+    const was = home[k] as string;
+    const now = back.sourceMap[k];
+    if (now !== undefined && now !== was && was !== "") moves.push([was, now]);
+  }
+  if (moves.length === 0) return undefined;
+  return (rel) => {
+    const m = moves.find(([was]) => isAncestorOrSelf(was, rel));
+    return m === undefined ? rel : m[1] + rel.slice(m[0].length);
+  };
 }
 
 /** A placement of a list item's member other than its name (PLACEMENT): group 1 is the item. */
