@@ -30,8 +30,6 @@ const toolsOf = (doc: JsonObject): JsonObject[] => doc["tools"] as JsonObject[];
 /** What each edit shape does to the Agent Spec file, and the mas tools expected back (the edited tool as the edit has it). */
 const EDITS: { name: string; edit: (doc: JsonObject) => void; tools: JsonValue[] }[] = [
   { name: "a rename", edit: (d) => (toolsOf(d)[0]!["name"] = "calculator"), tools: ["calculator"] },
-  // Items are matched by index: the tool now first is the edit; the one after it has no stash entry of its own.
-  { name: "a tool inserted before it", edit: (d) => toolsOf(d).unshift({ component_type: "ServerTool", name: "web_search" }), tools: ["web_search", "calc"] },
 ];
 
 describe("a mas agent's manifest-ref tool, edited in Agent Spec, → mas", () => {
@@ -69,6 +67,15 @@ describe("a mas agent's manifest-ref tool, edited in Agent Spec, → mas", () =>
       expect(Object.keys(obj(spec["context"]))).toEqual(["intent", "role"]);
     });
   }
+
+  // Session 12: items are found by their identity wherever they moved (src/ir/stash-items.ts): a tool
+  // inserted before calc is the user's, and calc keeps its reference, with no stale warning.
+  it("a tool inserted before it: the new tool is the user's, calc keeps its ref", () => {
+    const back = convert(edited(out.text, (d) => toolsOf(d).unshift({ component_type: "ServerTool", name: "web_search" })), "mas", { file: out.name });
+    expect(back.ok, listing(back)).toBe(true);
+    expect(obj(back.outputs[0]!.document["spec"])["tools"]).toEqual(["web_search", { ref: "samples:tools/calc.tool.yaml" }]);
+    expect(stale(back), listing(back)).toEqual([]);
+  });
 
   // Session 12 (fresh-user finding 3): an edit of a member that does not say which tool it is leaves it
   // that tool (ITEM_IDENTITY, src/ir/stash-guard.ts): its reference comes back, and the edit rides in
