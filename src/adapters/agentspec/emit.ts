@@ -74,7 +74,9 @@ export function emitAgentspec(doc: IrDocument, _options: EmitOptions, context: E
     const m = DEFINITION.exec(k);
     if (m && typeof docExt[k] === "string") owners.set(unescapeToken(m[2] as string), m[1] as string);
   }
-  shareComponents(root, owners, defs);
+  for (const c of shareComponents(root, owners, defs)) {
+    r.atSource(agents[0] as IrAgent, "transformed-value", "", { value: `the component id "${c.id}"`, became: `is written as "${c.now}" for one of the components that had it: they now differ (one was edited), and a document whose components share an id is read as one of them` }, { targetPointer: c.pointer, targetFile: file });
+  }
   keepDefinitions(root, docExt, defs);
   placeDefinitions(root, defs);
   // The stash's notes come after the report of the document-level values (assemble).

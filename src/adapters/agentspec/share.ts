@@ -24,7 +24,15 @@ const isComponent = (v: JsonValue | undefined): v is JsonObject => isObject(v) &
  * component whose $referenced_components defined it. `defs` are the document's definitions so far (Swarm agents);
  * definitions that belong to another component are put into its own $referenced_components.
  */
-export function shareComponents(root: JsonObject, owners: ReadonlyMap<string, string>, defs: JsonObject): void {
+/** A component whose id another, different component of the document also had: given a new one (`renamed`). */
+export interface Renamed {
+  id: string;
+  now: string;
+  /** Where the component (or the first of the uses sharing it) was written. */
+  pointer: string;
+}
+
+export function shareComponents(root: JsonObject, owners: ReadonlyMap<string, string>, defs: JsonObject): Renamed[] {
   const uses = new Map<string, Use[]>();
   const walk = (parent: JsonObject | JsonValue[], key: string | number, v: JsonValue | undefined, pointer: string): void => {
     if (Array.isArray(v)) return v.forEach((x, i) => walk(v, i, x, `${pointer}/${i}`));
@@ -42,12 +50,29 @@ export function shareComponents(root: JsonObject, owners: ReadonlyMap<string, st
   for (const list of uses.values()) for (const u of list) if (typeof u.node["id"] === "string") taken.add(u.node["id"]);
   const chosen: { id: string; list: Use[] }[] = [];
   const anon: Use[][] = [];
+  const renamed: Renamed[] = [];
   for (const [k, list] of uses) {
-    const first = list[0] as Use;
-    const same = list.every((u) => deepEqual(u.node, first.node));
     if (k.startsWith("id:")) {
-      const id = first.node["id"] as string;
-      if (same && (list.length > 1 || owners.has(id))) chosen.push({ id, list });
+      const id = (list[0] as Use).node["id"] as string;
+      // One id, several contents (a shared llm_config edited for one agent in another format): a document
+      // whose components share an id is read as one of them, so the largest group keeps the id, each other a new one.
+      const groups: Use[][] = [];
+      for (const u of list) {
+        const g = groups.find((x) => deepEqual((x[0] as Use).node, u.node));
+        if (g) g.push(u);
+        else groups.push([u]);
+      }
+      const keep = groups.reduce((best, g) => (g.length > best.length ? g : best), groups[0] as Use[]);
+      for (const g of groups) {
+        let gid = id;
+        if (g !== keep) {
+          for (let n = 2; taken.has(gid); n++) gid = `${id}-${n}`;
+          taken.add(gid);
+          for (const u of g) u.node["id"] = gid;
+          renamed.push({ id, now: gid, pointer: (g[0] as Use).pointer });
+        }
+        if (g.length > 1 || (g === keep && owners.has(id))) chosen.push({ id: gid, list: g });
+      }
     } else if (list.length > 1) anon.push(list);
   }
   // A config written for several agents without an id of its own gets one from its name.
@@ -77,6 +102,7 @@ export function shareComponents(root: JsonObject, owners: ReadonlyMap<string, st
       else if (u.parent !== into || u.key !== id) setKey(u.parent, u.key as string, ref);
     }
   }
+  return renamed;
 }
 
 /** A component's own $referenced_components, created last among its members (before agentspec_version). */
