@@ -62,6 +62,9 @@ export function shareComponents(root: JsonObject, owners: ReadonlyMap<string, st
         if (g) g.push(u);
         else groups.push([u]);
       }
+      // Only an id the source shared by reference (one definition, now several contents): inline components
+      // the source itself gave one id are its own spelling, written as they were.
+      if (groups.length > 1 && !owners.has(id)) continue;
       const keep = groups.reduce((best, g) => (g.length > best.length ? g : best), groups[0] as Use[]);
       for (const g of groups) {
         let gid = id;
