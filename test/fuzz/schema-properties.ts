@@ -8,6 +8,7 @@ import { deepEqual, type JsonObject, type JsonValue } from "../../src/ir/json.js
 import type { Diagnostic } from "../../src/ir/diagnostics.js";
 import { firstPyyamlMisread } from "./schema-yaml11.js";
 import { describeUncovered, diffLeaves, uncoveredDiffs, type LeafDiff } from "../helpers/coverage.js";
+import { memoryReadFile } from "../helpers/memory-read-file.js";
 
 /** Every registered format. */
 export const FORMATS: readonly string[] = ADAPTERS.map((a) => a.id);
@@ -171,7 +172,8 @@ function roundTrip(format: string, target: string, doc: JsonObject, extra: Conve
   const forward = convert(doc, target, { ...extra, from: format, file });
   const fa = checkOutputs(`${format} → ${target}`, target, forward);
   if (fa) return fa;
-  const back = convertMany(forward.outputs.map((o) => ({ text: o.text, file: o.name })), format, { ...extra, from: target, bundle: isBundle(format, doc), includePrivate: true });
+  // Each output read with the files it was written with (a prompt file, a skill), as a user's folder holds them.
+  const back = convertMany(forward.outputs.map((o) => ({ text: o.text, file: o.name, ...(o.files?.length ? { readFile: memoryReadFile(new Map(o.files.map((f) => [f.path, f.text]))) } : {}) })), format, { ...extra, from: target, bundle: isBundle(format, doc), includePrivate: true });
   const fb = checkOutputs(`the way back ${target} → ${format}`, format, back);
   if (fb) return fb;
   if (back.outputs.length !== 1) return fail("converts", "", `the way back ${target} → ${format} gave ${back.outputs.length} documents, not 1`);

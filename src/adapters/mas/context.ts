@@ -184,7 +184,16 @@ function chunkValue(agent: IrAgent, r: HandlerReporter, c: IrChunk, i: number, k
   }
   if (rawStillTrue && c.raw !== undefined) return c.raw;
   if (c.ref !== undefined && c.text !== c.ref) return { ref: c.ref };
-  return c.text ?? "";
+  // Text the mas runtime would take for a file path (an explicit ./ or ../, which fails when no such
+  // file exists): written to a prompt file beside the agent and referenced, so the model sees the text.
+  const text = c.text ?? "";
+  if (!isFileChunk && /^\.\.?\//.test(text.trim())) {
+    const path = `prompts/${fileName(key)}.md`;
+    files.push({ path, text: `${text}\n` });
+    r.at(agent, "transformed-value", `/instructions/chunks/${i}`, { became: `is written to the prompt file ${path} and referenced from spec.context.${key}: as inline text, the mas runtime would read it as a file path (it starts with ${text.trim().startsWith("../") ? "../" : "./"})` }, { targetPointer: join("/spec/context", key), targetFile: path });
+    return { ref: path };
+  }
+  return text;
 }
 
 /** The instructions as spec.context chunks (prompt files with extractPrompts); platform texts of other formats as chunks after them. */
