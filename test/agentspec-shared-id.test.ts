@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { convert, validate } from "../src/index.js";
-import type { ReadFile } from "../src/adapters/types.js";
+import { memoryReadFile } from "./helpers/memory-read-file.js";
 import type { JsonObject, JsonValue } from "../src/ir/json.js";
 
 const SWARM = readFileSync("golden/agentspec-swarm/input.json", "utf8");
@@ -26,10 +26,7 @@ describe("a shared llm_config edited for one agent, back to Agent Spec", () => {
   const mas = convert(SWARM, "mas", { file: "input.json" });
   const files = new Map(mas.outputs.map((o) => [o.name, o.text]));
   const manifest = mas.outputs.find((o) => (o.document as JsonObject)["kind"] === "MAS")!;
-  const readFile: ReadFile = (p) => {
-    const text = files.get(p.replace(/^\.\//, ""));
-    return text === undefined ? { ok: false, code: "ref-not-found", message: p } : { ok: true, text };
-  };
+  const readFile = memoryReadFile(files);
   const back = (edit?: (f: Map<string, string>) => void) => {
     if (edit) edit(files);
     return convert(files.get(manifest.name)!, "agentspec", { file: manifest.name, readFile });

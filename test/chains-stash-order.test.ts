@@ -6,20 +6,9 @@
 // model's order; the Agent Spec parser keeps a component's members in its emitter's order.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { convert, convertMany, type ConvertInput, type ConvertResult } from "../src/index.js";
+import { convert } from "../src/index.js";
+import { hop, texts } from "./helpers/chains.js";
 
-const errors = (r: ConvertResult) => JSON.stringify(r.diagnostics.filter((d) => d.severity === "error"));
-const byName = (a: ConvertInput, b: ConvertInput) => (a.file ?? "").localeCompare(b.file ?? "");
-
-/** One hop: the previous hop's outputs as inputs, in file-name order (a glob's), merged when several. */
-function hop(inputs: ConvertInput[], to: "caplo" | "agentmug" | "mas" | "agentspec"): ConvertInput[] {
-  const sorted = [...inputs].sort(byName);
-  const r = sorted.length === 1 ? convert(sorted[0]!.text as string, to, { file: sorted[0]!.file as string }) : convertMany(sorted, to, { bundle: true });
-  expect(r.ok, errors(r)).toBe(true);
-  return r.outputs.map((o) => ({ file: o.name, text: o.text }));
-}
-
-const texts = (xs: ConvertInput[]) => [...xs].sort(byName).map((x) => [x.file, x.text]);
 
 describe("a stashed value's member order", () => {
   const bundle = readFileSync("examples/support-bundle.caplo.json", "utf8");

@@ -6,21 +6,10 @@
 // order: the stash now records the agent's index (homeOrder puts the agents back by it).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { convert, convertMany, type ConvertInput, type ConvertResult } from "../src/index.js";
+import { convert } from "../src/index.js";
+import { errors, hop, texts } from "./helpers/chains.js";
 import type { JsonObject } from "../src/ir/json.js";
 
-const errors = (r: ConvertResult) => JSON.stringify(r.diagnostics.filter((d) => d.severity === "error"));
-const byName = (a: ConvertInput, b: ConvertInput) => (a.file ?? "").localeCompare(b.file ?? "");
-
-/** One hop: the previous hop's outputs as inputs, in file-name order (a glob's), merged when several. */
-function hop(inputs: ConvertInput[], to: "caplo" | "agentmug" | "mas" | "agentspec"): ConvertInput[] {
-  const sorted = [...inputs].sort(byName);
-  const r = sorted.length === 1 ? convert(sorted[0]!.text as string, to, { file: sorted[0]!.file as string }) : convertMany(sorted, to, { bundle: true });
-  expect(r.ok, errors(r)).toBe(true);
-  return r.outputs.map((o) => ({ file: o.name, text: o.text }));
-}
-
-const texts = (xs: ConvertInput[]) => [...xs].sort(byName).map((x) => [x.file, x.text]);
 
 describe("an Agent Spec team through AgentMug files and back", () => {
   const swarmText = readFileSync("golden/agentspec-swarm/input.json", "utf8");

@@ -6,37 +6,13 @@ import { describe, expect, it } from "vitest";
 import { convert } from "../src/index.js";
 import type { ConvertResult } from "../src/convert.js";
 import type { JsonObject } from "../src/ir/json.js";
-import { masAgent } from "./helpers/mas-app.js";
+import { masAgent, masManifest } from "./helpers/mas-app.js";
+import { memoryReadFile } from "./helpers/memory-read-file.js";
 
-const files: Record<string, string> = { "concierge.yaml": masAgent("concierge"), "planner.yaml": masAgent("planner"), "booker.yaml": masAgent("booker") };
-const readFile = (p: string) => {
-  const text = files[p.replace(/^\.\//, "")];
-  return text === undefined ? { ok: false as const, code: "ref-not-found" as const, message: p } : { ok: true as const, text };
-};
+const readFile = memoryReadFile(new Map(["concierge", "planner", "booker"].map((n) => [`${n}.yaml`, masAgent(n)])));
 
-// The concierge delegates to both; the workflow enters at the planner.
-const app = (entry: string) => `apiVersion: mas/v1
-kind: MAS
-metadata:
-  name: desk
-spec:
-  agency:
-    agents:
-      - id: concierge
-        ref: concierge.yaml
-      - id: planner
-        ref: planner.yaml
-      - id: booker
-        ref: booker.yaml
-  workflow:
-    entry: ${entry}
-    nodes:
-      - id: concierge
-        delegates_to: [planner, booker]
-      - id: planner
-        delegates_to: [booker]
-      - id: booker
-`;
+// The concierge delegates to both, the planner to the booker; the workflow enters where `entry` says.
+const app = (entry: string) => masManifest([{ id: "concierge", ref: "concierge.yaml", delegates: ["planner", "booker"] }, { id: "planner", ref: "planner.yaml", delegates: ["booker"] }, { id: "booker", ref: "booker.yaml" }], { entry });
 
 const team = (r: ConvertResult) => r.outputs[0]!.document as JsonObject;
 const workflowOf = (r: ConvertResult) => ((r.outputs.find((o) => (o.document as JsonObject)["kind"] === "MAS")!.document as JsonObject)["spec"] as JsonObject)["workflow"] as JsonObject;

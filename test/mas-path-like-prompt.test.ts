@@ -14,14 +14,21 @@ describe("a prompt that reads as a path, into mas", () => {
       const r = convert(agent(text), "mas");
       expect(r.ok).toBe(true);
       const o = r.outputs[0]!;
-      expect(((o.document as JsonObject)["spec"] as JsonObject)["context"]).toEqual({ role: { ref: "prompts/role.md" } });
-      expect(o.files).toEqual([{ path: "prompts/role.md", text: `${text}\n` }]);
+      expect(((o.document as JsonObject)["spec"] as JsonObject)["context"]).toEqual({ role: { ref: "prompts/helper/role.md" } });
+      expect(o.files).toEqual([{ path: "prompts/helper/role.md", text: `${text}\n` }]);
       expect(r.diagnostics.some((d) => d.message.includes("would read it as a file path"))).toBe(true);
       const back = convert(o.text, "caplo", { file: o.name, readFile: memoryReadFile(new Map(o.files!.map((f) => [f.path, f.text]))) });
       expect(back.ok).toBe(true);
       expect((back.outputs[0]!.document as JsonObject)["instructions"]).toBe(text);
     });
   }
+
+  it("two agents of a bundle, each with such a prompt, get a prompt file each", () => {
+    const bundle = JSON.stringify({ apiVersion: "v2", kind: "AgentBundle", agents: ["a", "b"].map((key) => ({ key, name: key.toUpperCase(), instructions: `./${key}`, greeting: "Hi.", model: { provider: "OpenAI", name: "gpt-4o" } })) });
+    const r = convert(bundle, "mas");
+    expect(r.ok).toBe(true);
+    expect(r.outputs.flatMap((o) => (o.files ?? []).map((f) => [o.name, f.path, f.text]))).toEqual([["a.yaml", "prompts/a/role.md", "./a\n"], ["b.yaml", "prompts/b/role.md", "./b\n"]]);
+  });
 
   it("other text stays inline", () => {
     const r = convert(agent("Answer briefly. See ./docs for more."), "mas");

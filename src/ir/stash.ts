@@ -338,12 +338,30 @@ function relocation(agent: IrAgent, back: IrAgent, target: string): ((rel: strin
 /** A placement of a list item's member other than its name (PLACEMENT): group 1 is the item. */
 const MEMBER_PLACEMENT = /^(\/tools\/(?:0|[1-9][0-9]*))\/(?:description|inputSchema)$/;
 
-/** The agent's position among the agents of `doc` read from its own file, when that file held several. */
+/**
+ * The agent's position among the agents of `doc` read from its own file, when that file held several.
+ * Worked out once per document (a WeakMap of a derivation, no state of its own): asked per agent, a scan
+ * of the document's agents each time is quadratic in a team of a thousand.
+ */
 function indexInFile(agent: IrAgent, doc: IrDocument): number | undefined {
-  const same = doc.agents.filter((x) => x.origin.file === agent.origin.file && x.origin.format === agent.origin.format);
-  const i = same.indexOf(agent);
-  return same.length > 1 && i >= 0 ? i : undefined;
+  let index = FILE_INDEX.get(doc);
+  if (index === undefined) {
+    index = new Map();
+    const count = new Map<string, number>();
+    const fileOf = (x: IrAgent) => `${x.origin.format}\u0000${x.origin.file ?? ""}`;
+    for (const x of doc.agents) count.set(fileOf(x), (count.get(fileOf(x)) ?? 0) + 1);
+    const seen = new Map<string, number>();
+    for (const x of doc.agents) {
+      const f = fileOf(x);
+      const i = seen.get(f) ?? 0;
+      seen.set(f, i + 1);
+      if ((count.get(f) ?? 0) > 1 && !index.has(x)) index.set(x, i);
+    }
+    FILE_INDEX.set(doc, index);
+  }
+  return index.get(agent);
 }
+const FILE_INDEX = new WeakMap<IrDocument, Map<IrAgent, number>>();
 
 /** A home pointer that is itself the agent's place in its bundle's list (homeOrder reads it). */
 const AGENTS_POINTER = /^\/agents\/(0|[1-9][0-9]*)$/;

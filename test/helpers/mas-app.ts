@@ -13,8 +13,11 @@ spec:
     - model: gpt-4o-mini
 `;
 
-/** A kind: MAS manifest of entries (id and ref, or an inline agent named id), the first delegating to the others. */
-export function masManifest(entries: readonly { id: string; ref?: string }[]): string {
+/**
+ * A kind: MAS manifest of entries (id and ref, or an inline agent named id), the first delegating to
+ * the others, entered at the first; or, with `workflow`, entered at `entry` with each entry's own delegates.
+ */
+export function masManifest(entries: readonly { id: string; ref?: string; delegates?: readonly string[] }[], workflow?: { entry: string }): string {
   // An inline agent's entry is the agent itself (no id: its workflow node binds its metadata.name).
   const entry = (e: (typeof entries)[number]) => (e.ref !== undefined ? `      - id: ${e.id}\n        ref: ${e.ref}` : `      - kind: Agent\n        metadata: {name: ${e.id}}\n        spec: {description: Answers questions about ${e.id}., models: [{model: gpt-4o-mini}]}`);
   return `apiVersion: mas/v1
@@ -26,8 +29,11 @@ spec:
     agents:
 ${entries.map(entry).join("\n")}
   workflow:
-    entry: ${entries[0]!.id}
+    entry: ${workflow?.entry ?? entries[0]!.id}
     nodes:
-${entries.map((e, i) => `      - id: ${e.id}${i === 0 && entries.length > 1 ? `\n        delegates_to: [${entries.slice(1).map((x) => x.id).join(", ")}]` : ""}`).join("\n")}
+${entries.map((e, i) => {
+    const to = workflow ? (e.delegates ?? []) : i === 0 ? entries.slice(1).map((x) => x.id) : [];
+    return `      - id: ${e.id}${to.length > 0 ? `\n        delegates_to: [${to.join(", ")}]` : ""}`;
+  }).join("\n")}
 `;
 }

@@ -40,9 +40,13 @@ function emitParameters(a: IrAgent, fromHere: boolean, r: HandlerReporter, file:
     let filled = false;
     const value = a.parameters.map((p) => {
       const out = cloneJson(p);
-      if (typeof out["label"] !== "string" || out["label"] === "") (out["label"] = typeof p["name"] === "string" ? p["name"] : ""), (filled = true);
-      if (typeof out["required"] !== "boolean") (out["required"] = p["default"] === undefined), (filled = true);
-      return filled ? orderKeys(out, ORDER) : out;
+      const label = typeof out["label"] !== "string" || out["label"] === "";
+      const required = typeof out["required"] !== "boolean";
+      if (label) out["label"] = typeof p["name"] === "string" ? p["name"] : "";
+      if (required) out["required"] = p["default"] === undefined;
+      if (!label && !required) return out;
+      filled = true;
+      return orderKeys(out, ORDER);
     });
     if (filled) r.defaulted(a, "/parameters", { field: "a label and a required flag of each parameter", plural: true, by: "AgentMug", filled: "the label is the name, and a parameter without a default is required" }, file);
     return { value, names };

@@ -10,6 +10,7 @@ import { mapSource, renderInstructions } from "../../ir/agent.js";
 import { dotted, join } from "../../ir/pointer.js";
 import { fieldHandler, type HandlerReporter } from "../../ir/field-handlers.js";
 import { keep, keysInOrder, note, type MasParseCtx } from "./parse-context.js";
+import { fileStem } from "./file-stem.js";
 
 const PATH_SUFFIX = /\.(md|ya?ml|txt)$/;
 const NO_FILES = "convert from a file (the CLI does), or pass readFile to the library (agentport/node: makeReadFile)";
@@ -188,7 +189,8 @@ function chunkValue(agent: IrAgent, r: HandlerReporter, c: IrChunk, i: number, k
   // file exists): written to a prompt file beside the agent and referenced, so the model sees the text.
   const text = c.text ?? "";
   if (!isFileChunk && /^\.\.?\//.test(text.trim())) {
-    const path = `prompts/${fileName(key)}.md`;
+    // In the agent's own folder: the agents of a bundle are written side by side, and their chunks are often named alike.
+    const path = `prompts/${fileName(fileStem(agent))}/${fileName(key)}.md`;
     files.push({ path, text: `${text}\n` });
     r.at(agent, "transformed-value", `/instructions/chunks/${i}`, { became: `is written to the prompt file ${path} and referenced from spec.context.${key}: as inline text, the mas runtime would read it as a file path (it starts with ${text.trim().startsWith("../") ? "../" : "./"})` }, { targetPointer: join("/spec/context", key), targetFile: path });
     return { ref: path };

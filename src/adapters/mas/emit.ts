@@ -22,6 +22,7 @@ import { isHome, placementMap } from "../../ir/home.js";
 import { STASH_KEY } from "../../ir/stash.js";
 import type { EmitDraft } from "../../ir/emit-phases.js";
 import type { EffectiveDefault, EmitContext, EmitOptions, EmittedDocument, ReadFile } from "../types.js";
+import { fileStem } from "./file-stem.js";
 import { MAS } from "./parse-context.js";
 import { API_VERSION, LABEL } from "./spec.js";
 import { contextHandler } from "./context.js";
@@ -253,12 +254,6 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIn
   const emitted: Omit<EmittedDocument, "text"> = { name: agentFiles[index] as string, format: MAS, document };
   if (files.length > 0) emitted.files = files;
   return { out: emitted, order, prompts: ctx.files };
-}
-
-/** The file name stem: metadata.name as metadataName() writes it. */
-function fileStem(agent: IrAgent): string {
-  const n = agent.id ?? agent.key ?? (agent.name !== undefined ? slugKey(agent.name) : undefined);
-  return n === undefined || n === "" ? "agent" : n.replace(/[/\\]+/g, "-");
 }
 
 /** metadata: the name mas identifies the agent by (from the id or key), description, version and tags. */
