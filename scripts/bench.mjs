@@ -29,6 +29,8 @@ const { parseText } = await import(join(root, "dist/text/parse.js"));
 const { jsonText, yamlText } = await import(join(root, "dist/adapters/serialize.js"));
 const serialize = (d, o) => (d.yamlOut ? yamlText(o) : jsonText(o));
 const { makeReadFile } = await import(join(root, "dist/node/refs.js"));
+const { convertManyRead } = await import(join(root, "dist/convert.js"));
+const { verifyBundleRoundTrips } = await import(join(root, "dist/verify.js"));
 // The hub's emit (a format with a slot writes its agents in phases, the hub between them).
 const { emitWith } = await import(join(root, "dist/ir/emit-phases.js"));
 // The hub's parse (a format with a slot reads its agents in phases, the hub's restore between them).
@@ -203,18 +205,22 @@ for (const id of FORMATS) {
   if (existsSync(file)) BENCH.push({ id, ...(await import(file)) });
 }
 
-function scalingTable(label, unit, sizes, make, to) {
+/** `run` is what is timed on each size's input (`make(n)`): a conversion unless said. */
+function scalingTable(label, unit, sizes, make, to, run) {
   console.log(`\n${label} → ${to}: ms per conversion and µs per ${unit}, median (min–max); ratio = per-${unit} cost / at ${sizes[0]}, per round, median (min–max)`);
   const texts = new Map();
+  const once = run ?? ((text) => convert(text, to, { lenient: true }));
   for (const n of sizes) {
     const text = make(n);
-    const first = convert(text, to, { lenient: true });
-    if (!first.outputs.length) throw new Error(`${label} ${n}: ${first.diagnostics.find((d) => d.severity === "error")?.message}`);
+    if (run === undefined) {
+      const first = convert(text, to, { lenient: true });
+      if (!first.outputs.length) throw new Error(`${label} ${n}: ${first.diagnostics.find((d) => d.severity === "error")?.message}`);
+    } else run(text);
     texts.set(n, text);
   }
   // The sizes are interleaved round by round, so a drift of the machine's speed hits them alike;
   // each size's per-unit cost is compared with the smallest size's in the same round.
-  const tasks = Object.fromEntries(sizes.map((n) => [n, () => convert(texts.get(n), to, { lenient: true })]));
+  const tasks = Object.fromEntries(sizes.map((n) => [n, () => once(texts.get(n))]));
   for (const fn of Object.values(tasks)) fn();
   const calls = Object.fromEntries(Object.entries(tasks).map(([k, fn]) => [k, callsFor(fn)]));
   const rounds = sizes.some((n) => n >= 1000) ? Math.max(5, Math.floor(ROUNDS / 3)) : ROUNDS;
@@ -231,8 +237,27 @@ function scalingTable(label, unit, sizes, make, to) {
   return { label, unit, ratio: last.median };
 }
 
+/**
+ * Sets of one-agent files (an adapter's `fileSets`) merged with --bundle and verified, as
+ * `--bundle --verify-roundtrip` does: each input's round trip through the bundle written.
+ */
+function bundleVerifyTable(label, unit, sizes, make, to) {
+  const sets = new Map(sizes.map((n) => [n, make(n).map((text, i) => ({ text, file: `a${i}.json` }))]));
+  const run = (inputs) => {
+    const forward = convertManyRead(inputs, to, { bundle: true, lenient: true });
+    if (!forward.ok) throw new Error(`${label}: ${forward.diagnostics.find((d) => d.severity === "error")?.message}`);
+    return verifyBundleRoundTrips(forward.read, forward.outputs, { lenient: true });
+  };
+  return scalingTable(`${label} (${to} bundle and back)`, unit, sizes, (n) => sets.get(n), to, run);
+}
+
 function scaling() {
   console.log("\n(c) scaling");
+  for (const { id, fileSets = [] } of BENCH) {
+    // Into the first format with bundles: the bundle written is the way back's input.
+    const to = FORMATS.find((f) => f !== id && adapterFor(f).bundles);
+    if (to !== undefined) for (const set of fileSets) bundleVerifyTable(set.label, set.unit, quick ? set.sizes.quick : set.sizes.full, set.make, to);
+  }
   const fromTen = (sizes) => sizes.filter((s) => s >= 10);
   for (const { id, samples = [] } of BENCH) {
     // Into the first two other formats of the registry: a scaling curve, not the direction matrix of (a).

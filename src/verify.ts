@@ -24,6 +24,7 @@ import { convertMany, readInput, type ConvertInput, type ConvertOptions, type Co
 import { isObject, type JsonObject, type JsonValue } from "./ir/json.js";
 import { STASH_KEY } from "./ir/diagnostics.js";
 import { parseText } from "./text/parse.js";
+import { parseWith } from "./ir/parse-phases.js";
 import { normalisePath } from "./ir/file-paths.js";
 import type { Diagnostic } from "./ir/diagnostics.js";
 
@@ -103,8 +104,9 @@ export function verifyRoundTrip(original: JsonValue, sourceFormat: string, sourc
 /**
  * --verify-roundtrip of a --bundle run: the way back is the bundle written (`outputs`), converted
  * back. Into a format of one document per agent (no bundles: AgentMug) it gives each input's agent
- * its own document again, and each such input is compared with the one closest to it (the fewest
- * operations; each used once): converted alone instead, an agent would not come back as the bundle
+ * its own document again, and each such input is compared with the one of its own agent (by id or
+ * name), else with the one closest to it (the fewest operations; each used once): converted alone
+ * instead, an agent would not come back as the bundle
  * gives it (its id, which the bundle's key decides). An input of a format with bundles (the way back
  * merges every agent into one document no input was) or one read with its files is undefined here:
  * its own round trip, as without --bundle, stands (docs/decisions.md).
@@ -126,15 +128,48 @@ export function verifyBundleRoundTrips(inputs: readonly { data: JsonValue; forma
       continue;
     }
     const left = back.outputs.map((o) => withoutStash(o.document));
+    // Each input is compared first with the documents whose agent it is (by the agent's id, or
+    // name, as the format's own parser reads them): comparing every input with every document is
+    // quadratic in a lossy bundle, where no patch is empty. An input whose agent came back under
+    // another id (the bundle's key decided it) is compared with every document left, after those.
+    const identity = (data: JsonValue): string | undefined => {
+      const agent = source === undefined ? undefined : parseWith(source, data, { lenient: true }).doc?.agents[0];
+      return agent?.id ?? agent?.name;
+    };
+    const byIdentity = new Map<string, number[]>();
+    left.forEach((doc, k) => {
+      const id = identity(doc);
+      if (id === undefined) return;
+      const ks = byIdentity.get(id);
+      if (ks === undefined) byIdentity.set(id, [k]);
+      else ks.push(k);
+    });
     const taken = new Set<number>();
-    for (const i of mine) {
-      const original = withoutStash((inputs[i] as { data: JsonValue }).data);
+    const closest = (original: JsonValue, candidates: Iterable<number>): { k: number; patch: PatchOperation[] } | undefined => {
       let best: { k: number; patch: PatchOperation[] } | undefined;
-      left.forEach((doc, k) => {
-        if (taken.has(k) || best?.patch.length === 0) return;
-        const patch = createPatch(original, doc);
+      for (const k of candidates) {
+        if (taken.has(k)) continue;
+        const patch = createPatch(original, left[k] as JsonValue);
         if (best === undefined || patch.length < best.patch.length) best = { k, patch };
-      });
+        if (best.patch.length === 0) break;
+      }
+      return best;
+    };
+    const originals = new Map(mine.map((i) => [i, withoutStash((inputs[i] as { data: JsonValue }).data)] as const));
+    const unpaired: number[] = [];
+    for (const i of mine) {
+      const original = originals.get(i) as JsonValue;
+      const id = identity(original);
+      const best = id === undefined ? undefined : closest(original, byIdentity.get(id) ?? []);
+      if (best === undefined) {
+        unpaired.push(i);
+        continue;
+      }
+      taken.add(best.k);
+      out[i] = { patch: best.patch };
+    }
+    for (const i of unpaired) {
+      const best = closest(originals.get(i) as JsonValue, left.keys());
       if (best === undefined) {
         out[i] = { patch: [], failed: true, because: [`it gave ${back.outputs.length} ${format} documents, none of them left for this input`] };
         continue;
