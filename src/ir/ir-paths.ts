@@ -113,15 +113,24 @@ export function inIrOrder(path: string, value: JsonValue): JsonValue {
 }
 
 // The schema at a path depends on its field names only (an index is any array item): worked out once
-// per path shape, as irSchemas builds the model once.
+// per path shape, as irSchemas builds the model once. Only shapes the model has are kept, so the
+// table is bounded by the model: a path through an extension bag or a free-form value holds the
+// user's own keys (a long-lived process converting many documents would keep every one), and its
+// walk ends at the first member the model does not name anyway.
 const schemaByShape = new Map<string, unknown>();
 
 function schemaAt(path: string): unknown {
   const shape = path.replace(/\/(?:0|[1-9][0-9]*)(?=\/|$)/g, "/#");
-  if (schemaByShape.has(shape)) return schemaByShape.get(shape);
+  const known = schemaByShape.get(shape);
+  if (known !== undefined) return known;
   const s = walkTo(path);
-  schemaByShape.set(shape, s);
+  if (s !== undefined) schemaByShape.set(shape, s);
   return s;
+}
+
+/** How many path shapes the schema table holds (a test's view of its bound). */
+export function schemaShapesKept(): number {
+  return schemaByShape.size;
 }
 
 function walkTo(path: string): unknown {
