@@ -3,11 +3,12 @@
 // in the stash on the way to Agent Spec, whose Swarm began with the first agent instead; and a
 // first_agent the user edited in Agent Spec came back to mas as the old entry, with no word.
 import { describe, expect, it } from "vitest";
-import { convert } from "../src/index.js";
+import { convert, convertMany } from "../src/index.js";
 import type { ConvertResult } from "../src/convert.js";
 import type { JsonObject } from "../src/ir/json.js";
 import { masAgent, masManifest } from "./helpers/mas-app.js";
 import { memoryReadFile } from "./helpers/memory-read-file.js";
+import { hop } from "./helpers/chains.js";
 
 const readFile = memoryReadFile(new Map(["concierge", "planner", "booker"].map((n) => [`${n}.yaml`, masAgent(n)])));
 
@@ -69,4 +70,40 @@ describe("the entry agent, between mas and Agent Spec", () => {
     expect(workflowOf(r)["entry"]).toBe("b");
     expect(r.diagnostics.filter((d) => d.code === "defaulted-placeholder" && d.target?.pointer === "/spec/workflow/entry")).toEqual([]);
   });
+
+  it("a first_agent edited in Agent Spec reaches the mas entry through AgentMug files, which name no entry", () => {
+    // AgentMug writes one file per agent: the entry rides in that agent's stash (`entry`), and the
+    // --bundle of the files has it as its entry again, over any mas entry the stash kept from the first hop.
+    const throughMug = (r: ConvertResult, first?: string) => {
+      const d = structuredClone(team(r));
+      if (first !== undefined) d["first_agent"] = { $component_ref: first };
+      const mug = hop([{ file: "team.json", text: JSON.stringify(d, null, 2) }], "agentmug");
+      expect(mug).toHaveLength(3);
+      const flagged = mug.filter((m) => ((JSON.parse(m.text as string) as JsonObject)["x-agentport"] as JsonObject)["entry"] === true);
+      expect(flagged).toHaveLength(1);
+      return { flagged: flagged[0]!.file, home: convertManyMas(mug) };
+    };
+    const said = (home: ConvertResult) => home.diagnostics.filter((x) => x.code === "transformed-value" && x.message.startsWith("spec.workflow.entry"));
+    // The concierge is the root: nothing of the entry is kept, the edit is all there is.
+    const derived = throughMug(convert(app("concierge"), "agentspec", { file: "mas.yaml", readFile }), "planner");
+    expect(derived.flagged).toBe("planner.agent.json");
+    expect(workflowOf(derived.home)["entry"]).toBe("planner");
+    // The planner is no root: the stash keeps the app's entry, and the edit wins over it, said in a note.
+    const kept = convert(app("planner"), "agentspec", { file: "mas.yaml", readFile });
+    const edited = throughMug(kept, "booker");
+    expect(edited.flagged).toBe("booker.agent.json");
+    expect(workflowOf(edited.home)["entry"]).toBe("booker");
+    expect(said(edited.home)).toHaveLength(1);
+    expect(said(edited.home)[0]!.message).toContain(`spec.workflow.entry "planner" is written as "booker"`);
+    // Untouched, the way through AgentMug gives the app's own entry back, with no word about it.
+    const plain = throughMug(kept);
+    expect(workflowOf(plain.home)["entry"]).toBe("planner");
+    expect(said(plain.home)).toEqual([]);
+  });
 });
+
+function convertManyMas(inputs: { file?: string; text?: string }[]): ConvertResult {
+  const r = convertMany(inputs, "mas", { bundle: true });
+  expect(r.ok).toBe(true);
+  return r;
+}

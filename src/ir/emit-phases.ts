@@ -72,10 +72,13 @@ export function emitWith(adapter: Adapter, doc: IrDocument, options: EmitOptions
   if (stashing) {
     // Every output is read before any stash is written, so no stash sees another.
     const readings = draft.readings().map((o) => ({ back: parseWith(adapter, o.data, o.options ?? {}).doc, written: o.written ?? o.data }));
+    // Which agent takes the user's request, where the target names none (AgentMug files): the stash
+    // of that agent says so, and the way back's document has it as its entry again.
+    const entry = adapter.namesEntry === true || doc.agents.length < 2 ? undefined : doc.entry;
     for (const a of draft.agents) {
       const read = readings[a.reading];
       if (read === undefined) throw new Error(`internal: ${adapter.id} drafted an agent in reading ${a.reading}, which it did not give`);
-      stashAgent(slot, { agent: a.agent, doc, r: a.r, label: adapter.label, back: read.back?.agents[a.at], written: read.written, holder: a.holder, ...(a.file === undefined ? {} : { file: a.file }), ...(a.choices === undefined ? {} : { choices: a.choices }) });
+      stashAgent(slot, { agent: a.agent, doc, r: a.r, label: adapter.label, back: read.back?.agents[a.at], written: read.written, holder: a.holder, ...(a.file === undefined ? {} : { file: a.file }), ...(a.choices === undefined ? {} : { choices: a.choices }), ...(entry !== undefined && a.agent.key === entry ? { entry: true } : {}) });
     }
   }
   return draft.assemble(report);

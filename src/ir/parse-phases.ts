@@ -38,6 +38,8 @@ export interface RestoredAgent {
   readonly diagnostics: readonly Diagnostic[];
   /** The stash says the agent's document was a bundle of it alone: the document read is one again. */
   readonly bundle?: true;
+  /** The stash says the agent was its document's entry, which this format does not name. */
+  readonly entry?: true;
   /** Places of the agent's file (relative to its origin) that hold what agentport wrote, unedited, for values the stash restores. */
   readonly unedited?: readonly string[];
 }
@@ -66,6 +68,9 @@ export function parseWith(adapter: Adapter, data: JsonValue, options: ParseOptio
   const result = withoutMoot(draft.assemble(restored), restored);
   // Only the stash knows a bundle of one from one agent (src/ir/stash.ts, bundleOfOne).
   if (result.doc && !result.doc.bundle && result.doc.agents.length === 1 && restored.some((r) => r.bundle)) result.doc = { ...result.doc, bundle: true };
+  // Only the stash knows the entry where the format names none (emitWith); a document that names one keeps its own.
+  const entry = restored.find((r) => r.entry)?.agent.key;
+  if (result.doc && result.doc.entry === undefined && adapter.namesEntry !== true && entry !== undefined) result.doc = { ...result.doc, entry };
   return result;
 }
 

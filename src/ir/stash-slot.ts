@@ -69,12 +69,14 @@ export interface StashStep {
   file?: string;
   /** Places written as one choice (AgentDraft.choices). */
   choices?: readonly WrittenChoice[];
+  /** The agent is its document's entry (IrDocument.entry), which the target does not name. */
+  entry?: boolean;
 }
 
 /** Emit: the stash of one written agent, written into its slot when there is anything to keep, and reported. */
 export function stashAgent(slot: ExtensionSlot, s: StashStep): void {
   const target = s.r.targetFormat;
-  const stash = buildStash(s.agent, s.back, s.doc, target, s.r, s.written, s.choices);
+  const stash = buildStash(s.agent, s.back, s.doc, target, s.r, s.written, s.choices, s.entry === true);
   if (!stash) return;
   const extra = s.file === undefined ? {} : { targetFile: s.file };
   if (slot.write(s.holder, stash.value)) {

@@ -155,7 +155,7 @@ function keepUnheld(all: Diff, orig: JsonObject, back: JsonObject, lost: (p: str
  * nothing is stashed and every loss stays reported as a loss. `choices`: places the emitter wrote
  * as one choice (src/ir/stash-choice.ts).
  */
-export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDocument, target: string, r: Reporter, written: JsonValue, choices: readonly WrittenChoice[] = []): BuiltStash | undefined {
+export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDocument, target: string, r: Reporter, written: JsonValue, choices: readonly WrittenChoice[] = [], entry = false): BuiltStash | undefined {
   if (back === undefined) return undefined;
   const from = agent.home?.format ?? agent.origin.format;
   const diff: Diff = { set: [], absent: [] };
@@ -270,7 +270,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   // a target holding one agent a file loses it, so the stash keeps it (a Caplo AgentBundle of one
   // through AgentMug comes back a bundle, not a kind: Agent).
   const bundleOfOne = from !== target && doc.bundle && doc.agents.length === 1;
-  if (!diff.set.length && !movedPointers.length && !absent.length && !carried.length && !documentValues && !bundleOfOne) return undefined;
+  if (!diff.set.length && !movedPointers.length && !absent.length && !carried.length && !documentValues && !bundleOfOne && !entry) return undefined;
 
   const value: JsonObject = { version: STASH_VERSION, from };
   const pointer = agent.home?.pointer ?? agent.origin.pointer;
@@ -283,6 +283,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   const index = from === target ? undefined : agent.home !== undefined ? agent.home.index : AGENTS_POINTER.test(pointer) ? undefined : indexInFile(agent, doc);
   if (index !== undefined) value["index"] = index;
   if (bundleOfOne) value["bundle"] = true;
+  if (entry) value["entry"] = true;
   if (diff.set.length) value["ir"] = ir;
   if (movedPointers.length) value["moved"] = moved;
   if (absent.length) value["absent"] = absent;
@@ -546,6 +547,8 @@ export interface Restored {
   diagnostics: Diagnostic[];
   /** The agent's document was a bundle of this one agent (the stash's `bundle`). */
   bundle?: true;
+  /** The agent was its document's entry, which the target does not name (the stash's `entry`). */
+  entry?: true;
   /** Places of the file (relative to the agent's origin) still as agentport wrote them, whose values the stash restores. */
   unedited?: string[];
 }
@@ -560,6 +563,7 @@ export function isStash(raw: JsonValue): raw is JsonObject {
     pointer: (v) => typeof v === "string",
     index: (v) => typeof v === "number" && Number.isInteger(v) && v >= 0,
     bundle: (v) => v === true,
+    entry: (v) => v === true,
     ir: isObject,
     moved: isStringRecord,
     absent: (v) => Array.isArray(v) && v.every((x) => typeof x === "string"),
@@ -709,7 +713,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   const doc: Record<string, JsonObject> = {};
   for (const [format, bag] of Object.entries((stash["document"] as Record<string, JsonObject> | undefined) ?? {})) setKey(doc, format, cloneJson(bag));
   const unedited = check.intactPlaces();
-  return { agent, document: doc, diagnostics, ...(stash["bundle"] === true ? { bundle: true as const } : {}), ...(unedited.length ? { unedited } : {}) };
+  return { agent, document: doc, diagnostics, ...(stash["bundle"] === true ? { bundle: true as const } : {}), ...(stash["entry"] === true ? { entry: true as const } : {}), ...(unedited.length ? { unedited } : {}) };
 }
 
 /**
