@@ -118,7 +118,13 @@ describe("a Caplo bundle's prompts edited in mas", () => {
 
   it("the stash holds every original prompt", () => {
     expect(forward.ok, listing(forward)).toBe(true);
-    for (const o of forward.outputs.filter((x) => x.document["kind"] !== "MAS")) expect(Object.keys(((o.document["x-agentport"] as JsonObject)["ir"] as JsonObject))).toContain("/instructions/chunks/0/text");
+    // Each prompt ends in a newline the mas runtime strips: the stash names the prompt as written (the
+    // reading's raw chunk) rather than holding its text a second time.
+    for (const o of forward.outputs.filter((x) => x.document["kind"] !== "MAS")) {
+      const stash = o.document["x-agentport"] as JsonObject;
+      expect(Object.keys(stash["ir"] as JsonObject)).not.toContain("/instructions/chunks/0/text");
+      expect((stash["moved"] as JsonObject)["/instructions/chunks/0/text"]).toBe("/instructions/chunks/0/raw");
+    }
   });
 
   const agentFiles = forward.outputs.filter((o) => o.document["kind"] !== "MAS");

@@ -194,8 +194,13 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   const movedFrom = new Map<string, unknown>();
   if (renamed.length) {
     for (const { p, v } of [...diff.set]) {
-      if (typeof v !== "string" || !renamed.includes(p)) continue;
-      const i = diff.absent.findIndex((e) => e.back === v);
+      if (typeof v !== "string") continue;
+      // Renamed itself; or inside a value reported written in another form, held within that value
+      // (a prompt the mas runtime strips: the reading's chunk text is stripped, its `raw` the prompt as
+      // written, which is the source's text: named there, not kept twice).
+      const i = renamed.includes(p)
+        ? diff.absent.findIndex((e) => e.back === v)
+        : diff.absent.findIndex((e) => e.back === v && renamed.some((r) => r !== undefined && r !== "" && r !== p && isAncestorOrSelf(r, p) && isAncestorOrSelf(r, e.p)));
       if (i === -1) continue;
       const q = (diff.absent[i] as AbsentEntry).p;
       setKey(moved, p, q);
