@@ -188,7 +188,7 @@ function writeTeam(r: HandlerReporter, team: Team, defs: JsonObject): Written {
   if (homeType === "ManagerWorkers" && swarm) r.atSource(agents[0] as IrAgent, "transformed-value", "", { value: "the team", aside: "a ManagerWorkers in the document it came from", became: "is written as a Swarm, as its links are no longer one manager's to each other agent: its agents hand the conversation to each other rather than a manager calling them as workers" }, { targetPointer: "/relationships", targetFile: file, effect: "behaviour" });
   const ids = uniqueKeys(agents.map((a) => a.id ?? keptId(a) ?? slugKey(a.key ?? a.name ?? "agent")));
   const comps = agents.map((a, i) => emitAgentComponent(a, { scope: team.scope, file, at: swarm ? `/${REFS}/${ids[i]}` : i === 0 ? "/group_manager" : `/workers/${i - 1}`, ...(team.defaults[i] ? { defaults: team.defaults[i] } : {}) }));
-  for (const e of edges) reportLinkDetails(r, agents[e.from] as IrAgent, e.link, e.j, file);
+  for (const e of edges) reportLinkDetails(r, agents[e.from] as IrAgent, e.link, e.j, file, (e.to === undefined ? e.remote : comps[e.to])?.["description"]);
   agents.forEach((a, i) => {
     const c = comps[i] as JsonObject;
     if (a.id === undefined && a.key !== undefined && keptId(a) === undefined) {
@@ -275,9 +275,11 @@ function remoteAgent(r: HandlerReporter, team: Team, a: IrAgent, link: IrLink, j
   return orderKeys({ component_type: "A2AAgent", name: slugKey(ext.replace(/^https?:\/\//i, "")), agent_url: ext, connection_config: { component_type: "A2AConnectionConfig", name: "connection" } }, A2A_ORDER);
 }
 
-function reportLinkDetails(r: HandlerReporter, a: IrAgent, link: IrLink, j: number, file: string): void {
+/** `described`: the description written for the agent the link calls, the text the caller's model reads to choose it. */
+function reportLinkDetails(r: HandlerReporter, a: IrAgent, link: IrLink, j: number, file: string, described: JsonValue | undefined): void {
   const lost: string[] = [];
-  if (link.useWhen !== undefined) lost.push("when to use it");
+  // When to use it is what the worker's description says (a mas delegation's text is its worker's description): nothing is lost.
+  if (link.useWhen !== undefined && link.useWhen !== described) lost.push("when to use it");
   if (link.doNotUseWhen !== undefined) lost.push("when not to use it");
   if (link.release !== undefined) lost.push(`the pinned release ${link.release}`);
   if (link.mode !== undefined) lost.push(`the mode ${link.mode}`);
