@@ -4,7 +4,7 @@
 // allErrors, multipleOfPrecision: 9, ajv-formats), so no run compiles a schema.
 import type { ErrorObject } from "ajv";
 import type { SchemaIssue } from "./types.js";
-import { dotted, escapeToken } from "../ir/pointer.js";
+import { dotted, escapeToken, get } from "../ir/pointer.js";
 
 /** A compiled validator: ajv's calling convention, errors left on the function. */
 export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -18,7 +18,49 @@ export type ErrorFilter = (errors: readonly ErrorObject[], data: unknown) => rea
 export function runValidator(v: CompiledValidator, data: unknown, filter?: ErrorFilter): SchemaIssue[] {
   if (v(data)) return [];
   const errors = v.errors ?? [];
-  return toIssues(filter ? filter(errors, data) : errors);
+  return toIssues(byDiscriminator(filter ? filter(errors, data) : errors, data));
+}
+
+const within = (e: ErrorObject, at: string) => e.instancePath === at || e.instancePath.startsWith(at + "/");
+
+/**
+ * The errors of a union (oneOf, anyOf) whose branches are told apart by one member's constant (an
+ * AgentMug tool's `kind`): ajv reports every branch, which contradict each other. Where the value's
+ * member names a branch (no const error of its own), that branch's errors only; where it names none,
+ * one enum error at the member listing the constants there are. Branches are known by the schema
+ * path the const error lies under (`#/$defs/mcpTool`); format-neutral, it reads the schema's shape.
+ */
+export function byDiscriminator(errors: readonly ErrorObject[], data: unknown): readonly ErrorObject[] {
+  let out = errors;
+  for (const union of errors) {
+    if (union.keyword !== "oneOf" && union.keyword !== "anyOf") continue;
+    const at = union.instancePath;
+    // Const errors one member below the union's value, by member.
+    const byMember = new Map<string, ErrorObject[]>();
+    for (const e of out) {
+      if (e.keyword !== "const" || !e.instancePath.startsWith(at + "/") || e.instancePath.indexOf("/", at.length + 1) !== -1) continue;
+      const k = e.instancePath.slice(at.length + 1);
+      byMember.set(k, [...(byMember.get(k) ?? []), e]);
+    }
+    for (const [k, consts] of byMember) {
+      const tail = `/properties/${k}/const`;
+      const branches = consts.filter((e) => e.schemaPath.endsWith(tail)).map((e) => e.schemaPath.slice(0, -tail.length));
+      const allowed = consts.map((e) => (e.params as { allowedValue?: unknown }).allowedValue);
+      if (new Set(branches).size < 2 || new Set(allowed.map((a) => JSON.stringify(a))).size < 2) continue;
+      const value = get(data, `${at}/${k}`);
+      if (value !== null && typeof value === "object") continue;
+      const failed = (e: ErrorObject) => branches.some((b) => e.schemaPath === b || e.schemaPath.startsWith(b + "/"));
+      const other = (e: ErrorObject) => within(e, at) && e.keyword !== "oneOf" && e.keyword !== "anyOf" && !failed(e) && !(e.keyword === "type" && e.instancePath === at);
+      const named = out.filter(other);
+      if (named.length) out = out.filter((e) => !within(e, at) || other(e));
+      else {
+        const one: ErrorObject = { keyword: "enum", instancePath: `${at}/${k}`, schemaPath: union.schemaPath, params: { allowedValues: allowed } };
+        out = [...out.filter((e) => !within(e, at)), one];
+      }
+      break;
+    }
+  }
+  return out;
 }
 
 /** ajv errors → located issues: noisy combinator errors are dropped when a concrete one exists. */
