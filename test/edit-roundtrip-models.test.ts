@@ -52,17 +52,20 @@ describe("mas (anthropic/claude-sonnet-4-6) → Agent Spec, the temperature edit
     expect(spec(back)["models"]).toEqual([{ id: "main", model: "anthropic/claude-sonnet-4-6", temperature: 0.7, max_tokens: 2000, top_p: 0.9 }]);
   });
 
-  it("the model edited (another model_id): the row's stashed values are not restored, one warning at llm_config names them", () => {
+  it("the model edited (another model_id): the values of the old model are not restored, one warning at llm_config names them; the row keeps its name", () => {
     const back = convert(edited(out.text, (d) => (llm(d)["model_id"] = "claude-opus-4-1")), "mas", { file: out.name });
     expect(back.ok, listing(back)).toBe(true);
     const models = spec(back)["models"] as JsonObject[];
     expect(models).toHaveLength(1);
     expect(models[0]!["model"]).toBe("anthropic/claude-opus-4-1");
     expect(models[0]!["top_p"]).toBeUndefined();
+    // The row's id names the row (what a context manager or a summarizer points at), not its model (session 14).
+    expect(models[0]!["id"]).toBe("main");
     const warnings = stale(back);
     expect(warnings.length, listing(back)).toBe(1);
     expect(warnings[0]!.source?.pointer).toBe("/llm_config");
-    for (const n of ["models[0].raw", "mas spec.models[0].id", "mas spec.models[0].top_p"]) expect(warnings[0]!.message).toContain(n);
+    for (const n of ["models[0].raw", "mas spec.models[0].top_p"]) expect(warnings[0]!.message).toContain(n);
+    expect(warnings[0]!.message).not.toContain("spec.models[0].id");
   });
 });
 
@@ -83,15 +86,16 @@ describe("mas, two model rows (golden mas-two-models) → Agent Spec, the primar
     expect(spec(back)["context_manager"]).toEqual(original["context_manager"]);
   });
 
-  it("the primary model edited: its row's values and the second row are not restored, one warning", () => {
+  it("the primary model edited: its row's values of the old model are not restored, the second row is (an edit of one row only), one warning", () => {
     const back = convert(edited(out.text, (d) => (llm(d)["model_id"] = "gpt-4.1")), "mas", { file: out.name });
     expect(back.ok, listing(back)).toBe(true);
     const models = spec(back)["models"] as JsonObject[];
     // Agent Spec states the provider (OpenAiConfig); that the source left it to be inferred is the old model's spelling.
-    expect(models.map((m) => m["model"])).toEqual(["openai/gpt-4.1"]);
+    expect(models.map((m) => m["model"])).toEqual(["openai/gpt-4.1", (original["models"] as JsonObject[])[1]!["model"]]);
+    expect(models[1]).toEqual((original["models"] as JsonObject[])[1]);
     const warnings = stale(back);
     expect(warnings.length, listing(back)).toBe(1);
-    expect(warnings[0]!.message).toContain("models[1]");
+    expect(warnings[0]!.message).not.toContain("models[1]");
   });
 });
 

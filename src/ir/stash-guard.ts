@@ -42,32 +42,40 @@ export function identityMembers(item: string): readonly string[] | undefined {
   return m === null ? undefined : ITEM_IDENTITY[m[1] as string];
 }
 
-/** The list at IR pointer `list` (`/models`) when its items have an identity: its name. */
-function identityList(list: string): string | undefined {
-  const m = /^\/([^/]+)$/.exec(list);
-  return m !== null && ITEM_IDENTITY[m[1] as string] !== undefined ? (m[1] as string) : undefined;
+/**
+ * The member of a list item that names it within the agent, which other settings name the item by: a
+ * model row's role (a mas row `id`, the `summarizer` a context manager names). It is the row's, not its
+ * model's: an edit of the model in a one-model target leaves it the row's name (session 14).
+ */
+export const ITEM_NAME: Readonly<Record<string, string>> = { models: "role" };
+
+/** The list item (`/models/0`) whose naming member (ITEM_NAME) IR pointer `p` is (`/models/0/role`), if it is one. */
+export function namedItem(p: string): string | undefined {
+  const m = /^(\/([^/]+)\/(?:0|[1-9][0-9]*))\/([^/]+)$/.exec(p);
+  return m !== null && ITEM_NAME[m[2] as string] === m[3] ? m[1] : undefined;
 }
 
-/** True when the item or list at IR pointer `k` has an identity (identityOf). */
-function hasIdentity(k: string): boolean {
-  return identityMembers(k) !== undefined || identityList(k) !== undefined;
-}
+/** True when IR pointer `k` is a list item (its last token an index). */
+const ITEM_POINTER = /\/(?:0|[1-9][0-9]*)$/;
 
 /**
  * The digest of the identity of the item or list at `k` in `reading`: an item's identity members (an
- * item the reading lacks has none of them); a list's, each of its items' (a list is the same while it
- * holds the same things in the same order: the rows a target cannot hold, kept after the one it holds,
- * still come after it). Undefined when `k` has no identity.
+ * item the reading lacks has none of them); a list's, the number of items the reading holds. A list's
+ * identity guards the items the target could not hold at all, kept after the ones it holds (the model
+ * rows after the one AgentMug or Agent Spec writes): an edit of a held item is an edit of that item
+ * only, while an item added or removed moves the indexes that say which kept item is which (session
+ * 14; it was each item's identity, so another primary model stopped every other row). Undefined for
+ * an item whose list has no identity.
  */
 export function identityOf(reading: unknown, k: string): string | undefined {
   const members = identityMembers(k);
-  const pick = (v: unknown, ms: readonly string[]) => ms.map((m) => (isObject(v) ? v[m] : undefined));
-  if (members !== undefined) return digest(pick(valueAt(reading, k), members));
-  const list = identityList(k);
-  if (list === undefined) return undefined;
+  if (members !== undefined) {
+    const v = valueAt(reading, k);
+    return digest(members.map((m) => (isObject(v) ? v[m] : undefined)));
+  }
+  if (ITEM_POINTER.test(k)) return undefined;
   const v = valueAt(reading, k);
-  const ms = ITEM_IDENTITY[list] as readonly string[];
-  return digest(Array.isArray(v) ? v.map((item) => pick(item, ms)) : v);
+  return digest(Array.isArray(v) ? { items: v.length } : null);
 }
 
 export type Written = Record<string, Guard>;
@@ -272,7 +280,7 @@ export class GuardBuilder {
    * item may have rewritten.
    */
   private itemGuard(a: string, p: string, held: string | undefined): void {
-    if (!hasIdentity(a) || this.reading === undefined) return;
+    if (this.reading === undefined || (identityMembers(a) === undefined && !Array.isArray(valueAt(this.reading, a)))) return;
     const g = this.written[a];
     if (g === undefined) return;
     // A value whose member (or, under a list, whose item) the reading lacks altogether (`held` is `a`), or an identity member.
@@ -361,6 +369,21 @@ export class GuardBuilder {
     } else this.byReading(q, value);
   }
 
+  /**
+   * A list item with an identity that holds values of the agent's home format the stash restores into
+   * it (a mas model row's `context_window`, its `id`), where no entry guards the item already (AgentMug
+   * holds the whole row: nothing of it is stashed but those values): guarded by its identity, so an edit
+   * of the item's model stops the values that describe that model (restoreStash keeps its name), and an
+   * edit elsewhere in it does not. Without it they were judged by the list's guard, which guards the
+   * items the target could not hold (session 14).
+   */
+  holder(item: string): void {
+    const at = this.sourceMap[item];
+    if (this.written[item] !== undefined || identityMembers(item) === undefined || at === undefined || this.reading === undefined || valueAt(this.reading, item) === undefined) return;
+    const identity = identityOf(this.reading, item);
+    this.put(item, identity === undefined ? { at, digest: this.atDocument(at) } : { at, digest: this.atDocument(at), identity });
+  }
+
   /** One of the target format's own values (kept in extensions at its output pointer `rel`). */
   extension(irPointer: string, rel: string): void {
     this.put(irPointer, { at: rel, digest: this.atDocument(rel) });
@@ -409,6 +432,8 @@ export class GuardCheck {
   private readonly editedAt = new Map<string, string>();
   /** List items edited in a member that is not their identity (ITEM_IDENTITY): their identity guards hold, their places are not as written. */
   private readonly rewritten = new Set<string>();
+  /** List items still read at their place whose identity an edit changed (another model in the row). */
+  private readonly reidentified = new Set<string>();
   private readonly keys: string[];
   constructor(
     private readonly written: Written | undefined,
@@ -422,10 +447,16 @@ export class GuardCheck {
       const now = g.at !== undefined ? get(document, g.at) : get(reading, k);
       // Read from another place now (a list item after a removed one: a mas chunk keyed by name), it is another value.
       const moved = g.at !== undefined && g.reported !== true && !k.startsWith("/extensions/") && sourceMap[k] !== g.at;
-      if (g.identity !== undefined && hasIdentity(k) && (moved || digest(now) !== g.digest)) {
-        // Edited, but still the same thing (the same tool name and kind, the same model, at that index): its entries hold.
-        if (identityOf(reading, k) === g.identity) this.rewritten.add(k);
-        else this.stale.add(k);
+      if (g.identity !== undefined && (moved || digest(now) !== g.digest)) {
+        // Edited, but still the same thing (the same tool name and kind, the same model, at that index; a
+        // list as many items long): its entries hold.
+        const identity = identityOf(reading, k);
+        if (identity !== undefined && identity === g.identity) this.rewritten.add(k);
+        else {
+          this.stale.add(k);
+          // Still read at its place, another thing there: the item whose model (name, kind) the user changed.
+          if (identity !== undefined && !moved && identityMembers(k) !== undefined && get(reading, k) !== undefined) this.reidentified.add(k);
+        }
       } else if (moved || digest(now) !== g.digest) this.stale.add(k);
       else if (g.choice !== undefined) {
         const choice = g.choice;
@@ -490,6 +521,18 @@ export class GuardCheck {
       for (const m of identityMembers(prefix) ?? []) if (this.stale.has(`${prefix}/${m}`)) return `${prefix}/${m}`;
     }
     return undefined;
+  }
+
+  /**
+   * True when the list item `item` is still read at its place and an edit changed only what it is
+   * (its own identity guard is stale: another model in the row), with no stale guard above it (the
+   * list still as many items long): the place in the list is the same, so the item's name (ITEM_NAME)
+   * still names it.
+   */
+  sameSlot(item: string): boolean {
+    if (!this.reidentified.has(item) || this.guardOf(item) !== item) return false;
+    for (const k of this.stale) if (k !== item && isAncestorOrSelf(k, item)) return false;
+    return true;
   }
 
   /**

@@ -22,7 +22,7 @@ import { inIrOrder } from "./ir-paths.js";
 import { isPrivateExtension, privateDataOf } from "./private.js";
 import { extensionPointer, type AboutAgent, type Reporter } from "./reporter.js";
 import { sourceOf } from "./agent.js";
-import { GuardBuilder, GuardCheck, identityMembers, readWritten, wouldChange } from "./stash-guard.js";
+import { GuardBuilder, GuardCheck, identityMembers, ITEM_NAME, namedItem, readWritten, wouldChange } from "./stash-guard.js";
 import { readsInto, type WrittenChoice } from "./stash-choice.js";
 import { asStashed, reitemStash, wasRemoved, type Reitemed } from "./stash-items.js";
 
@@ -267,6 +267,16 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   for (const e of diff.absent) guards.absent(e.p, e.back);
   for (const [p, rel] of added) guards.extension(p, rel);
   for (const e of carried) if (e.format === target) guards.extension(extPointer(e.format, e.rel), e.rel);
+  if (from !== target) {
+    // Home-format values inside a list item (a mas row's context_window): the item's identity guards them.
+    const map = agent.home?.sourceMap ?? agent.sourceMap;
+    const items = carried.some((e) => e.format === from) ? Object.keys(map).filter((k) => LIST_ITEM.test(k) && map[k] !== "").map((k) => [k, map[k] as string] as [string, string]) : [];
+    for (const e of carried) {
+      if (e.format !== from) continue;
+      const item = itemOf(items, e.rel);
+      if (item !== undefined) guards.holder(item);
+    }
+  }
   for (const c of choices) guards.chosen(c, carried.filter((e) => e.format !== target && readsInto(e.format, e.rel, c.for)).map((e) => extPointer(e.format, e.rel)));
 
   const ir: JsonObject = {};
@@ -681,7 +691,10 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
     // `{{params.` would stay unfilled, fresh10 finding 3). Where it has none (mas), the prompt kept the
     // source's spelling, and an edit around it still means it.
     const spelling = isAncestorOrSelf("/placeholders", p) && parsed.placeholders !== undefined ? check.staleAround("/instructions") : undefined;
-    if (wouldChange(reading, p, v) && stale.skips(p, named(p), true, spelling, inRecord(p, check, reading))) continue;
+    // A row's name (its role) stays the row's when only its model was edited (GuardCheck.sameSlot).
+    const item = namedItem(p);
+    const kept = item !== undefined && check.sameSlot(item);
+    if (!kept && wouldChange(reading, p, v) && stale.skips(p, named(p), true, spelling, inRecord(p, check, reading))) continue;
     if (!setAtPointer(a, p, cloneJson(v))) continue;
     forgotten.forget(p);
     forgotten.map(agent, p, stashAt("ir", asStashed(items, p)));
@@ -696,7 +709,10 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
       const now = parsed.extensions[format]?.[rel];
       // A home-format value inside a list item (a mas tool's params) belongs to that item: not restored onto an edited one.
       const item = format === stash["from"] ? itemOf(placements, rel) : undefined;
-      if (!deepEqual(now, bag[rel]) && stale.skips(item ?? extensionPointer(format, rel), `${format} ${dotted(rel)}`, false, item === undefined ? undefined : editedIdentity(item, check))) continue;
+      // The home value its coverage reads into the item's name (a mas primary row's id): the row's, whatever model it holds now.
+      const name = item === undefined ? undefined : ITEM_NAME[item.split("/")[1] as string];
+      const kept = item !== undefined && name !== undefined && check.sameSlot(item) && readsInto(format, rel, `${item}/${name}`);
+      if (!kept && !deepEqual(now, bag[rel]) && stale.skips(item ?? extensionPointer(format, rel), `${format} ${dotted(rel)}`, false, item === undefined ? undefined : editedIdentity(item, check))) continue;
       const into = agent.extensions[format] ?? {};
       setKey(into, rel, cloneJson(bag[rel] as JsonValue));
       setKey(agent.extensions, format, into);
