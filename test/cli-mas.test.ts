@@ -1,7 +1,7 @@
 // The CLI with mas kind: MAS manifests, which are read with their agent files: validate,
 // --verify-roundtrip, positions and file names in diagnostics (issue 9, item 5).
 import { describe, expect, it } from "vitest";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cli } from "./helpers/cli.js";
 import { tempDir } from "./helpers/tmp.js";
@@ -48,14 +48,15 @@ describe("--verify-roundtrip through kind: MAS files", () => {
   });
 
   it("outputs written to another folder: the references rewritten to name the same files from there are no round-trip loss", async () => {
-    // ./tools/calc.tool.yaml is copied beside the output and named from there (ref-rewritten);
-    // the way back is judged as written beside the input, where it names the file as the input does.
+    // ./tools/calc.tool.yaml is copied beside the output (ref-rewritten) and named as the input spells
+    // it, which names the copy from there; the way back is judged as written beside the input.
     const out = tempDir();
     const r = await cli(["convert", "golden/mas-tool-forms/input.yaml", "--to", "mas", "-o", out + "/", "--json", "--verify-roundtrip"]);
     expect(r.code, r.stderr).toBe(0);
     const json = JSON.parse(r.stdout) as { roundtrip: RoundTripEntry[]; diagnostics: Diag[] };
     expect(json.diagnostics.some((d) => d.code === "ref-rewritten")).toBe(true);
-    expect(readFileSync(join(out, "cost-planner.yaml"), "utf8")).toMatch(/- ref: tools\/calc\.tool\.yaml\n/);
+    expect(readFileSync(join(out, "cost-planner.yaml"), "utf8")).toMatch(/- ref: \.\/tools\/calc\.tool\.yaml\n/);
+    expect(existsSync(join(out, "tools/calc.tool.yaml"))).toBe(true);
     expect(json.roundtrip).toEqual([{ file: "golden/mas-tool-forms/input.yaml", patch: [] }]);
   });
 

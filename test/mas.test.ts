@@ -188,7 +188,7 @@ describe("tools", () => {
     const p = parse(t, { readFile: files({ "../tools/calc.tool.yaml": tool }) });
     expect(p.doc!.agents[0]!.tools).toEqual([
       { kind: "named", name: "web-search" },
-      { kind: "manifest-ref", name: "calculator", ref: "../tools/calc.tool.yaml", description: "Adds numbers." },
+      { kind: "manifest-ref", name: "calculator", ref: "../tools/calc.tool.yaml", description: "Adds numbers.", document: tool },
       { kind: "manifest-ref", name: "fetch-page", ref: "bundle://web-tools/fetch-page" },
       { kind: "manifest-ref", name: "calc", ref: "samples:tools/calc.tool.yaml" },
       { kind: "system", name: "spawn_subagent" },

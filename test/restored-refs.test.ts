@@ -60,39 +60,37 @@ function app(): string {
 }
 
 describe("references a stash brought back", () => {
-  it("written with -o elsewhere: a warning that the reference is a guess and the agent may lack the tool, never 'the same tool manifest'", async () => {
+  it("written with -o elsewhere: the tool manifest the stash kept is written there and named as the mas file spelled it, no guess (session 14)", async () => {
     const d = app();
     const there = await cli(["convert", join(d, "app/solo.yaml"), "--to", "agentmug", "-o", join(d, "am") + "/"]);
     expect(there.code).toBe(0);
     const back = await cli(["convert", join(d, "am/solo.agent.json"), "--to", "mas", "-o", join(d, "back") + "/", "--json"]);
     expect(back.code).toBe(0);
     const body = JSON.parse(back.stdout) as { diagnostics: Diagnostic[] };
-    expect(about(body.diagnostics, "ref-rewritten")).toEqual([]);
-    const kept = about(body.diagnostics, "ref-kept");
-    expect(kept.map((d) => [d.severity, d.effect])).toEqual([["warning", "behaviour"]]);
-    expect(kept[0]!.message).toMatch(/"\.\/tools\/calc\.tool\.yaml" is a path from the folder the mas agent was read in, which .*am\/solo\.agent\.json does not record; .* written as \.\.\/am\/tools\/calc\.tool\.yaml .* else the converted agent lacks the tool "calc"/);
-    expect(kept[0]!.hint).toMatch(/^make \.\.\/am\/tools\/calc\.tool\.yaml name the file from the output folder/);
-    // What the warning says is written is what is written, and it does name nothing there.
-    const written = readFileSync(join(d, "back/solo.yaml"), "utf8");
-    expect(toolRefs(written)).toEqual(["../am/tools/calc.tool.yaml"]);
-    expect(existsSync(join(d, "back", "../am/tools/calc.tool.yaml"))).toBe(false);
-    // The text report lists it (a behaviour change), with its hint.
+    // Was a ref-kept warning and ../am/tools/calc.tool.yaml, a path into the AgentMug folder naming nothing.
+    expect(about(body.diagnostics, "ref-kept")).toEqual([]);
+    const rewritten = about(body.diagnostics, "ref-rewritten");
+    expect(rewritten.map((x) => x.severity)).toEqual(["info"]);
+    expect(rewritten[0]!.message).toMatch(/the tool manifest it named, whose text the stash kept, is written there as tools\/calc\.tool\.yaml, and the reference is \.\/tools\/calc\.tool\.yaml/);
+    expect(toolRefs(readFileSync(join(d, "back/solo.yaml"), "utf8"))).toEqual(["./tools/calc.tool.yaml"]);
+    expect(readFileSync(join(d, "back/tools/calc.tool.yaml"), "utf8")).toBe(TOOL);
     const text = await cli(["convert", join(d, "am/solo.agent.json"), "--to", "mas", "-o", join(d, "back2") + "/"]);
-    expect(text.stderr).toMatch(/warning ref-kept tools\[0\]\.ref \(kept in x-agentport\) "\.\/tools\/calc\.tool\.yaml"/);
     expect(text.stderr).not.toContain("the same tool manifest");
+    expect(text.stderr).not.toMatch(/\.\.\/am\//);
   });
 
-  it("said also when the path written reads as the stash has it (outputs in a sibling folder of the input's: the lead's trial)", async () => {
+  it("an agent file converted alone (no agency list kept): its ../ reference is written inside the output folder", async () => {
     const d = app();
     // The agent file alone (its app's root is the default root): ../tools/calc.tool.yaml from app/agents/.
     expect((await cli(["convert", join(d, "app/agents/helper.yaml"), "--to", "agentmug", "-o", join(d, "am") + "/"])).code).toBe(0);
     const back = await cli(["convert", join(d, "am/helper.agent.json"), "--to", "mas", "-o", join(d, "back") + "/", "--json"]);
     const body = JSON.parse(back.stdout) as { outputs: { document: unknown }[]; diagnostics: Diagnostic[] };
-    // From back/ as from am/: the same string, which names nothing from either.
-    expect(toolRefs(readFileSync(join(d, "back/helper.yaml"), "utf8"))).toEqual(["../tools/calc.tool.yaml"]);
-    expect(existsSync(join(d, "back/../tools/calc.tool.yaml"))).toBe(false);
-    expect(about(body.diagnostics, "ref-kept").map((x) => [x.severity, x.effect])).toEqual([["warning", "behaviour"]]);
-    expect(about(body.diagnostics, "ref-rewritten")).toEqual([]);
+    // Was ../tools/calc.tool.yaml, which named nothing from back/ (a file beside the output folder, never written).
+    expect(toolRefs(readFileSync(join(d, "back/helper.yaml"), "utf8"))).toEqual(["tools/calc.tool.yaml"]);
+    expect(readFileSync(join(d, "back/tools/calc.tool.yaml"), "utf8")).toBe(TOOL);
+    expect(existsSync(join(d, "tools"))).toBe(false);
+    expect(about(body.diagnostics, "ref-kept")).toEqual([]);
+    expect(about(body.diagnostics, "ref-rewritten").map((x) => x.severity)).toEqual(["info"]);
   });
 
   it("written beside the input (no -o, or -o its own folder): the reference as the mas file made it, nothing claimed", () => {

@@ -72,7 +72,8 @@ function buildSchemas() {
     z.object({ kind: z.literal("http"), ...toolBase, provider: z.string(), endpoint: z.string(), method: z.optional(z.string()), requiresUserAuth: z.boolean(), scopes: z.optional(z.array(z.string())), inputSchema: z.optional(JsonObjectSchema) }),
     /** mas Form A: a reference to a `kind: Tool` manifest. */
     /** `inputSchema`: the parameters the manifest declares, as an object JSON schema (read from it; the manifest keeps them). */
-    z.object({ kind: z.literal("manifest-ref"), ...toolBase, ref: z.string(), inputSchema: z.optional(JsonObjectSchema) }),
+    /** `document`: the Tool manifest's text as read, so an output written in another folder can write the file the ref names. */
+    z.object({ kind: z.literal("manifest-ref"), ...toolBase, ref: z.string(), inputSchema: z.optional(JsonObjectSchema), document: z.optional(z.string()) }),
     /** mas Form B: a Python module. */
     z.object({ kind: z.literal("module"), ...toolBase, modulePath: z.string() }),
     /** mas Form D: a runtime system tool. */

@@ -51,7 +51,8 @@ export const toolsHandler = fieldHandler("tools", {
       return;
     }
     out.push(tool.name);
-    const lost = Object.keys(tool).filter((k) => !["kind", "name", "shorthand"].includes(k) && (tool as Record<string, unknown>)[k] !== undefined);
+    // A Tool manifest's text (document) is the file its ref names: losing the ref says it.
+    const lost = Object.keys(tool).filter((k) => !["kind", "name", "shorthand"].includes(k) && !(tool.kind === "manifest-ref" && k === "document") && (tool as Record<string, unknown>)[k] !== undefined);
     if (tool.kind !== "named" && tool.kind !== "builtin") {
       // Name what is lost as the source spells it: `extra` holds the source's own members.
       const toolAt = sourceOf(a, p);

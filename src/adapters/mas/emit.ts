@@ -83,18 +83,20 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
   // The MAS file is named after the workflow's entry; the agents' diagnostics name it.
   const masFile = system ? emitSystem(doc, names, files, names.map(() => ({})), links, true).output.name : undefined;
   const written = new Set<string>();
+  const extra: { path: string; text: string }[] = [];
   const agentFiles: AgentFile[] = doc.agents.map((agent, i) => {
     const r = new Reporter(MAS, files[i] as string);
     // Written beside the MAS manifest and under -o, an agent's relative references are rewritten to still name their files.
     // A merged bundle's agent was read through its own input (agentInputs); any other, through the document's.
     const input = context.agentInputs?.[i] ?? { ...(doc.file !== undefined ? { file: doc.file } : {}), ...(context.readFiles ? { readFiles: context.readFiles } : {}) };
-    const moved = relocateRefs(agent, input, options, r, keptEntryFolder(doc, i, links));
+    const moved = relocateRefs(agent, input, options, r, keptEntryFolder(doc, i, links), extra);
     const scope: EmitScope = { r, check: context.checkDeclarations === true };
     const e = emitAgent(moved.agent, i, doc, links, files, options, scope, masFile, context.effectiveDefaults?.[i]);
     const out: Omit<EmittedDocument, "text"> = { ...e.out, agents: [i] };
     // A file several agents refer to (one tool manifest) is written once, with the first of them.
     const copies = moved.files.filter((f) => !written.has(f.path) && !(out.files ?? []).some((x) => x.path === f.path));
     for (const f of [...(out.files ?? []), ...copies]) written.add(f.path);
+    extra.push(...copies);
     if (copies.length > 0) out.files = [...(out.files ?? []), ...copies];
     return { r, agent: moved.agent, out, order: e.order, prompts: e.prompts };
   });

@@ -16,15 +16,23 @@
 // brings its references as the mas file made them: from the folder that file was read
 // in (its agent file's, in an app: the kept agency list names it), which the input
 // does not record. They are taken as made from the input's folder, as every output
-// not written elsewhere counts as written there; under -o elsewhere that guess is
-// said to be one (ref-kept, a warning): the file was never read, so nothing shows it
-// is there, and the converted agent lacks it if it is not (docs/decisions.md).
+// not written elsewhere counts as written there. Under -o elsewhere the output stands
+// on its own (session 14): the file the reference named is written beside it, at its
+// path from the app's folder inside the output's folder, from what the stash kept (a
+// tool manifest's text, the IR tool's `document`; a prompt chunk's text), and the
+// reference names it; a tool manifest the stash did not keep is written from what the
+// IR holds (name, description, parameters), said to lack the rest (ref-kept, a
+// warning). Only a prompt reference without its text is still a path back, said to be
+// a guess (ref-kept). A reference keeps the user's spelling when it names the same
+// path ("./tools/x" stays so). See docs/decisions.md.
 import type { IrAgent, IrChunk, IrSkill, IrTool } from "../../ir/model.js";
 import type { Reporter } from "../../ir/reporter.js";
 import type { AgentInput, EmitOptions, SourceFile } from "../types.js";
 import { skillFolder } from "./skills.js";
 import { dirOf, joinPath } from "../../ir/file-paths.js";
 import { MAS } from "./parse-context.js";
+import { cloneJson, isObject, type JsonObject, type JsonValue } from "../../ir/json.js";
+import { toYaml } from "./yaml.js";
 
 /** A reference relative to the file that makes it (not absolute, no scheme or library prefix). */
 function isRelative(ref: string): boolean {
@@ -44,8 +52,10 @@ export interface Relocated {
  * from its folder (a merged bundle's agents each have their own, EmitContext.agentInputs). `keptFolder`: for
  * an agent restored from another format's stash, the folder (from the app's MAS manifest) of the
  * agent file it was read from, which its references are made from (system-emit keptEntryFolder).
+ * `others`: the files the other agents of the document write beside theirs, so a restored file of
+ * another text is written at a free path instead of being taken for theirs.
  */
-export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOptions, r: Reporter, keptFolder = ""): Relocated {
+export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOptions, r: Reporter, keptFolder = "", others: readonly SourceFile[] = []): Relocated {
   const read = source.readFiles ?? [];
   const chunks = agent.instructions?.chunks ?? [];
   const tools = agent.tools ?? [];
@@ -86,12 +96,36 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
     return got?.inApp ? { path: got.path, text: got.text } : undefined;
   };
   const moved = (ref: string) => joinPath(prefix, ref);
+  /** A path inside the output's folder for a file the reference names from the app's: its ".." steps dropped. */
+  const insideOutput = (ref: string) => joinPath(from, ref).replace(/^(?:\.\.\/)+/, "");
+  /** A tool manifest a stash brought back, written at its path from the app's folder (kept inside the output's). */
+  const restoredTool = (t: Extract<IrTool, { kind: "manifest-ref" }>, i: number): IrTool => {
+    const at = uniquePath(insideOutput(t.ref) || `tools/${t.name}.tool.yaml`, t.document ?? synthesisedManifest(t), [...others, ...files]);
+    const to = spelled(t.ref, at.path);
+    if (!files.some((f) => f.path === at.path)) files.push({ path: at.path, text: at.text });
+    if (t.document !== undefined) {
+      r.at(agent, "ref-rewritten", `/tools/${i}/ref`, { became: `${t.ref} is a path from the folder the mas agent was read in, which ${file} does not record; the outputs go to another folder, so the tool manifest it named, whose text the stash kept, is written there as ${at.path}, and the reference is ${to}` });
+    } else {
+      // Only what the IR holds of the file is known: written as a manifest of those, said to lack the rest.
+      r.at(agent, "ref-kept", `/tools/${i}/ref`, { shown: t.ref, became: `is a path from the folder the mas agent was read in, which ${file} does not record, and the tool manifest it named was not kept; the outputs go to another folder, so a kind: Tool manifest of the tool's name${t.description !== undefined ? ", description" : ""}${t.inputSchema !== undefined ? " and parameters" : ""} is written there as ${at.path}, and the reference is ${to}; the tool's implementation (spec.impl) and other settings of the original manifest are not in it` }, { effect: "behaviour", hint: `copy the original tool manifest over ${at.path}` });
+    }
+    return to === t.ref ? t : { ...t, ref: to };
+  };
   const copy: IrAgent = { ...agent };
   if (chunks.some(fileChunk)) {
     copy.instructions = {
       ...agent.instructions,
       chunks: chunks.map((c, i) => {
         if (!fileChunk(c)) return c;
+        // Restored and written elsewhere with its text: the prompt file is written beside the output, which names it.
+        if (guessed && c.text !== undefined) {
+          const at = uniquePath(insideOutput(c.ref as string) || `prompts/${c.key ?? i}.md`, `${c.text}\n`, [...others, ...files]);
+          if (!files.some((f) => f.path === at.path)) files.push(at);
+          const explicit = c.raw !== undefined ? `./${at.path}` : at.path;
+          const to = spelled(c.ref as string, explicit) === c.ref ? (c.ref as string) : explicit;
+          r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, { shown: c.ref, became: `is a path from the folder the mas agent was read in, which ${file} does not record; the outputs go to another folder, so the prompt file is written there as ${at.path}, with the text the agent holds, and the reference is ${to}` });
+          return to === c.ref ? c : { ...c, ref: to, ...(c.raw !== undefined ? { raw: to } : {}) };
+        }
         const copied = copyOf(c.ref as string);
         if (copied) files.push(copied);
         const to = copied?.path ?? moved(c.ref as string);
@@ -110,11 +144,13 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
   if (tools.some(refTool)) {
     copy.tools = tools.map((t, i) => {
       if (t.kind !== "manifest-ref" || !refTool(t)) return t;
+      // Restored and written elsewhere: the file was never read, but the stash kept its text (or the IR
+      // what the runtime shows the model of it): it is written beside the output, which then names it.
+      if (guessed) return restoredTool(t, i);
       const copied = copyOf(t.ref);
       if (copied) files.push(copied);
-      const to = copied?.path ?? moved(t.ref);
-      if (guessed) r.at(agent, "ref-kept", `/tools/${i}/ref`, { shown: t.ref, ...unsure(to, `the tool "${t.name}"`) }, { effect: "behaviour", hint: unsureHint(to) });
-      else if (to !== t.ref) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, { became: `${t.ref} is a path from the folder the agent was read in${appFolder}; this agent is written elsewhere, so it is ${to}, the same tool manifest${sameIf}` });
+      const to = spelled(t.ref, copied?.path ?? moved(t.ref));
+      if (to !== t.ref) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, { became: `${t.ref} is a path from the folder the agent was read in${appFolder}; this agent is written elsewhere, so it is ${to}, the same tool manifest${sameIf}` });
       if (copied) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, { clause: `the outputs go to another folder than the app's, so the tool manifest ${copied.path} is copied there, where ${to} finds it` });
       if (to === t.ref) return t;
       return { ...t, ref: to };
@@ -132,4 +168,44 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
     r.at(agent, "ref-rewritten", `/skills/${i}`, { shown: s.name, became: `was read from ${copied.path}; the outputs go to another folder than the app's, so the SKILL.md is copied there as ${path}, where the mas runtime finds it by its name` });
   });
   return { agent: copy, files };
+}
+
+/** The reference as the user spelled it when it names `path` from the same folder ("./tools/x" for tools/x); else `path`. */
+function spelled(ref: string, path: string): string {
+  return joinPath("", ref) === path ? ref : path;
+}
+
+/** `path`, or (when another text is already written there) the first free `name-2.ext`, `name-3.ext`…; with the text to write. */
+function uniquePath(path: string, text: string, files: readonly SourceFile[]): SourceFile {
+  const taken = (p: string) => files.some((f) => f.path === p && f.text !== text);
+  if (!taken(path)) return { path, text };
+  const m = /^(.*?)((?:\.tool)?\.ya?ml)?$/.exec(path) as RegExpExecArray;
+  for (let n = 2; ; n++) {
+    const p = `${m[1]}-${n}${m[2] ?? ""}`;
+    if (!taken(p)) return { path: p, text };
+  }
+}
+
+/** A kind: Tool manifest of what the IR holds of a referenced tool: its name, description and parameters. */
+function synthesisedManifest(t: Extract<IrTool, { kind: "manifest-ref" }>): string {
+  const spec: JsonObject = {};
+  if (t.description !== undefined) spec["description"] = t.description;
+  const params = parametersOf(t.inputSchema);
+  if (params.length > 0) spec["parameters"] = params;
+  return toYaml({ apiVersion: "mas/v1", kind: "Tool", metadata: { name: t.name }, spec });
+}
+
+/** An object JSON schema's properties as mas Tool parameters (the inverse of tools.ts parametersSchema). */
+function parametersOf(schema: JsonObject | undefined): JsonObject[] {
+  const props = schema?.["properties"];
+  if (!isObject(props)) return [];
+  const required = Array.isArray(schema?.["required"]) ? (schema["required"] as JsonValue[]) : [];
+  const TYPES = ["string", "integer", "number", "boolean", "array", "object"];
+  return Object.keys(props).map((name) => {
+    const p = isObject(props[name]) ? (props[name] as JsonObject) : {};
+    const out: JsonObject = { name, type: typeof p["type"] === "string" && TYPES.includes(p["type"]) ? p["type"] : "string" };
+    for (const k of ["description", "default", "enum", "examples"]) if (p[k] !== undefined) out[k] = cloneJson(p[k] as JsonValue);
+    if (required.includes(name)) out["required"] = true;
+    return out;
+  });
 }

@@ -165,10 +165,11 @@ function pairEntries(doc: IrDocument, stored: readonly JsonValue[], fill: boolea
  * makes its relative references from that folder, as it did in its app.
  */
 export function keptEntryFolder(doc: IrDocument, i: number, links: LinkIndex): string {
-  const own = links.own?.[i];
-  if (own === undefined) return "";
   const ext = doc.extensions[MAS] ?? {};
   const stored = ext[agencyListAt(ext)];
+  // One agent of a larger app, converted alone, is tied to its entry by the same evidence, without the fill by position.
+  const own = links.own?.[i] ?? (Array.isArray(stored) ? pairEntries(doc, stored, false)[i] : undefined);
+  if (own === undefined || own === -1) return "";
   const s = Array.isArray(stored) ? stored[own] : undefined;
   return isObject(s) && typeof s["ref"] === "string" && !/^[A-Za-z][A-Za-z0-9+._-]*:|^[\\/]/.test(s["ref"]) ? dirOf(joinPath("", s["ref"])) : "";
 }

@@ -59,7 +59,7 @@ function parametersSchema(value: JsonValue | undefined): JsonObject | undefined 
 }
 
 /** Reads the referenced kind: Tool manifest for its metadata.name (and spec.description, spec.parameters). */
-function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: string; description?: string; inputSchema?: JsonObject } {
+function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: string; description?: string; inputSchema?: JsonObject; document?: string } {
   const fallback = { name: refBasename(ref) };
   if (!isLocalPath(ref)) return fallback;
   if (!ctx.readFile) {
@@ -87,7 +87,7 @@ function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: str
   const spec = isObject(data["spec"]) ? data["spec"] : {};
   const desc = typeof spec["description"] === "string" ? spec["description"].trim() : undefined;
   const inputSchema = parametersSchema(spec["parameters"]);
-  return { name: meta["name"] as string, ...(desc ? { description: desc } : {}), ...(inputSchema ? { inputSchema } : {}) };
+  return { name: meta["name"] as string, ...(desc ? { description: desc } : {}), ...(inputSchema ? { inputSchema } : {}), document: r.text };
 }
 
 export function parseTools(ctx: MasParseCtx, value: JsonValue): void {
@@ -109,13 +109,15 @@ export function parseTools(ctx: MasParseCtx, value: JsonValue): void {
     } else if (isObject(item) && typeof item["ref"] === "string" && item["kind"] === undefined && item["module_path"] === undefined) {
       const ref = item["ref"];
       const found = resolveToolRef(ctx, ref, ptr);
-      tool = { kind: "manifest-ref", name: found.name, ref, ...(found.description ? { description: found.description } : {}), ...(found.inputSchema ? { inputSchema: found.inputSchema } : {}) };
+      tool = { kind: "manifest-ref", name: found.name, ref, ...(found.description ? { description: found.description } : {}), ...(found.inputSchema ? { inputSchema: found.inputSchema } : {}), ...(found.document !== undefined ? { document: found.document } : {}) };
       mapSource(ctx.agent, `${ir}/name`, `${ptr}/ref`);
       mapSource(ctx.agent, `${ir}/ref`, `${ptr}/ref`);
       // Read through the reference: the Tool manifest holds them, so the emitter writes only the ref
       // for them while this placement says so (a stash brings it home only while they are unedited).
       if (found.description) mapSource(ctx.agent, `${ir}/description`, `${ptr}/ref`);
       if (found.inputSchema) mapSource(ctx.agent, `${ir}/inputSchema`, `${ptr}/ref`);
+      // The file's text, kept for an output written in another folder (relocate.ts writes it there).
+      if (found.document !== undefined) mapSource(ctx.agent, `${ir}/document`, `${ptr}/ref`);
       rest(item, ["ref"]);
     } else if (isObject(item) && item["kind"] === "system" && typeof item["name"] === "string") {
       tool = { kind: "system", name: item["name"] };
