@@ -53,7 +53,10 @@ describe("the Caplo support bundle through mas, front-desk's budget edited", () 
     expect(edited).not.toBe(desk.text);
     const { r, policy } = back(edited);
     expect(policy["maxDepth"]).toBeUndefined();
-    expect(policy["maxModelCalls"]).toBeUndefined();
+    // Without a budget mas sets no limit; Caplo always limits, at most 48, and says so (session 14: it
+    // was left unset, Caplo's 16, with no word, as if the mas file still said what agentport wrote).
+    expect(policy["maxModelCalls"]).toBe(48);
+    expect(r.diagnostics.some((d) => d.code === "clamped-value" && d.severity === "warning" && d.message.includes("max_llm_calls"))).toBe(true);
     expect(stale(r).map((d) => d.message), listing(r)).toEqual([expect.stringContaining("limits.maxDepth")]);
   });
 });

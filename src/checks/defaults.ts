@@ -64,19 +64,28 @@ function mainRow(agent: IrAgent): { value: (pointer: string) => unknown; at: (po
   };
 }
 
+type Declared = NonNullable<Adapter["defaults"]>[string];
+
 function differences(agent: IrAgent, graph: boolean, target: Adapter, sources: Sources): Difference[] {
-  const source = sourceOf(agent);
-  if (!source || source.id === target.id || (!source.defaults && !source.unstated)) return [];
-  const data = sources.find((s) => s.file === agent.origin.file)?.data;
+  const home = sourceOf(agent);
   // Pointers go into the document that was read, whose format may not be the agent's home.
   const reader = adapterFor(agent.origin.format);
+  // A setting the user removed in the file read (agentport wrote it there): the file's runtime runs it
+  // with the file's format's default, which is the source's value now, not the home's (session 14).
+  const removed = new Set(agent.home?.removed ?? []);
+  const settings: [string, Declared, Adapter][] = [];
+  if (home && home.id !== target.id) for (const [pointer, was] of Object.entries(home.defaults ?? {})) if (!removed.has(pointer)) settings.push([pointer, was, home]);
+  if (reader && reader.id !== target.id) for (const pointer of removed) { const was = reader.defaults?.[pointer]; if (was !== undefined) settings.push([pointer, was, reader]); }
+  const source = home;
+  if (!source || (settings.length === 0 && (source.id === target.id || !source.unstated))) return [];
+  const data = sources.find((s) => s.file === agent.origin.file)?.data;
   const out: Difference[] = [];
   const row = mainRow(agent);
   // An agent file another input read (a MAS manifest's agent) is not among the sources: what its
   // parse mapped says which places exist there, so the finding points where it does when the file is converted alone.
   const mapped = data === undefined ? Object.values(agent.sourceMap ?? {}) : [];
   const exists = (p: string) => (data !== undefined ? getPointer(data, agent.origin.pointer + p) !== undefined : mapped.some((s) => s === p || s.startsWith(p + "/")));
-  for (const [pointer, was] of Object.entries(source.defaults ?? {})) {
+  for (const [pointer, was, source] of settings) {
     if (row.value(pointer) !== undefined) continue;
     // A model setting matters only when there is a model to apply it to.
     if (pointer.startsWith(MODEL) && !agent.models?.length) continue;
@@ -104,7 +113,7 @@ function differences(agent: IrAgent, graph: boolean, target: Adapter, sources: S
   // A setting the source cannot state (AgentMug's temperature, its host's): the target's fixed default
   // applies, and nothing says the host's value is the same. Nothing can be written; a target's
   // "no limit" imposes nothing the source did not, and one that fixes no value either is no difference.
-  for (const [pointer, lack] of Object.entries(source.unstated ?? {})) {
+  for (const [pointer, lack] of Object.entries(source.id === target.id ? {} : (source.unstated ?? {}))) {
     const now = target.defaults?.[pointer];
     if (source.defaults?.[pointer] !== undefined || now === undefined || typeof now.value !== "number") continue;
     if (row.value(pointer) !== undefined || (pointer.startsWith(MODEL) && !agent.models?.length)) continue;

@@ -183,6 +183,12 @@ function buildSchemas() {
     sourceMap: z.record(z.string(), z.string()),
     /** The agent's position among its home document's agents, where `pointer` does not say it (an Agent Spec team's members all sit at ""). */
     index: z.optional(z.number()),
+    /**
+     * IR paths of settings the file held as agentport wrote them and the user has removed there
+     * (restoreStash): the file's runtime now runs them with its own default, so their defaults are
+     * the file's format's, not the home's (src/checks/defaults.ts).
+     */
+    removed: z.optional(z.array(z.string())),
   });
 
   const IrAgent = z.object({

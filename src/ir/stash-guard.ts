@@ -384,6 +384,17 @@ export class GuardBuilder {
     this.put(item, identity === undefined ? { at, digest: this.atDocument(at) } : { at, digest: this.atDocument(at), identity });
   }
 
+  /**
+   * A setting of the home format with a default (`p`, `/models/0/temperature`), where the output holds
+   * it at a place of its own: guarded by what was written there, so a deletion of it is seen on the way
+   * back (restoreStash `removedSettings`). No entry is guarded by it but one at `p` itself.
+   */
+  setting(p: string): void {
+    const at = this.sourceMap[p];
+    if (this.written[p] !== undefined || at === undefined || this.reading === undefined || valueAt(this.reading, p) === undefined) return;
+    this.put(p, { at, digest: this.atDocument(at) });
+  }
+
   /** One of the target format's own values (kept in extensions at its output pointer `rel`). */
   extension(irPointer: string, rel: string): void {
     this.put(irPointer, { at: rel, digest: this.atDocument(rel) });

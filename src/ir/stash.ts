@@ -22,7 +22,8 @@ import { inIrOrder } from "./ir-paths.js";
 import { isPrivateExtension, privateDataOf } from "./private.js";
 import { extensionPointer, type AboutAgent, type Reporter } from "./reporter.js";
 import { sourceOf } from "./agent.js";
-import { GuardBuilder, GuardCheck, identityMembers, ITEM_NAME, namedItem, readWritten, wouldChange } from "./stash-guard.js";
+import { GuardBuilder, GuardCheck, identityMembers, ITEM_NAME, namedItem, readWritten, wouldChange, type Written } from "./stash-guard.js";
+import { adapterFor } from "../adapters/registry.js";
 import { readsInto, type WrittenChoice } from "./stash-choice.js";
 import { asStashed, reitemStash, wasRemoved, type Reitemed } from "./stash-items.js";
 
@@ -268,6 +269,9 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   for (const [p, rel] of added) guards.extension(p, rel);
   for (const e of carried) if (e.format === target) guards.extension(extPointer(e.format, e.rel), e.rel);
   if (from !== target) {
+    // A home setting with a default the output holds at a place of its own (a temperature): guarded,
+    // so a deletion of it in the target is seen on the way back, where the target's default then runs.
+    for (const p of Object.keys(adapterFor(from)?.defaults ?? {})) guards.setting(p);
     // Home-format values inside a list item (a mas row's context_window): the item's identity guards them.
     const map = agent.home?.sourceMap ?? agent.sourceMap;
     const items = carried.some((e) => e.format === from) ? Object.keys(map).filter((k) => LIST_ITEM.test(k) && map[k] !== "").map((k) => [k, map[k] as string] as [string, string]) : [];
@@ -727,6 +731,8 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
     for (const [k, v] of Object.entries((stash["sourceMap"] as Record<string, string> | undefined) ?? {})) if (PLACEMENT.test(k) && check.staleFor(k) === undefined) setKey(placement, k, v);
     agent.home = { format: from, pointer: typeof stash["pointer"] === "string" ? stash["pointer"] : "", sourceMap: placement };
     if (typeof stash["index"] === "number") agent.home.index = stash["index"];
+    const removed = removedSettings(readWritten(stash["written"]), reading, document, agent);
+    if (removed.length) agent.home.removed = removed;
   }
   const checked = irSchemas().IrAgent.safeParse(agent);
   if (!checked.success) return undefined;
@@ -772,6 +778,20 @@ function itemOf(placements: readonly [string, string][], rel: string): string | 
   let best: [string, string] | undefined;
   for (const [k, v] of placements) if (isAncestorOrSelf(v, rel) && (!best || v.length > best[1].length)) best = [k, v];
   return best?.[0];
+}
+
+/**
+ * The IR paths of values agentport wrote at a place of their own (a guard with `at`) that the file no
+ * longer holds, read nowhere now and not restored: settings the user removed in the target.
+ */
+function removedSettings(written: Written | undefined, reading: JsonObject, document: JsonValue, restored: IrAgent): string[] {
+  if (written === undefined) return [];
+  const out: string[] = [];
+  for (const [k, g] of Object.entries(written)) {
+    if (g.at === undefined || g.reported === true || k.startsWith("/extensions/") || LIST_ITEM.test(k)) continue;
+    if (get(document, g.at) === undefined && get(reading, k) === undefined && get(restored, k) === undefined) out.push(k);
+  }
+  return out;
 }
 
 /** Collects the stash entries an edit stops, by the edited value, for one warning each. */
