@@ -6,19 +6,13 @@
 // provider, whether the provider was stated, the spelling as read): those still as written, the
 // row's entries come back and the edit is kept. An edit of the model itself still stops them.
 import { describe, expect, it } from "vitest";
-import { convert, type ConvertResult, type Diagnostic } from "../src/index.js";
+import { convert, type ConvertResult } from "../src/index.js";
 import type { JsonObject } from "../src/ir/json.js";
 import { convertOptions, loadCase } from "./helpers/cases.js";
+import { listing, stale, edited } from "./helpers/edits.js";
 
-const listing = (r: ConvertResult) => r.diagnostics.map((d) => `  ${d.severity} ${d.code} @ ${d.source?.pointer ?? ""}: ${d.message}`).join("\n");
-const stale = (r: ConvertResult): Diagnostic[] => r.diagnostics.filter((d) => d.code === "stash-stale");
 const spec = (r: ConvertResult): JsonObject => r.outputs[0]!.document["spec"] as JsonObject;
 
-function edited(text: string, edit: (doc: JsonObject) => void): string {
-  const doc = JSON.parse(text) as JsonObject;
-  edit(doc);
-  return JSON.stringify(doc, null, 2) + "\n";
-}
 const llm = (d: JsonObject) => d["llm_config"] as JsonObject;
 const gen = (d: JsonObject) => llm(d)["default_generation_parameters"] as JsonObject;
 

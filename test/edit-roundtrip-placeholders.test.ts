@@ -7,20 +7,14 @@
 // Now the spelling is guarded by the prompt as written, and nothing else.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { convert, type ConvertResult, type Diagnostic } from "../src/index.js";
+import { convert } from "../src/index.js";
 import type { JsonObject } from "../src/ir/json.js";
+import { listing, stale, edited } from "./helpers/edits.js";
 
 // The Open Agent Spec how-to agent (test/fixtures/agentspec/SOURCES.md): system_prompt names {{user_name}}, an input.
 const HOWTO = readFileSync("test/fixtures/agentspec/howto_agents.json", "utf8");
 
-const listing = (r: ConvertResult) => r.diagnostics.map((d) => `  ${d.severity} ${d.code} @ ${d.source?.pointer ?? ""}: ${d.message}`).join("\n");
-const stale = (r: ConvertResult): Diagnostic[] => r.diagnostics.filter((d) => d.code === "stash-stale");
 
-function edited(text: string, edit: (doc: JsonObject) => void): string {
-  const doc = JSON.parse(text) as JsonObject;
-  edit(doc);
-  return JSON.stringify(doc, null, 2) + "\n";
-}
 const firstParameter = (d: JsonObject) => (d["parameters"] as JsonObject[])[0]!;
 
 describe("Agent Spec {{user_name}} → AgentMug, a parameter's label edited → back", () => {

@@ -8,23 +8,17 @@
 //    the removal costs.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { convert, type ConvertResult, type Diagnostic } from "../src/index.js";
+import { convert, type ConvertResult } from "../src/index.js";
 import type { JsonObject, JsonValue } from "../src/ir/json.js";
 import { convertOptions, loadCase } from "./helpers/cases.js";
+import { listing, stale, edited } from "./helpers/edits.js";
 
 // A real corpus app's agent (test/fixtures/mas/apps/README.md: mas-lab, Apache-2.0): its one tool is a library reference.
 const AGENT = readFileSync("test/fixtures/mas/apps/03-experiments-and-analysis/agent.yaml", "utf8");
 
-const listing = (r: ConvertResult) => r.diagnostics.map((d) => `  ${d.severity} ${d.code} @ ${d.source?.pointer ?? ""}: ${d.message}`).join("\n");
-const stale = (r: ConvertResult): Diagnostic[] => r.diagnostics.filter((d) => d.code === "stash-stale");
 const obj = (v: JsonValue | undefined): JsonObject => v as JsonObject;
 const masSpec = (r: ConvertResult): JsonObject => obj(r.outputs.find((o) => o.document["kind"] === "Agent")!.document["spec"]);
 
-function edited(text: string, edit: (doc: JsonObject) => void): string {
-  const doc = JSON.parse(text) as JsonObject;
-  edit(doc);
-  return JSON.stringify(doc, null, 2) + "\n";
-}
 
 describe("mas → Agent Spec, a tool's description edited → mas", () => {
   const there = convert(AGENT, "agentspec", { file: "agent.yaml" });

@@ -7,24 +7,18 @@
 // of the stash is restored; a stash that still cannot apply says so, as a warning.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { convert, type ConvertResult, type Diagnostic } from "../src/index.js";
+import { convert, type ConvertResult } from "../src/index.js";
 import { makeReadFile } from "../src/node/refs.js";
 import type { JsonObject, JsonValue } from "../src/ir/json.js";
+import { listing, stale, edited } from "./helpers/edits.js";
 
 // A real corpus app (test/fixtures/mas/apps/README.md: mas-lab, Apache-2.0).
 const APP03 = "test/fixtures/mas/apps/03-experiments-and-analysis";
 const AGENT = readFileSync(`${APP03}/agent.yaml`, "utf8");
 
-const listing = (r: ConvertResult) => r.diagnostics.map((d) => `  ${d.severity} ${d.code} @ ${d.source?.pointer ?? ""}: ${d.message}`).join("\n");
-const stale = (r: ConvertResult): Diagnostic[] => r.diagnostics.filter((d) => d.code === "stash-stale");
 const obj = (v: JsonValue | undefined): JsonObject => v as JsonObject;
 const specOf = (r: ConvertResult, name: string): JsonObject => obj(r.outputs.find((o) => o.name === name)!.document["spec"]);
 
-function edited(text: string, edit: (doc: JsonObject) => void): string {
-  const doc = JSON.parse(text) as JsonObject;
-  edit(doc);
-  return JSON.stringify(doc, null, 2) + "\n";
-}
 const toolsOf = (doc: JsonObject): JsonObject[] => doc["tools"] as JsonObject[];
 
 /** What each edit shape does to the Agent Spec file, and the mas tools expected back (the edited tool as the edit has it). */

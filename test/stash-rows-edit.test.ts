@@ -9,19 +9,13 @@
 // mas row `id`, which other settings name the row by) stays. See docs/decisions.md, "Rows a target
 // could not hold (session 14)".
 import { describe, expect, it } from "vitest";
-import { convert, type ConvertResult, type Diagnostic } from "../src/index.js";
+import { convert, type ConvertResult } from "../src/index.js";
 import type { JsonObject } from "../src/ir/json.js";
 import { GuardBuilder, GuardCheck } from "../src/ir/stash-guard.js";
+import { listing, stale, edited } from "./helpers/edits.js";
 
-const listing = (r: ConvertResult) => r.diagnostics.map((d) => `  ${d.severity} ${d.code} @ ${d.source?.pointer ?? ""}: ${d.message}`).join("\n");
-const stale = (r: ConvertResult): Diagnostic[] => r.diagnostics.filter((d) => d.code === "stash-stale");
 const spec = (r: ConvertResult): JsonObject => r.outputs[0]!.document["spec"] as JsonObject;
 
-function edited(text: string, edit: (doc: JsonObject) => void): string {
-  const doc = JSON.parse(text) as JsonObject;
-  edit(doc);
-  return JSON.stringify(doc, null, 2) + "\n";
-}
 
 // corpus: mas library-standard/examples/context/summarizer-override/agent.yaml (the corpus's one two-row list).
 const TWO_ROWS = `apiVersion: mas/v1
