@@ -775,10 +775,24 @@ const LIST_ITEM = /^\/(?:models|tools|knowledge|evals)\/(?:0|[1-9][0-9]*)$/;
 
 /** The IR list item whose home place holds the home-format pointer `rel`, if any. */
 function itemOf(placements: readonly [string, string][], rel: string): string | undefined {
-  let best: [string, string] | undefined;
-  for (const [k, v] of placements) if (isAncestorOrSelf(v, rel) && (!best || v.length > best[1].length)) best = [k, v];
-  return best?.[0];
+  // Indexed once per list of placements: a scan per value was quadratic in tools (a mas agent's 5,000
+  // tools' params → AgentMug cost 2.7 × per tool what 10 did, session 14).
+  let index = ITEM_INDEX.get(placements);
+  if (index === undefined) {
+    index = new Map();
+    for (const [k, v] of placements) if (!index.has(v)) index.set(v, k);
+    ITEM_INDEX.set(placements, index);
+  }
+  // The deepest placement that is an ancestor-or-self of `rel`.
+  for (let q = rel; ; q = q.slice(0, q.lastIndexOf("/"))) {
+    const hit = index.get(q);
+    if (hit !== undefined) return hit;
+    if (q === "") return undefined;
+  }
 }
+
+/** Each placements list's item by home pointer (itemOf); a WeakMap of a list built per stash, so it dies with it. */
+const ITEM_INDEX = new WeakMap<readonly [string, string][], Map<string, string>>();
 
 /**
  * The IR paths of values agentport wrote at a place of their own (a guard with `at`) that the file no
