@@ -129,7 +129,14 @@ const description = fieldHandler("description", {
 
 /** The routing description, when neither the description nor the instructions took it. */
 const unusedRouting = stepOf(description, (r: HandlerReporter, a: IrAgent, t: AgentTarget, used: boolean): void => {
-  if (!used) r.dropUnsupported(a, ["/routingDescription"], LABEL, t.file);
+  if (used || a.routingDescription === undefined) return;
+  // The routing text is what a delegating agent reads (MAPPING.md §6): where every link that calls this
+  // agent says it (a link with no useWhen is written with it), or none calls it, no agent reads less.
+  const callers = t.calledWith ?? [];
+  if (callers.every((u) => u === undefined || u === a.routingDescription)) {
+    const why = callers.length ? "where the sub-agent links that call this agent say when to call it, and each says this text" : "where the sub-agent links that call an agent say when to call it, and no agent of this document calls this one";
+    r.at(a, "dropped-field", "/routingDescription", { target: LABEL, why }, { targetFile: t.file, effect: "representation" });
+  } else r.dropUnsupported(a, ["/routingDescription"], LABEL, t.file);
 });
 
 /** Canonical IR fields a Caplo agent has no place for. */

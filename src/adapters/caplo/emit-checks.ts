@@ -25,6 +25,8 @@ export interface AgentTarget {
   defaults?: Readonly<Record<string, EffectiveDefault>>;
   /** New bundle key of the agent a `local` link names, if it is emitted. */
   resolve(local: string): { key: string; agent: IrAgent } | undefined;
+  /** The `useWhen` of each link of the document that calls this agent (undefined: the link states none). */
+  calledWith?: readonly (string | undefined)[];
 }
 
 export function tp(t: AgentTarget, rel: string): { targetPointer: string; targetFile: string } {

@@ -35,11 +35,17 @@ export function emitCaplo(doc: IrDocument, options: EmitOptions, context: EmitCo
     const key = i === undefined ? undefined : keys[i];
     return agent && key !== undefined ? { key, agent } : undefined;
   };
+  // What each agent's callers' links will say when to call it (the routing text a mas delegator read).
+  const calledWith = agents.map((): (string | undefined)[] => []);
+  if (asBundle) for (const a of agents) for (const l of a.subAgents ?? []) {
+    const i = l.local === undefined ? undefined : lookup.get(l.local);
+    if (i !== undefined) calledWith[i]?.push(l.useWhen);
+  }
   const objects = agents.map((a, i) => {
     const at = asBundle ? `/agents/${i}` : "";
     const key = keys[i] ?? "agent";
     const defaults = context.effectiveDefaults?.[i];
-    return emitAgent(a, { scope, file, at, ...(asBundle ? { key } : {}), ...(defaults ? { defaults } : {}), resolve });
+    return emitAgent(a, { scope, file, at, ...(asBundle ? { key } : {}), ...(defaults ? { defaults } : {}), resolve, calledWith: calledWith[i] ?? [] });
   });
   const apiVersion = apiVersionOf(r, doc, file);
   reportDocExtensions(r, doc, file, context);
