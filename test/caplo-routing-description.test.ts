@@ -1,8 +1,9 @@
 // A mas agent's spec.description is its routing text: what a delegating agent reads to choose it
 // (MAPPING.md §6). Caplo has no place for it beside a description, but its sub-agent links say when to
-// call an agent, and a link written from a mas delegation says exactly that text. So where every link
-// that calls the agent says it, or no agent calls it, dropping it changes no agent's behaviour: an info
-// note, not the behaviour warning a fresh user met for every single-agent mas app.
+// call an agent, and a link written from a mas delegation says exactly that text. So in a whole team (a
+// bundle, a mas app) where every link that calls the agent says it, or no agent calls it, dropping it
+// changes no agent's behaviour: an info note, not the behaviour warning a fresh user met for every
+// single-agent mas app. A kind: Agent file on its own keeps the warning: apps elsewhere delegate to it.
 import { describe, expect, it } from "vitest";
 import { convert } from "../src/index.js";
 import { masAgent, masManifest } from "./helpers/mas-app.js";
@@ -21,28 +22,56 @@ spec:
     - model: gpt-4o
 `;
 
-const routingNotes = (r: ReturnType<typeof convert>) => r.diagnostics.filter((d) => d.code === "dropped-field" && d.source?.pointer === "/spec/description");
 
-describe("mas spec.description (routing text) → Caplo", () => {
-  it("a single agent nobody calls: an info note, no behaviour warning", () => {
-    const r = convert(single, "caplo", { file: "agent.yaml" });
-    expect(r.ok).toBe(true);
-    const notes = routingNotes(r);
-    expect(notes.map((d) => [d.severity, d.effect])).toEqual([["info", "representation"]]);
-    expect(notes[0]!.message).toContain("no agent of this document calls this one");
-    expect(r.outputs[0]!.document["description"]).toBe("QA agent with semantic memory");
+const withName = (n: string) => masAgent(n).replace("metadata:\n", `metadata:\n  description: The ${n} agent\n`);
+const oneAgentApp = () => {
+  const files = new Map([["agents/qa.yaml", withName("qa")]]);
+  return { text: masManifest([{ id: "qa", ref: "agents/qa.yaml" }]), options: { file: "mas.yaml", readFile: memoryReadFile(files) } };
+};
+const twoAgentApp = () => {
+  const files = new Map([["agents/desk.yaml", withName("desk")], ["agents/planner.yaml", withName("planner")]]);
+  return { text: masManifest([{ id: "desk", ref: "agents/desk.yaml" }, { id: "planner", ref: "agents/planner.yaml" }]), options: { file: "mas.yaml", readFile: memoryReadFile(files) } };
+};
+const routingAt = (r: ReturnType<typeof convert>, file: string) => r.diagnostics.filter((d) => d.source?.file === file && d.source?.pointer === "/spec/description" && (d.code === "dropped-field" || d.code === "stashed-value"));
+
+for (const to of ["caplo", "agentmug", "agentspec"]) {
+  describe(`mas spec.description (routing text) → ${to}`, () => {
+    it("a kind: Agent file on its own: still a behaviour warning (apps elsewhere delegate to it)", () => {
+      const r = convert(single, to, { file: "agent.yaml" });
+      expect(r.ok).toBe(true);
+      expect(routingAt(r, "agent.yaml").map((d) => [d.severity, d.effect])).toEqual([["warning", "behaviour"]]);
+    });
+
+    it("a one-agent mas app, whose agent nobody in it calls: an info note", () => {
+      const { text, options } = oneAgentApp();
+      const r = convert(text, to, options);
+      expect(r.ok).toBe(true);
+      const notes = routingAt(r, "agents/qa.yaml");
+      expect(notes.map((d) => d.severity)).toEqual(["info"]);
+      expect(notes[0]!.message).toContain("no agent of this document calls this one");
+    });
   });
+}
 
-  it("an app's delegates, each called by a link that says its routing text: info notes", () => {
-    const withName = (n: string) => masAgent(n).replace("metadata:\n", `metadata:\n  description: The ${n} agent\n`);
-    const files = new Map([["agents/desk.yaml", withName("desk")], ["agents/planner.yaml", withName("planner")]]);
-    const r = convert(masManifest([{ id: "desk", ref: "agents/desk.yaml" }, { id: "planner", ref: "agents/planner.yaml" }]), "caplo", { file: "mas.yaml", readFile: memoryReadFile(files) });
+describe("mas app → Caplo: a delegate's routing text, which the calling link says", () => {
+  it("an info note, and the link carries the text the mas delegator read", () => {
+    const { text, options } = twoAgentApp();
+    const r = convert(text, "caplo", options);
     expect(r.ok).toBe(true);
-    const planner = r.diagnostics.filter((d) => d.code === "dropped-field" && d.source?.file === "agents/planner.yaml" && d.source?.pointer === "/spec/description");
+    const planner = routingAt(r, "agents/planner.yaml");
     expect(planner.map((d) => d.severity)).toEqual(["info"]);
     expect(planner[0]!.message).toContain("each says this text");
-    // The link carries the text the mas delegator read.
     const agents = r.outputs[0]!.document["agents"] as { key: string; subAgents?: { useWhen: string }[] }[];
     expect(agents.find((a) => a.key === "desk")?.subAgents?.[0]?.useWhen).toBe("Answers questions about planner.");
+  });
+});
+
+describe("mas app → Agent Spec: a worker its manager calls, whose description is another text", () => {
+  it("a behaviour warning for the worker (the manager reads the other text), an info note for the uncalled manager", () => {
+    const { text, options } = twoAgentApp();
+    const r = convert(text, "agentspec", options);
+    expect(r.ok).toBe(true);
+    expect(routingAt(r, "agents/planner.yaml").map((d) => d.severity)).toEqual(["warning"]);
+    expect(routingAt(r, "agents/desk.yaml").map((d) => d.severity)).toEqual(["info"]);
   });
 });

@@ -96,3 +96,19 @@ export function inAgentGraph(doc: IrDocument, index: number): boolean {
   const key = agent.key;
   return key !== undefined && doc.agents.some((other, j) => j !== index && other.subAgents?.some((l) => l.local === key) === true);
 }
+
+/** True when another agent of the document links to `agent` (by its key or id): some agent reads its routing text. */
+export function isCalled(doc: IrDocument, agent: IrAgent): boolean {
+  const names = [agent.key, agent.id].filter((n): n is string => n !== undefined);
+  return names.length > 0 && doc.agents.some((other) => other !== agent && other.subAgents?.some((l) => l.local !== undefined && names.includes(l.local)) === true);
+}
+
+/**
+ * Whether anything may read an agent's routing text (what a delegating agent reads to choose it):
+ * another agent of the document calls it, or the document is one agent on its own (a mas kind: Agent
+ * file, which apps elsewhere delegate to). A whole team (a bundle, an app that names its entry) that
+ * never calls the agent reads it nowhere.
+ */
+export function routingRead(doc: IrDocument, agent: IrAgent): boolean {
+  return isCalled(doc, agent) || (!doc.bundle && doc.entry === undefined && doc.agents.length === 1);
+}

@@ -5,7 +5,7 @@ import type { EffectiveDefault, EmitContext, EmitOptions, EmittedDocument } from
 import type { IrAgent, IrDocument } from "../../ir/model.js";
 import { Reporter } from "../../ir/reporter.js";
 import { fieldHandler, unsupportedHandler as unsupportedFieldsHandler, run, stepOf, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
-import { renderInstructions, sourceOf } from "../../ir/agent.js";
+import { renderInstructions, routingRead, sourceOf } from "../../ir/agent.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { parsePointer } from "../../ir/pointer.js";
 import { slugKey } from "../../ir/slug.js";
@@ -67,7 +67,7 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, scope: Emi
   if (legacySchema) {
     r.atSource(a, "transformed-value", "/$schema", { value: "$schema", shown: LEGACY_SCHEMA_URL, aside: "the legacy alias", became: `is written as "${SCHEMA_URL}", the URL producers must emit` }, { targetPointer: "/$schema", targetFile: file });
   }
-  Object.assign(out, run(identityHandler, scope, a, id, options, file));
+  Object.assign(out, run(identityHandler, scope, a, id, options, file, routingRead(doc, a)));
 
   const bp: JsonObject = isObject(out["blueprint"]) ? out["blueprint"] : {};
   const models = run(modelsHandler, scope, a, file, bp["modelPolicy"] !== undefined, defaults);
@@ -224,7 +224,7 @@ const identityHandler = fieldHandler("identity", {
   "/routingDescription": [stashed, { transformed: "stashed-value", when: "there is no description: it becomes it (the stash records the move)" }],
   "/version": "exact",
   "/provenance/exportedAt": ["exact", { transformed: "transformed-value", when: "the exportedAt option replaces it" }],
-}, (r: HandlerReporter, a: IrAgent, id: string, options: EmitOptions, file: string): JsonObject => {
+}, (r: HandlerReporter, a: IrAgent, id: string, options: EmitOptions, file: string, called: boolean): JsonObject => {
   if (nonEmpty(a.id) === undefined) {
     // A bundle key carried as the id is a renamed value, reported where it was; an id made from the name is added.
     if (nonEmpty(a.key) !== undefined) r.at(a, "transformed-value", "/key", { shown: id, became: "becomes the id (AgentMug has no bundle keys)" }, { targetPointer: "/id", targetFile: file });
@@ -239,7 +239,9 @@ const identityHandler = fieldHandler("identity", {
     description = routing;
     r.at(a, "transformed-value", "/routingDescription", { became: "becomes the description (AgentMug has no separate routing description)" }, { targetPointer: "/description", targetFile: file });
   } else if (routing !== undefined && routing !== description) {
-    r.at(a, "dropped-field", "/routingDescription", { target: LABEL, why: "which has only one description" }, { targetFile: file });
+    // The text a delegating agent reads: where nothing may read it (a team that never calls this agent), no agent reads less.
+    const uncalled = !called;
+    r.at(a, "dropped-field", "/routingDescription", { target: LABEL, why: uncalled ? "which has only one description, and no agent of this document calls this one (the routing text is what a delegating agent reads)" : "which has only one description" }, uncalled ? { targetFile: file, effect: "representation" } : { targetFile: file });
   }
   // An empty source description is a value that changes, not one that is added.
   if (a.description === "") r.at(a, "transformed-value", "/description", { became: `is empty, which AgentMug does not allow; replaced by the ${description === undefined ? `name "${name}"` : "routing description"}` }, { targetPointer: "/description", targetFile: file });

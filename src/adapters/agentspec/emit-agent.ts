@@ -43,6 +43,8 @@ export interface AgentCtx {
   at: string;
   /** The source's values for sampling it leaves unset (EmitContext.effectiveDefaults): written, so the agent keeps its behaviour. */
   defaults?: Readonly<Record<string, EffectiveDefault>>;
+  /** No agent of the document calls this one: no manager or caller reads its routing text. */
+  uncalled?: true;
 }
 
 export function emitAgentComponent(a: IrAgent, ctx: AgentCtx): JsonObject {
@@ -65,7 +67,7 @@ export function emitAgentComponent(a: IrAgent, ctx: AgentCtx): JsonObject {
   for (const k of Object.keys(mine)) if ((AGENT_ORDER as readonly string[]).includes(k) && k !== "component_type") out[k] = mine[k] as JsonValue;
   out["component_type"] = "Agent";
   run(identity, scope, a, out, t("/name"));
-  run(description, scope, a, out, t("/description"));
+  run(description, scope, a, out, t("/description"), ctx.uncalled === true);
   run(inputs, scope, a, out, t("/inputs"));
   run(llmConfig, scope, a, out, { ext, index: llmIndex, llmAt, self }, t("/llm_config"), ctx.defaults);
   out["system_prompt"] = run(systemPrompt, scope, a, t("/system_prompt"));
@@ -109,7 +111,7 @@ const identity = fieldHandler("identity", {
 const description = fieldHandler("description", {
   "/description": "exact",
   "/routingDescription": [stashed, { transformed: "stashed-value", when: "there is no description: it becomes it" }],
-}, (r: HandlerReporter, a: IrAgent, out: JsonObject, t: Target): void => {
+}, (r: HandlerReporter, a: IrAgent, out: JsonObject, t: Target, uncalled: boolean): void => {
   const routing = a.routingDescription;
   if (a.description !== undefined) out["description"] = a.description;
   else if (routing !== undefined) {
@@ -117,7 +119,8 @@ const description = fieldHandler("description", {
     r.at(a, "transformed-value", "/routingDescription", { became: "becomes the description (the text a manager reads to choose this agent)" }, t);
     return;
   }
-  if (routing !== undefined && routing !== a.description) r.at(a, "dropped-field", "/routingDescription", { target: LABEL, why: "which has only one description" }, t);
+  // The text a manager reads to choose the agent: where no agent of the document calls this one, no agent reads less.
+  if (routing !== undefined && routing !== a.description) r.at(a, "dropped-field", "/routingDescription", { target: LABEL, why: uncalled ? "which has only one description, and no agent of this document calls this one (the routing text is what a delegating agent reads)" : "which has only one description" }, uncalled ? { ...t, effect: "representation" } : t);
 });
 
 /** Parameters as the component's inputs (the prompt names each {{title}}). */

@@ -13,6 +13,7 @@ import { diagnostic } from "../../ir/diagnostics.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { get, join, unescapeToken } from "../../ir/pointer.js";
 import { isHome, placementMap } from "../../ir/home.js";
+import { routingRead } from "../../ir/agent.js";
 import { Reporter } from "../../ir/reporter.js";
 import { spawnLoss } from "../../ir/spawn-loss.js";
 import { fieldHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
@@ -147,7 +148,7 @@ export const HANDLERS: readonly DeclaringHandler[] = [teamHandler, ...AGENT_HAND
 function writeOne(r: HandlerReporter, team: Team): Written {
   const { doc, file } = team;
   const a = doc.agents[0] as IrAgent;
-  const value = emitAgentComponent(a, { scope: team.scope, file, at: "", ...(team.defaults[0] ? { defaults: team.defaults[0] } : {}) });
+  const value = emitAgentComponent(a, { scope: team.scope, file, at: "", ...(routingRead(doc, a) ? {} : { uncalled: true as const }), ...(team.defaults[0] ? { defaults: team.defaults[0] } : {}) });
   (a.subAgents ?? []).forEach((l, j) => r.at(a, "dropped-link", `/subAgents/${j}`, { to: l.local ?? l.external ?? "?", target: "this document", why: "as an Agent Spec agent calls other agents only inside a ManagerWorkers or Swarm, and this document holds one agent" }, { targetFile: file }));
   if (doc.bundle) r.atSource(a, "transformed-value", "", { value: "the bundle", aside: "of one agent", became: `is written as an ${LABEL} Agent` }, { targetFile: file });
   if (a.subAgents?.length === 0) r.at(a, "dropped-field", "/subAgents", { aside: "an empty list", target: "an Agent Spec Agent" }, { targetFile: file, effect: "representation" });
@@ -187,7 +188,7 @@ function writeTeam(r: HandlerReporter, team: Team, defs: JsonObject): Written {
   // instead of a manager calling workers and answering, a change of behaviour no other finding names.
   if (homeType === "ManagerWorkers" && swarm) r.atSource(agents[0] as IrAgent, "transformed-value", "", { value: "the team", aside: "a ManagerWorkers in the document it came from", became: "is written as a Swarm, as its links are no longer one manager's to each other agent: its agents hand the conversation to each other rather than a manager calling them as workers" }, { targetPointer: "/relationships", targetFile: file, effect: "behaviour" });
   const ids = uniqueKeys(agents.map((a) => a.id ?? keptId(a) ?? slugKey(a.key ?? a.name ?? "agent")));
-  const comps = agents.map((a, i) => emitAgentComponent(a, { scope: team.scope, file, at: swarm ? `/${REFS}/${ids[i]}` : i === 0 ? "/group_manager" : `/workers/${i - 1}`, ...(team.defaults[i] ? { defaults: team.defaults[i] } : {}) }));
+  const comps = agents.map((a, i) => emitAgentComponent(a, { scope: team.scope, file, at: swarm ? `/${REFS}/${ids[i]}` : i === 0 ? "/group_manager" : `/workers/${i - 1}`, ...(local.some((e) => e.to === i) || routingRead(doc, a) ? {} : { uncalled: true as const }), ...(team.defaults[i] ? { defaults: team.defaults[i] } : {}) }));
   for (const e of edges) reportLinkDetails(r, agents[e.from] as IrAgent, e.link, e.j, file, (e.to === undefined ? e.remote : comps[e.to])?.["description"]);
   agents.forEach((a, i) => {
     const c = comps[i] as JsonObject;

@@ -133,7 +133,7 @@ const unusedRouting = stepOf(description, (r: HandlerReporter, a: IrAgent, t: Ag
   // The routing text is what a delegating agent reads (MAPPING.md §6): where every link that calls this
   // agent says it (a link with no useWhen is written with it), or none calls it, no agent reads less.
   const callers = t.calledWith ?? [];
-  if (callers.every((u) => u === undefined || u === a.routingDescription)) {
+  if (!t.alone && callers.every((u) => u === undefined || u === a.routingDescription)) {
     const why = callers.length ? "where the sub-agent links that call this agent say when to call it, and each says this text" : "where the sub-agent links that call an agent say when to call it, and no agent of this document calls this one";
     r.at(a, "dropped-field", "/routingDescription", { target: LABEL, why }, { targetFile: t.file, effect: "representation" });
   } else r.dropUnsupported(a, ["/routingDescription"], LABEL, t.file);

@@ -27,6 +27,8 @@ export interface AgentTarget {
   resolve(local: string): { key: string; agent: IrAgent } | undefined;
   /** The `useWhen` of each link of the document that calls this agent (undefined: the link states none). */
   calledWith?: readonly (string | undefined)[];
+  /** The document is this one agent on its own (routingRead): apps elsewhere may delegate to it. */
+  alone?: boolean;
 }
 
 export function tp(t: AgentTarget, rel: string): { targetPointer: string; targetFile: string } {
