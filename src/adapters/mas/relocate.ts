@@ -159,6 +159,16 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
   // The runtime finds a skill by its name under the app's folder (its skills/ folder): a SKILL.md read in the app goes there.
   skills.forEach((s, i) => {
     if (!fileSkill(s)) return;
+    // Restored and written elsewhere with its text (the stash keeps the SKILL.md): written where the
+    // runtime finds it by name, at its path from the app's folder inside the output's (else the runtime
+    // fails with SkillNotFoundError: no SKILL.md beside the agent file).
+    if (guessed && s.document !== undefined) {
+      const path = insideOutput(s.ref as string) || `skills/${skillFolder(s.name)}/SKILL.md`;
+      if (files.some((f) => f.path === path) || others.some((f) => f.path === path)) return;
+      files.push({ path, text: s.document.endsWith("\n") ? s.document : `${s.document}\n` });
+      r.at(agent, "ref-rewritten", `/skills/${i}`, { shown: s.name, became: `was read from ${s.ref as string} in the folder the mas agent was read in, which ${file} does not record; the outputs go to another folder, so the SKILL.md the stash kept is written there as ${path}, where the mas runtime finds it by its name` });
+      return;
+    }
     const copied = readAt(s.ref as string);
     if (!copied) return;
     // In the app: the same place from the new folder; from beside it: the skills/ folder the runtime also searches.
