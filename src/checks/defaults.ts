@@ -76,8 +76,7 @@ function differences(agent: IrAgent, graph: boolean, target: Adapter, sources: S
   const settings: [string, Declared, Adapter][] = [];
   if (home && home.id !== target.id) for (const [pointer, was] of Object.entries(home.defaults ?? {})) if (!removed.has(pointer)) settings.push([pointer, was, home]);
   if (reader && reader.id !== target.id) for (const pointer of removed) { const was = reader.defaults?.[pointer]; if (was !== undefined) settings.push([pointer, was, reader]); }
-  const source = home;
-  if (!source || (settings.length === 0 && (source.id === target.id || !source.unstated))) return [];
+  if (!home || (settings.length === 0 && (home.id === target.id || !home.unstated))) return [];
   const data = sources.find((s) => s.file === agent.origin.file)?.data;
   const out: Difference[] = [];
   const row = mainRow(agent);
@@ -113,12 +112,12 @@ function differences(agent: IrAgent, graph: boolean, target: Adapter, sources: S
   // A setting the source cannot state (AgentMug's temperature, its host's): the target's fixed default
   // applies, and nothing says the host's value is the same. Nothing can be written; a target's
   // "no limit" imposes nothing the source did not, and one that fixes no value either is no difference.
-  for (const [pointer, lack] of Object.entries(source.id === target.id ? {} : (source.unstated ?? {}))) {
+  for (const [pointer, lack] of Object.entries(home.id === target.id ? {} : (home.unstated ?? {}))) {
     const now = target.defaults?.[pointer];
-    if (source.defaults?.[pointer] !== undefined || now === undefined || typeof now.value !== "number") continue;
+    if (home.defaults?.[pointer] !== undefined || now === undefined || typeof now.value !== "number") continue;
     if (row.value(pointer) !== undefined || (pointer.startsWith(MODEL) && !agent.models?.length)) continue;
     const at = (lack.at ?? []).map((c) => definitionOf(agent, c)).find(exists) ?? definitionOf(agent, "");
-    out.push({ pointer, source, was: { unfixed: `${lack.decider}'s default` }, name: lack.setting, now, at, lacks: { setting: lack.setting, decider: lack.decider } });
+    out.push({ pointer, source: home, was: { unfixed: `${lack.decider}'s default` }, name: lack.setting, now, at, lacks: { setting: lack.setting, decider: lack.decider } });
   }
   return out;
 }

@@ -110,5 +110,10 @@ export function isCalled(doc: IrDocument, agent: IrAgent): boolean {
  * never calls the agent reads it nowhere.
  */
 export function routingRead(doc: IrDocument, agent: IrAgent): boolean {
-  return isCalled(doc, agent) || (!doc.bundle && doc.entry === undefined && doc.agents.length === 1);
+  return isCalled(doc, agent) || loneAgent(doc);
+}
+
+/** The document is one agent on its own, no team (a mas kind: Agent file): apps elsewhere may delegate to it. */
+export function loneAgent(doc: IrDocument): boolean {
+  return !doc.bundle && doc.entry === undefined && doc.agents.length === 1;
 }

@@ -274,7 +274,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
     for (const p of Object.keys(adapterFor(from)?.defaults ?? {})) guards.setting(p);
     // Home-format values inside a list item (a mas row's context_window): the item's identity guards them.
     const map = agent.home?.sourceMap ?? agent.sourceMap;
-    const items = carried.some((e) => e.format === from) ? Object.keys(map).filter((k) => LIST_ITEM.test(k) && map[k] !== "").map((k) => [k, map[k] as string] as [string, string]) : [];
+    const items = placementIndex(carried.some((e) => e.format === from) ? Object.keys(map).filter((k) => LIST_ITEM.test(k) && map[k] !== "").map((k) => [k, map[k] as string] as [string, string]) : []);
     for (const e of carried) {
       if (e.format !== from) continue;
       const item = itemOf(items, e.rel);
@@ -658,6 +658,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   const stashAt = (...tokens: string[]) => join(at, ...tokens);
   const check = new GuardCheck(readWritten(stash["written"]), reading, document, parsed.sourceMap);
   const placements = Object.entries((stash["sourceMap"] as Record<string, string> | undefined) ?? {}).filter(([k, v]) => LIST_ITEM.test(k) && v !== "");
+  const placed = placementIndex(placements);
   const stale = new StaleReport(parsed, check, items);
   const forgotten = new Forgotten();
 
@@ -712,7 +713,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
       }
       const now = parsed.extensions[format]?.[rel];
       // A home-format value inside a list item (a mas tool's params) belongs to that item: not restored onto an edited one.
-      const item = format === stash["from"] ? itemOf(placements, rel) : undefined;
+      const item = format === stash["from"] ? itemOf(placed, rel) : undefined;
       // The home value its coverage reads into the item's name (a mas primary row's id): the row's, whatever model it holds now.
       const name = item === undefined ? undefined : ITEM_NAME[item.split("/")[1] as string];
       const kept = item !== undefined && name !== undefined && check.sameSlot(item) && readsInto(format, rel, `${item}/${name}`);
@@ -773,26 +774,25 @@ function inRecord(p: string, check: GuardCheck, reading: JsonObject): boolean {
 /** IR list items whose home placement a stash records. */
 const LIST_ITEM = /^\/(?:models|tools|knowledge|evals)\/(?:0|[1-9][0-9]*)$/;
 
-/** The IR list item whose home place holds the home-format pointer `rel`, if any. */
-function itemOf(placements: readonly [string, string][], rel: string): string | undefined {
-  // Indexed once per list of placements: a scan per value was quadratic in tools (a mas agent's 5,000
-  // tools' params → AgentMug cost 2.7 × per tool what 10 did, session 14).
-  let index = ITEM_INDEX.get(placements);
-  if (index === undefined) {
-    index = new Map();
-    for (const [k, v] of placements) if (!index.has(v)) index.set(v, k);
-    ITEM_INDEX.set(placements, index);
-  }
-  // The deepest placement that is an ancestor-or-self of `rel`.
+/** List items by their home place (`/spec/tools/3` → `/tools/3`), the first for a place: built once per stash, for itemOf. */
+function placementIndex(placements: readonly [string, string][]): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const [k, v] of placements) if (!index.has(v)) index.set(v, k);
+  return index;
+}
+
+/**
+ * The IR list item whose home place holds the home-format pointer `rel`, if any: its deepest placed
+ * ancestor-or-self (an index lookup per ancestor; a scan of every placement per value was quadratic in
+ * tools: a mas agent's 5,000 tools' params → AgentMug cost 2.7 × per tool what 10 did, session 14).
+ */
+function itemOf(index: ReadonlyMap<string, string>, rel: string): string | undefined {
   for (let q = rel; ; q = q.slice(0, q.lastIndexOf("/"))) {
     const hit = index.get(q);
     if (hit !== undefined) return hit;
     if (q === "") return undefined;
   }
 }
-
-/** Each placements list's item by home pointer (itemOf); a WeakMap of a list built per stash, so it dies with it. */
-const ITEM_INDEX = new WeakMap<readonly [string, string][], Map<string, string>>();
 
 /**
  * The IR paths of values agentport wrote at a place of their own (a guard with `at`) that the file no

@@ -27,7 +27,7 @@ export interface AgentTarget {
   resolve(local: string): { key: string; agent: IrAgent } | undefined;
   /** The `useWhen` of each link of the document that calls this agent (undefined: the link states none). */
   calledWith?: readonly (string | undefined)[];
-  /** The document is this one agent on its own (routingRead): apps elsewhere may delegate to it. */
+  /** The document is this one agent on its own (loneAgent): apps elsewhere may delegate to it. */
   alone?: boolean;
 }
 

@@ -10,7 +10,7 @@ import { orderKeys, type JsonObject } from "../../ir/json.js";
 import { dotted } from "../../ir/pointer.js";
 import { lostDocumentValue, Reporter } from "../../ir/reporter.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
-import { isCalled, routingRead } from "../../ir/agent.js";
+import { loneAgent } from "../../ir/agent.js";
 import { jsonText, yamlText } from "../serialize.js";
 import type { EmitScope } from "../../ir/field-handlers.js";
 import { emitAgent } from "./emit-agent.js";
@@ -46,7 +46,7 @@ export function emitCaplo(doc: IrDocument, options: EmitOptions, context: EmitCo
     const at = asBundle ? `/agents/${i}` : "";
     const key = keys[i] ?? "agent";
     const defaults = context.effectiveDefaults?.[i];
-    return emitAgent(a, { scope, file, at, ...(asBundle ? { key } : {}), ...(defaults ? { defaults } : {}), resolve, calledWith: calledWith[i] ?? [], alone: agents.length === 1 && !isCalled(doc, a) && routingRead(doc, a) });
+    return emitAgent(a, { scope, file, at, ...(asBundle ? { key } : {}), ...(defaults ? { defaults } : {}), resolve, calledWith: calledWith[i] ?? [], alone: loneAgent(doc) });
   });
   const apiVersion = apiVersionOf(r, doc, file);
   reportDocExtensions(r, doc, file, context);
