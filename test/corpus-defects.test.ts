@@ -42,16 +42,18 @@ describe("known corpus defects (docs/corpus.md)", () => {
     }
   });
 
-  it("an agent that refers to it converts (exit 0); ref-kept at its ref says why the manifest cannot be read, and the tool keeps the file's name", async () => {
+  it("an agent that refers to it converts (exit 0); a ref-kept warning in the tool file says why it cannot be read, and the tool keeps the file's name", async () => {
     const app = `${SAMPLES}/apps/trip-planner`;
     const r = await cli(["convert", `${app}/agents/schedule.yaml`, "--root", app, "--to", "agentmug", "--json"]);
     expect(r.code, r.stderr).toBe(0);
     const { outputs, diagnostics } = JSON.parse(r.stdout) as { outputs: { document: { blueprint: { tools: unknown[] } } }[]; diagnostics: Diagnostic[] };
-    const kept = diagnostics.filter((d) => d.code === "ref-kept" && d.source?.pointer === "/spec/tools/1/ref");
+    // Located in the tool file, at its first fault (test/mas-broken-tool-ref.test.ts): the tool lost what the model sees.
+    const kept = diagnostics.filter((d) => d.code === "ref-kept" && d.source?.file === ATTRACTIONS);
     expect(kept).toHaveLength(1);
-    expect(kept[0]!.severity).toBe("info");
-    expect(kept[0]!.source?.line).toBe(15);
-    expect(kept[0]!.message).toContain('cannot be read (line 31, column 1: YAML syntax: Map keys must be unique ("apiVersion"');
+    expect(kept[0]!.severity).toBe("warning");
+    expect(kept[0]!.source).toMatchObject({ line: 31, column: 1 });
+    expect(kept[0]!.message).toContain(`spec.tools[1].ref of ${app}/agents/schedule.yaml`);
+    expect(kept[0]!.message).toContain('cannot be read (YAML syntax: Map keys must be unique ("apiVersion"');
     expect(outputs[0]!.document.blueprint.tools[1]).toBe("get_attractions");
   });
 
@@ -89,10 +91,12 @@ describe("known corpus defects (docs/corpus.md)", () => {
       "apps/qa-mas/agents/qa-agent.yaml",
       "apps/sre-triage/agents/backend.yaml",
       "apps/sre-triage/agents/telemetry.yaml",
-      "apps/trip-planner/tools/get_attractions.tool.yaml",
-      "tools/get_attractions.tool.yaml",
     ]);
-    expect(r.stderr).toMatch(/failed 5\b/);
+    // Both copies of get_attractions.tool.yaml are read by agents (trip-planner's, concierge-lite), which
+    // report them (a warning each, at 31:1): skipped as their part, not failed a second time.
+    expect(r.stderr).toMatch(/failed 3\b/);
+    expect(r.stderr).toMatch(/get_attractions\.tool\.yaml:31:1 warning ref-kept /);
+    expect(r.stderr).not.toMatch(/get_attractions\.tool\.yaml:\d+:\d+ error /);
     expect(r.stderr).toMatch(/converted [1-9]\d*/);
   });
 });

@@ -12,6 +12,7 @@ import { writeAll, WriteRefused, type PlannedFile } from "../node/write.js";
 import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { globToRegExp, matchesAny } from "./glob.js";
 import { partsOf } from "../parts.js";
+import { formatDiagnostic } from "../ir/diagnostic-line.js";
 import { availableParallelism } from "../node/os-lazy.js";
 import { readSmall } from "../node/roots.js";
 import { countsPerOutput, diagnosticLines, noteCount, outputLine } from "./text-report.js";
@@ -70,6 +71,8 @@ export interface BatchFileResult {
   findings?: BaselineFinding[];
   /** With options.verifyRoundtrip and a conversion that succeeded: each file compared (the input, then the files it read) with its operations. */
   roundtrip?: RoundTripEntry[];
+  /** The files besides the input that its warnings or errors are located in (a broken tool manifest it read), resolved. */
+  reported?: string[];
 }
 
 export interface BatchSummary {
@@ -224,6 +227,8 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
     }
   }
   const flag = skipped ? { skipped: true } : {};
+  const elsewhere = [...new Set(diagnostics.filter((d) => d.severity !== "info" && d.source?.file !== undefined && d.source.file !== task.file).map((d) => resolve(d.source!.file!)))];
+  if (elsewhere.length > 0) (flag as { reported?: string[] }).reported = elsewhere;
   const findings = options.baselineOut && !ownError ? { findings: baselineFindings(diagnostics) } : {};
   if (options.render) {
     const verbosity = options.render === "quiet-text" ? "quiet" : options.render === "verbose-text" ? "verbose" : "default";
@@ -288,7 +293,7 @@ export function defaultJobs(): number {
 export async function runBatch(tasks: readonly BatchTask[], to: string, options: BatchFileOptions, jobs: number, onResult: (r: BatchFileResult, done: number) => void, pool?: BatchPool): Promise<BatchSummary> {
   const summary: BatchSummary = { files: tasks.length, converted: 0, withWarnings: 0, failed: 0, skipped: 0, worst: 0 };
   let done = 0;
-  const record = (r: BatchFileResult) => {
+  const count = (r: BatchFileResult) => {
     done++;
     if (r.skipped) summary.skipped++;
     else if (r.code === 0) {
@@ -298,8 +303,24 @@ export async function runBatch(tasks: readonly BatchTask[], to: string, options:
     summary.worst = Math.max(summary.worst, r.code);
     onResult(r, done);
   };
+  // A file another input read and reported in (a broken tool manifest of an agent) is that input's
+  // part: reported once, there. Failed files wait for the run's end, when every such report is known.
+  const reportedBy = new Map<string, string>();
+  const failed: BatchFileResult[] = [];
+  const record = (r: BatchFileResult) => {
+    for (const f of r.reported ?? []) if (!reportedBy.has(f)) reportedBy.set(f, r.file);
+    if (r.code === 2) failed.push(r);
+    else count(r);
+  };
+  const settle = () => {
+    for (const r of failed) {
+      const by = reportedBy.get(resolve(r.file));
+      count(by === undefined || by === r.file ? r : readPart(r.file, by, options));
+    }
+  };
   if (pool && jobs > 1) {
     await pool.run(tasks, to, options, jobs, record);
+    settle();
     return summary;
   }
   const workerUrl = new URL("./batch-worker.js", import.meta.url);
@@ -312,7 +333,16 @@ export async function runBatch(tasks: readonly BatchTask[], to: string, options:
       await own.close();
     }
   } else await runInProcess(tasks, to, options, record);
+  settle();
   return summary;
+}
+
+/** A failed file that `by`'s conversion read and reported in: skipped as its part, its fault said once (by `by`). */
+function readPart(file: string, by: string, options: BatchFileOptions): BatchFileResult {
+  const d = diagnostic("skipped-document", { partOf: by, because: "a file it refers to, whose problem is reported with it" }, { source: { file, pointer: "" } });
+  const base = { file, code: 0, warnings: 0, written: [], skipped: true };
+  if (!options.render) return { ...base, diagnostics: [d] };
+  return { ...base, diagnostics: [], text: options.render === "verbose-text" ? formatDiagnostic(d) + "\n" : "" };
 }
 
 function existsFile(u: URL): boolean {

@@ -6,7 +6,10 @@ import { mapSource } from "../../ir/agent.js";
 import { placementMap } from "../../ir/home.js";
 import { dotted } from "../../ir/pointer.js";
 import { fieldHandler, type HandlerReporter } from "../../ir/field-handlers.js";
-import { parseText } from "../../text/parse.js";
+import { parseText, type ParsedText } from "../../text/parse.js";
+import { diagnostic } from "../../ir/diagnostics.js";
+import { dirOf, joinPath } from "../../ir/file-paths.js";
+import type { SchemaIssue } from "../types.js";
 import { validateMasToolManifest } from "./validate.js";
 import { keep, note, type MasParseCtx } from "./parse-context.js";
 import { TOOL_ORDER } from "./shapes.js";
@@ -76,11 +79,9 @@ function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: str
   }
   const parsed = parseText(r.text, ref);
   const data = parsed.data;
-  if (!isObject(data) || data["apiVersion"] !== "mas/v1" || data["kind"] !== "Tool" || validateMasToolManifest(data).length > 0) {
-    // A file that does not parse says why, where: the user fixes that file, not this one.
-    const bad = parsed.diagnostics.find((d) => d.severity === "error");
-    const why = bad === undefined ? "is not a valid mas/v1 kind: Tool manifest" : `cannot be read (line ${bad.source?.line ?? 1}, column ${bad.source?.column ?? 1}: ${bad.message})`;
-    note(ctx, "ref-kept", `${ptr}/ref`, { value: `${dotted(ptr)}.ref`, clause: `${ref} ${why}; the tool is named "${fallback.name}" after the file name` });
+  const issues = isObject(data) && data["apiVersion"] === "mas/v1" && data["kind"] === "Tool" ? validateMasToolManifest(data) : undefined;
+  if (!isObject(data) || issues === undefined || issues.length > 0) {
+    brokenToolFile(ctx, ref, ptr, parsed, issues, fallback.name);
     return fallback;
   }
   const meta = data["metadata"] as JsonObject;
@@ -88,6 +89,23 @@ function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: str
   const desc = typeof spec["description"] === "string" ? spec["description"].trim() : undefined;
   const inputSchema = parametersSchema(spec["parameters"]);
   return { name: meta["name"] as string, ...(desc ? { description: desc } : {}), ...(inputSchema ? { inputSchema } : {}), document: r.text };
+}
+
+/**
+ * A Tool manifest that exists but does not parse or fails its schema: the runtime cannot load it,
+ * and the converted tool has only the file's name, not the description and parameters the model
+ * sees (a behaviour change, so a warning). Located in that file, at its fault: the user fixes that
+ * file, not the agent. A folder run reports it once, through the agent (src/cli/batch.ts).
+ */
+function brokenToolFile(ctx: MasParseCtx, ref: string, ptr: string, parsed: ParsedText, issues: SchemaIssue[] | undefined, name: string): void {
+  const file = ctx.file === undefined ? ref : joinPath(dirOf(ctx.file), ref);
+  const bad = parsed.diagnostics.find((d) => d.severity === "error");
+  const issue = issues?.[0];
+  const pointer = bad?.source?.pointer ?? issue?.pointer ?? "";
+  const pos = bad?.source?.line !== undefined ? { line: bad.source.line, column: bad.source.column ?? 1 } : parsed.locate(pointer) ?? { line: 1, column: 1 };
+  const why = bad !== undefined ? `cannot be read (${bad.message})` : issue !== undefined ? `is not a valid mas/v1 kind: Tool manifest (${issue.pointer === "" ? "" : `${dotted(issue.pointer)} `}${issue.message})` : "is not a mas/v1 kind: Tool manifest";
+  const value = `${dotted(ptr)}.ref${ctx.file === undefined ? "" : ` of ${ctx.file}`}`;
+  ctx.diagnostics.push(diagnostic("ref-kept", { value, clause: `${ref} ${why}; the tool is named "${name}" after the file name, without the description and parameters the manifest gives it` }, { source: { file, pointer, ...pos }, hint: "fix this Tool manifest: the mas runtime loads it for the tool's description and parameters", effect: "behaviour" }));
 }
 
 export function parseTools(ctx: MasParseCtx, value: JsonValue): void {
