@@ -21,7 +21,7 @@ import { slugKey } from "../../ir/slug.js";
 import { isHome, placementMap } from "../../ir/home.js";
 import { STASH_KEY } from "../../ir/stash.js";
 import type { EmitDraft } from "../../ir/emit-phases.js";
-import type { EffectiveDefault, EmitContext, EmitOptions, EmittedDocument, ReadFile } from "../types.js";
+import type { EffectiveDefault, EmitContext, EmitOptions, EmittedDocument, ReadFile, SourceFile } from "../types.js";
 import { fileStem } from "./file-stem.js";
 import { MAS } from "./parse-context.js";
 import { API_VERSION, LABEL } from "./spec.js";
@@ -82,22 +82,25 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
   }
   // The MAS file is named after the workflow's entry; the agents' diagnostics name it.
   const masFile = system ? emitSystem(doc, names, files, names.map(() => ({})), links, true).output.name : undefined;
-  const written = new Set<string>();
-  const extra: { path: string; text: string }[] = [];
+  // Every file the agents before this one write (their own and the app files they copy): a file of another
+  // text at one of these paths goes elsewhere, or is said (relocate.ts, emitSkills), never lost.
+  const written: SourceFile[] = [];
   const agentFiles: AgentFile[] = doc.agents.map((agent, i) => {
     const r = new Reporter(MAS, files[i] as string);
     // Written beside the MAS manifest and under -o, an agent's relative references are rewritten to still name their files.
     // A merged bundle's agent was read through its own input (agentInputs); any other, through the document's.
     const input = context.agentInputs?.[i] ?? { ...(doc.file !== undefined ? { file: doc.file } : {}), ...(context.readFiles ? { readFiles: context.readFiles } : {}) };
-    const moved = relocateRefs(agent, input, options, r, keptEntryFolder(doc, i, links), extra);
+    const moved = relocateRefs(agent, input, options, r, keptEntryFolder(doc, i, links), written);
     const scope: EmitScope = { r, check: context.checkDeclarations === true };
-    const e = emitAgent(moved.agent, i, doc, links, files, options, scope, masFile, context.effectiveDefaults?.[i]);
+    const e = emitAgent(moved.agent, i, doc, links, files, options, scope, masFile, context.effectiveDefaults?.[i], written);
     const out: Omit<EmittedDocument, "text"> = { ...e.out, agents: [i] };
-    // A file several agents refer to (one tool manifest) is written once, with the first of them.
-    const copies = moved.files.filter((f) => !written.has(f.path) && !(out.files ?? []).some((x) => x.path === f.path));
-    for (const f of [...(out.files ?? []), ...copies]) written.add(f.path);
-    extra.push(...copies);
-    if (copies.length > 0) out.files = [...(out.files ?? []), ...copies];
+    // A file several agents write alike (one tool manifest, one SKILL.md) is written once, with the first of them.
+    // Only the same text is shared: two texts at one path are the writer's to part (else the shell refuses the pair).
+    const own = [...(out.files ?? []), ...moved.files];
+    const mine = own.filter((f, k) => !written.some((w) => w.path === f.path && w.text === f.text) && own.findIndex((x) => x.path === f.path && x.text === f.text) === k);
+    written.push(...mine);
+    if (mine.length > 0) out.files = mine;
+    else delete out.files;
     return { r, agent: moved.agent, out, order: e.order, prompts: e.prompts };
   });
   return {
@@ -217,7 +220,7 @@ function reportSpawned(r: HandlerReporter, agent: IrAgent, link: IrLink, i: numb
 }
 
 /** One agent's kind: Agent manifest, every field written and every loss reported, before its stash. */
-function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, agentFiles: readonly string[], options: EmitOptions, scope: EmitScope, masFile: string | undefined, defaults: Defaults): Pick<AgentFile, "order" | "prompts"> & { out: Omit<EmittedDocument, "text"> } {
+function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, agentFiles: readonly string[], options: EmitOptions, scope: EmitScope, masFile: string | undefined, defaults: Defaults, others: readonly SourceFile[] = []): Pick<AgentFile, "order" | "prompts"> & { out: Omit<EmittedDocument, "text"> } {
   const { r } = scope;
   const fromMas = isHome(agent, MAS);
   const metadata = run(metadataHandler, scope, agent);
@@ -235,7 +238,7 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIn
   // Links that were a sub-agent tool's templates are that tool again, at its place (emit-spawn.ts).
   const spawn = writeSpawnTools(agent, index, doc, links, run(toolsHandler, scope, agent, fromMas), (j) => agentFiles[j] as string);
   if (spawn.items) spec["tools"] = spawn.items;
-  const skillFiles = run(skillsHandler, scope, agent, spec);
+  const skillFiles = run(skillsHandler, scope, agent, spec, others);
 
   const out: JsonObject = { apiVersion: API_VERSION, kind: "Agent", metadata, spec };
   const replayed = replayExtensions(agent, r, out);
@@ -336,11 +339,12 @@ const skillsHandler = fieldHandler("skills", {
   "/skills/[]/ref": "exact",
   "/skills/[]/document": "exact",
   "/skills/[]/trigger": ["exact", { transformed: "stashed-value", when: "no SKILL.md of its own (an AgentMug skill): the front-matter description of the skills/<name>/SKILL.md written beside the agent file" }],
-  "/skills/[]/recipe": ["exact", { transformed: "stashed-value", when: "no SKILL.md of its own: the body of the skills/<name>/SKILL.md written beside the agent file" }],
+  "/skills/[]/recipe": ["exact", { transformed: "stashed-value", when: "no SKILL.md of its own: the body of the skills/<name>/SKILL.md written beside the agent file" }, { dropped: "dropped-field", when: "another agent of the output writes a SKILL.md of another text at skills/<name>/SKILL.md, where the runtime finds the skill by its name (a warning: this agent gets that text)" }],
   "/skills/[]/**": stashed,
-}, (r: HandlerReporter, agent: IrAgent, spec: JsonObject): { path: string; text: string }[] => emitSkills(agent, r, spec));
+}, (r: HandlerReporter, agent: IrAgent, spec: JsonObject, others: readonly SourceFile[]): { path: string; text: string }[] => emitSkills(agent, r, spec, others));
 
-function emitSkills(agent: IrAgent, r: HandlerReporter, spec: JsonObject): { path: string; text: string }[] {
+/** `others`: the files the agents before this one write; a SKILL.md of another text there is said, not written over. */
+function emitSkills(agent: IrAgent, r: HandlerReporter, spec: JsonObject, others: readonly SourceFile[]): { path: string; text: string }[] {
   const skills = agent.skills;
   const files: { path: string; text: string }[] = [];
   if (skills === undefined) return files;
@@ -349,8 +353,14 @@ function emitSkills(agent: IrAgent, r: HandlerReporter, spec: JsonObject): { pat
     const extra = Object.keys(s.extra ?? {});
     if (s.ref === undefined && s.recipe !== undefined) {
       const path = `skills/${skillFolder(s.name)}/SKILL.md`;
-      files.push({ path, text: skillFile(s) });
-      r.at(agent, "transformed-value", `/skills/${i}`, { shown: s.name, became: `is written as ${path} beside the agent file (front matter name and description${s.trigger === undefined ? "" : " from its trigger"}, the recipe as its body), which the mas runtime appends to the prompt; spec.skills names it` }, { targetPointer: `/spec/skills/${i}`, targetFile: path });
+      const text = skillFile(s);
+      if (others.some((f) => f.path === path && f.text !== text)) {
+        // The runtime finds a skill by its name from the folder the agent files share: no other path holds this one.
+        r.at(agent, "dropped-field", `/skills/${i}/recipe`, { shown: s.name, aside: "its SKILL.md", carried: `is not written: ${path}, where the mas runtime finds the skill by its name from the folder the agent files share, holds another agent's SKILL.md, of another text, which this agent gets instead`, rest: "this agent's text", target: LABEL }, { effect: "behaviour", hint: `rename one of the two skills "${s.name}", or convert the agents into separate folders` });
+      } else {
+        files.push({ path, text });
+        r.at(agent, "transformed-value", `/skills/${i}`, { shown: s.name, became: `is written as ${path} beside the agent file (front matter name and description${s.trigger === undefined ? "" : " from its trigger"}, the recipe as its body), which the mas runtime appends to the prompt; spec.skills names it` }, { targetPointer: `/spec/skills/${i}`, targetFile: path });
+      }
     } else if (s.ref === undefined && s.trigger !== undefined) {
       r.at(agent, "dropped-field", `/skills/${i}/trigger`, { aside: `of the skill "${s.name}"`, target: LABEL, why: "where a SKILL.md needs a recipe, and the skill has none" });
     }

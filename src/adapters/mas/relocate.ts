@@ -91,10 +91,19 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
     const got = path === "" ? undefined : read.find((f) => f.path === path);
     return got && { path, text: got.text, inApp: !path.startsWith("../") };
   };
-  const copyOf = (ref: string) => {
+  /** A file of the app the reference names, to copy: at its path, or (another agent's file of another text there) a free one. */
+  const copyOf = (ref: string): { path: string; text: string; read: string } | undefined => {
     const got = readAt(ref);
-    return got?.inApp ? { path: got.path, text: got.text } : undefined;
+    if (!got?.inApp) return undefined;
+    return { ...uniquePath(got.path, got.text, [...others, ...files]), read: got.path };
   };
+  /** Writes a copy (once), saying where it goes when its path was taken by another file. */
+  const keep = (f: SourceFile) => {
+    if (!files.some((x) => x.path === f.path)) files.push({ path: f.path, text: f.text });
+  };
+  const apart = (c: { path: string; read: string }) => (c.path === c.read ? "" : ` as ${c.path} (${c.read} there is another agent's file, of another text)`);
+  /** The file written at `path` by another agent of the document, when its text is not `text`. */
+  const otherText = (path: string, text: string) => [...others, ...files].some((f) => f.path === path && f.text !== text);
   const moved = (ref: string) => joinPath(prefix, ref);
   /** A path inside the output's folder for a file the reference names from the app's: its ".." steps dropped. */
   const insideOutput = (ref: string) => joinPath(from, ref).replace(/^(?:\.\.\/)+/, "");
@@ -110,6 +119,19 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
       r.at(agent, "ref-kept", `/tools/${i}/ref`, { shown: t.ref, became: `is a path from the folder the mas agent was read in, which ${file} does not record, and the tool manifest it named was not kept; the outputs go to another folder, so a kind: Tool manifest of the tool's name${t.description !== undefined ? ", description" : ""}${t.inputSchema !== undefined ? " and parameters" : ""} is written there as ${at.path}, and the reference is ${to}; the tool's implementation (spec.impl) and other settings of the original manifest are not in it` }, { effect: "behaviour", hint: `copy the original tool manifest over ${at.path}` });
     }
     return to === t.ref ? t : { ...t, ref: to };
+  };
+  /**
+   * A SKILL.md that cannot be written: another agent's, of another text, is at its path. The runtime finds a
+   * skill by its name from the agent file's folder, which the agents of one output share: no other path holds it.
+   */
+  const skillTaken = (s: IrSkill, i: number, path: string): void => {
+    r.at(agent, "dropped-field", `/skills/${i}`, {
+      shown: s.name,
+      aside: "its SKILL.md",
+      carried: `is not written: ${path}, where the mas runtime finds the skill by its name from the folder the agent files share, holds another agent's SKILL.md, of another text, which this agent gets instead`,
+      rest: "this agent's text",
+      target: "the output folder",
+    }, { effect: "behaviour", hint: `rename one of the two skills "${s.name}" (its SKILL.md folder and spec.skills), or convert the agents into separate folders` });
   };
   const copy: IrAgent = { ...agent };
   if (chunks.some(fileChunk)) {
@@ -127,7 +149,7 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
           return to === c.ref ? c : { ...c, ref: to, ...(c.raw !== undefined ? { raw: to } : {}) };
         }
         const copied = copyOf(c.ref as string);
-        if (copied) files.push(copied);
+        if (copied) keep(copied);
         const to = copied?.path ?? moved(c.ref as string);
         // A string chunk stays an explicit path ("./…", "../…"): the runtime then reads it as a file.
         const written = c.raw !== undefined && !to.startsWith("../") ? `./${to}` : to;
@@ -135,7 +157,7 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
         // Guessed, it is said also when the path reads the same (two sibling folders): it is the same guess.
         if (guessed) r.at(agent, "ref-kept", `/instructions/chunks/${i}`, { shown: c.ref, ...unsure(written, "that prompt part") }, { effect: "behaviour", hint: unsureHint(written) });
         else if (written !== c.ref) r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, { became: `refers to ${c.ref} from the folder it was read in${appFolder}; this agent is written elsewhere, so it refers to ${written}, the same file${sameIf}` });
-        if (copied) r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, { clause: `the outputs go to another folder than the app's, so the prompt file ${copied.path} is copied there, where ${written} finds it` });
+        if (copied) r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, { clause: `the outputs go to another folder than the app's, so the prompt file ${copied.read} is copied there${apart(copied)}, where ${written} finds it` });
         if (written === c.ref) return c;
         return { ...c, ref: written, ...(c.raw !== undefined ? { raw: written } : {}) };
       }),
@@ -148,10 +170,10 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
       // what the runtime shows the model of it): it is written beside the output, which then names it.
       if (guessed) return restoredTool(t, i);
       const copied = copyOf(t.ref);
-      if (copied) files.push(copied);
+      if (copied) keep(copied);
       const to = spelled(t.ref, copied?.path ?? moved(t.ref));
       if (to !== t.ref) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, { became: `${t.ref} is a path from the folder the agent was read in${appFolder}; this agent is written elsewhere, so it is ${to}, the same tool manifest${sameIf}` });
-      if (copied) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, { clause: `the outputs go to another folder than the app's, so the tool manifest ${copied.path} is copied there, where ${to} finds it` });
+      if (copied) r.at(agent, "ref-rewritten", `/tools/${i}/ref`, { clause: `the outputs go to another folder than the app's, so the tool manifest ${copied.read} is copied there${apart(copied)}, where ${to} finds it` });
       if (to === t.ref) return t;
       return { ...t, ref: to };
     });
@@ -164,8 +186,10 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
     // fails with SkillNotFoundError: no SKILL.md beside the agent file).
     if (guessed && s.document !== undefined) {
       const path = insideOutput(s.ref as string) || `skills/${skillFolder(s.name)}/SKILL.md`;
+      const text = s.document.endsWith("\n") ? s.document : `${s.document}\n`;
+      if (otherText(path, text)) return skillTaken(s, i, path);
       if (files.some((f) => f.path === path) || others.some((f) => f.path === path)) return;
-      files.push({ path, text: s.document.endsWith("\n") ? s.document : `${s.document}\n` });
+      files.push({ path, text });
       r.at(agent, "ref-rewritten", `/skills/${i}`, { shown: s.name, became: `was read from ${s.ref as string} in the folder the mas agent was read in, which ${file} does not record; the outputs go to another folder, so the SKILL.md the stash kept is written there as ${path}, where the mas runtime finds it by its name` });
       return;
     }
@@ -173,6 +197,7 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
     if (!copied) return;
     // In the app: the same place from the new folder; from beside it: the skills/ folder the runtime also searches.
     const path = copied.inApp ? copied.path : `skills/${skillFolder(s.name)}/SKILL.md`;
+    if (otherText(path, copied.text)) return skillTaken(s, i, path);
     if (files.some((f) => f.path === path)) return;
     files.push({ path, text: copied.text });
     r.at(agent, "ref-rewritten", `/skills/${i}`, { shown: s.name, became: `was read from ${copied.path}; the outputs go to another folder than the app's, so the SKILL.md is copied there as ${path}, where the mas runtime finds it by its name` });
@@ -189,7 +214,7 @@ function spelled(ref: string, path: string): string {
 function uniquePath(path: string, text: string, files: readonly SourceFile[]): SourceFile {
   const taken = (p: string) => files.some((f) => f.path === p && f.text !== text);
   if (!taken(path)) return { path, text };
-  const m = /^(.*?)((?:\.tool)?\.ya?ml)?$/.exec(path) as RegExpExecArray;
+  const m = /^(.*?)(\.tool\.ya?ml|\.[^./]+)?$/.exec(path) as RegExpExecArray;
   for (let n = 2; ; n++) {
     const p = `${m[1]}-${n}${m[2] ?? ""}`;
     if (!taken(p)) return { path: p, text };
