@@ -236,12 +236,13 @@ function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIn
   if (models.models) spec["models"] = models.models;
   if (models.llm) spec["llm"] = models.llm;
   // Links that were a sub-agent tool's templates are that tool again, at its place (emit-spawn.ts).
-  const spawn = writeSpawnTools(agent, index, doc, links, run(toolsHandler, scope, agent, fromMas), (j) => agentFiles[j] as string);
+  const placed = new Map<number, JsonValue>();
+  const spawn = writeSpawnTools(agent, index, doc, links, run(toolsHandler, scope, agent, fromMas, placed), (j) => agentFiles[j] as string);
   if (spawn.items) spec["tools"] = spawn.items;
   const skillFiles = run(skillsHandler, scope, agent, spec, others);
 
   const out: JsonObject = { apiVersion: API_VERSION, kind: "Agent", metadata, spec };
-  const replayed = replayExtensions(agent, r, out);
+  const replayed = replayExtensions(agent, r, out, toolMoves(placed, spawn.items));
   run(limitsHandler, scope, agent, spec, fromMas, defaults, spawn.written, inAgentGraph(doc, index));
   r.dropForeignExtensions(agent, LABEL);
   run(unsupportedHandler, scope, agent);
@@ -454,11 +455,32 @@ function placeMaxDepth(agent: IrAgent, r: HandlerReporter, spec: JsonObject, spa
 }
 
 /** Puts each kept mas value back at its pointer; one mas cannot hold there (lenient input) is reported. */
-function replayExtensions(agent: IrAgent, r: Reporter, out: JsonObject): Set<string> {
+/**
+ * Source index → index written now, for the spec.tools items written elsewhere than their source index
+ * (a tool the user inserted before them in another format): found by the item written (an object is
+ * itself; a name, only when no other item is that name). Undefined when every item is at its index.
+ */
+function toolMoves(placed: ReadonlyMap<number, JsonValue>, items: readonly JsonValue[] | undefined): Map<number, number> | undefined {
+  if (items === undefined) return undefined;
+  let moves: Map<number, number> | undefined;
+  for (const [was, item] of placed) {
+    const now = items.indexOf(item);
+    if (now === -1 || now === was || (typeof item !== "object" && items.lastIndexOf(item) !== now)) continue;
+    (moves ??= new Map()).set(was, now);
+  }
+  return moves;
+}
+
+/** `toolMoves`: a kept member of a spec.tools item is written into that item where it is now. */
+function replayExtensions(agent: IrAgent, r: Reporter, out: JsonObject, toolMoves?: ReadonlyMap<number, number>): Set<string> {
   const bag = agent.extensions[MAS] ?? {};
   const replayed = new Set<string>();
   for (const rel of Object.keys(bag)) {
     const tokens = parsePointer(rel);
+    if (toolMoves !== undefined && tokens[0] === "spec" && tokens[1] === "tools" && tokens.length > 3) {
+      const now = toolMoves.get(Number(tokens[2]));
+      if (now !== undefined && /^(?:0|[1-9][0-9]*)$/.test(tokens[2] as string)) tokens[2] = String(now);
+    }
     const value = cloneJson(bag[rel] as JsonValue);
     const [top, second] = tokens;
     if (top === undefined) continue;

@@ -189,9 +189,14 @@ export const toolsHandler = fieldHandler("tools", {
   "/tools/[]/kind": { transformed: "stashed-value", when: "mcp, webhook, http or a builtin object: a bare name" },
   "/tools/[]/shorthand": "exact",
   "/tools/[]/**": stashed,
-}, (r: HandlerReporter, agent: IrAgent, fromMas: boolean): JsonValue[] | undefined => emitTools(agent, r, fromMas));
+}, (r: HandlerReporter, agent: IrAgent, fromMas: boolean, placed?: Map<number, JsonValue>): JsonValue[] | undefined => emitTools(agent, r, fromMas, placed));
 
-function emitTools(agent: IrAgent, r: HandlerReporter, fromMas: boolean): JsonValue[] | undefined {
+/**
+ * `placed` (when given) receives, for each tool read from a spec.tools item of a mas file (its source
+ * index), the item written for it: the kept members of that source item follow the item wherever it
+ * is written now (a tool inserted before it in another format moves it on; emit.ts replayExtensions).
+ */
+function emitTools(agent: IrAgent, r: HandlerReporter, fromMas: boolean, placed?: Map<number, JsonValue>): JsonValue[] | undefined {
   const tools = agent.tools;
   if (tools === undefined) return undefined;
   const items: JsonValue[] = [];
@@ -258,6 +263,7 @@ function emitTools(agent: IrAgent, r: HandlerReporter, fromMas: boolean): JsonVa
     }
     if (isObject(item)) item = orderKeys(item, TOOL_ORDER);
     const at = fromMas ? sourceIndex(agent, i) : undefined;
+    if (placed !== undefined && at !== undefined) placed.set(at, item);
     // Back at its source place while that keeps the IR's order: tools the user reordered in another
     // format (their stash entries follow them, src/ir/stash-items.ts) stay in the user's order.
     if (at !== undefined && items[at] === undefined && at >= items.length) items[at] = item;
