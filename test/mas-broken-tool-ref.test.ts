@@ -106,4 +106,37 @@ describe("a mas agent whose Tool manifest exists but is broken", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/calc\.tool\.yaml:7:1 error invalid-syntax/);
   });
+
+  it("a ref naming a file that is not there: the warning stays at the agent's ref (nothing to point into); the folder run converts the agent", async () => {
+    const root = tempDir("agentport-broken-tool-");
+    mkdirSync(join(root, "app"), { recursive: true });
+    writeFileSync(join(root, "app", "agent.yaml"), agent);
+    const r = await cli(["convert", join(root, "app", "agent.yaml"), "--to", "caplo", "-o", join(root, "out.json"), "--json"]);
+    expect(r.code).toBe(0);
+    const ds = (JSON.parse(r.stdout) as { diagnostics: Found[] }).diagnostics.filter((d) => d.code === "ref-kept");
+    expect(ds).toHaveLength(1);
+    expect(ds[0]).toMatchObject({ severity: "warning", effect: "behaviour", source: { file: join(root, "app", "agent.yaml"), pointer: "/spec/tools/0/ref", line: 12, column: 7 } });
+    expect(ds[0]!.message).toContain("does not exist");
+    const folder = await cli(["convert", join(root, "app") + "/", "--to", "caplo", "-o", join(root, "out") + "/", "--jobs", "1"]);
+    expect(folder.code).toBe(0);
+    expect(folder.stderr).toMatch(/agent\.yaml:12:7 warning ref-kept /);
+    expect(folder.stderr).toContain("failed 0");
+  });
+
+  it("a ref naming a kind: Agent file: the warning is located in that file, which a folder run still converts as the agent it is", async () => {
+    const other = agent.replace("name: planner", "name: calc").replace("  tools:\n    - ref: ./tools/calc.tool.yaml\n", "");
+    const root = app(other);
+    const tool = join(root, "app", "tools", "calc.tool.yaml");
+    const r = await cli(["convert", join(root, "app", "agent.yaml"), "--to", "caplo", "-o", join(root, "out.json"), "--json"]);
+    expect(r.code).toBe(0);
+    const ds = (JSON.parse(r.stdout) as { diagnostics: Found[] }).diagnostics.filter((d) => d.code === "ref-kept");
+    expect(ds).toHaveLength(1);
+    expect(ds[0]).toMatchObject({ severity: "warning", effect: "behaviour", source: { file: tool, line: 1, column: 1 } });
+    expect(ds[0]!.message).toContain("is not a mas/v1 kind: Tool manifest");
+    const folder = await cli(["convert", join(root, "app") + "/", "--to", "caplo", "-o", join(root, "out") + "/", "--jobs", "1", "--json"]);
+    expect(folder.code).toBe(0);
+    const json = JSON.parse(folder.stdout) as { diagnostics: Found[]; summary: { converted: number; failed: number; skipped: number } };
+    expect(json.summary).toMatchObject({ converted: 2, failed: 0, skipped: 0 });
+    expect(json.diagnostics.filter((d) => d.code === "ref-kept" && d.source?.file === tool)).toHaveLength(1);
+  });
 });
