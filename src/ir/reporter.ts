@@ -10,6 +10,7 @@ import { sourceOf } from "./agent.js";
 import { isObject } from "./json.js";
 import { dotted, escapeToken, firstToken, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
 import { linkSettings } from "./home.js";
+import { adapterFor } from "../adapters/registry.js";
 import { isPrivateExtension, privateDataOf } from "./private.js";
 
 /** What a diagnostic is about: an IR path of an agent, or one of its extension values. */
@@ -76,6 +77,59 @@ function agentPlace(agent: IrAgent, rel: string): string | undefined {
 function qualified(agent: IrAgent, name: string): string {
   const label = typeof agent.name === "string" && agent.name !== "" ? agent.name : dotted(agent.sourceMap[""] ?? "");
   return `${label}'s ${name}`;
+}
+
+/** A pointer's tokens (no escapes are undone: coverage keys and IR member names hold none that matter here). */
+const tokensOf = (p: string): string[] => (p === "" ? [] : p.slice(1).split("/"));
+const INDEX = /^(?:0|[1-9][0-9]*)$/;
+/** A coverage key's token against a pointer's: `[]` and `[<kind>]` stand for any list index. */
+const tokenMatches = (pattern: string, t: string): boolean => (pattern.startsWith("[") && pattern.endsWith("]") ? INDEX.test(t) : pattern === t);
+/** A coverage key's token that stands for any key or index (`[]`, `[<kind>]`, `*`): no name of one place. */
+const wild = (t: string): boolean => t.startsWith("[") || t.includes("*");
+/** A list item of the IR (`/tools/1`, `/models/0`): where a stash's placement hints name a home place. */
+const LIST_ITEM_AT = /^\/(?:models|tools|knowledge|evals|subAgents)\/(?:0|[1-9][0-9]*)$/;
+
+/**
+ * How the agent's home format `format` spells the place of IR pointer `ir`, as a source pointer
+ * relative to the agent there, from the placement hints a stash brought back (`places`: IR pointer →
+ * home pointer, list items above all) and the format's parse declarations (which source path fills
+ * which IR field): the place the hints name for `ir` itself; else, for a member of a list item the
+ * hints place, the item's home place and the member's key as the declaration that fills it spells it
+ * (`/tools/1/kind` at `/blueprint/tools/1` → `/blueprint/tools/1/kind`); else, outside any list, the one
+ * source path declared to fill `ir`; else the home place of the list item `ir` lies in (`/models/0/raw`,
+ * which no key of a Caplo file fills alone, is the item's `/model`). Undefined where nothing says: the
+ * caller names the place by the target file then, never by the IR path (a stash-stale entry, session 15).
+ */
+export function homePlace(format: string, places: Readonly<Record<string, string>>, ir: string): string | undefined {
+  const own = places[ir];
+  if (own !== undefined && own !== "") return own;
+  const tokens = tokensOf(ir);
+  // A whole list (`/models`): where its first item's home place is an item of a list, that list (`/spec/models`).
+  const first = tokens.length === 1 ? places[`${ir}/0`] : undefined;
+  if (first !== undefined && first !== "" && INDEX.test(first.slice(first.lastIndexOf("/") + 1))) return first.slice(0, first.lastIndexOf("/"));
+  const item = tokens.length > 2 && LIST_ITEM_AT.test(`/${tokens[0]}/${tokens[1]}`) ? `/${tokens[0]}/${tokens[1]}` : undefined;
+  const itemHome = item === undefined ? undefined : places[item];
+  if (item !== undefined && (itemHome === undefined || itemHome === "")) return undefined;
+  const parse = adapterFor(format)?.coverage?.parse;
+  const found = new Set<string>();
+  for (const [key, rule] of Object.entries(parse ?? {})) {
+    if (!("ir" in rule) || key.endsWith("/**")) continue;
+    const irs: readonly string[] = typeof rule.ir === "string" ? [rule.ir] : rule.ir;
+    if (!irs.some((pattern) => { const pt = tokensOf(pattern); return pt.length === tokens.length && pt.every((t, i) => tokenMatches(t, tokens[i] as string)); })) continue;
+    const kt = tokensOf(key);
+    if (itemHome === undefined) {
+      if (!kt.some(wild)) found.add(key);
+      continue;
+    }
+    // The declaration's key begins with the item's home place (its index any) and ends with the member's key.
+    const ht = tokensOf(itemHome);
+    if (kt.length <= ht.length || !ht.every((t, i) => (kt[i] as string).startsWith("[") ? INDEX.test(t) : kt[i] === t)) continue;
+    const rest = kt.slice(ht.length);
+    if (rest.some(wild)) continue;
+    found.add(`${itemHome}/${rest.join("/")}`);
+  }
+  if (found.size === 1) return [...found][0];
+  return itemHome;
 }
 
 /** The IR pointer of an extension value: extensions are part of the agent, keyed by their relative pointer. */

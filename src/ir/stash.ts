@@ -20,7 +20,7 @@ import { removeAtPointer, setAtPointer } from "./pointer-write.js";
 import { PLACEMENT } from "./home.js";
 import { inIrOrder } from "./ir-paths.js";
 import { isPrivateExtension, privateDataOf } from "./private.js";
-import { extensionPointer, type AboutAgent, type Reporter } from "./reporter.js";
+import { extensionPointer, homePlace, type AboutAgent, type Reporter } from "./reporter.js";
 import { sourceOf } from "./agent.js";
 import { GuardBuilder, GuardCheck, identityMembers, ITEM_NAME, namedItem, readWritten, wouldChange, type Written } from "./stash-guard.js";
 import { adapterFor } from "../adapters/registry.js";
@@ -635,6 +635,27 @@ class Forgotten {
 }
 
 /**
+ * How a stash-stale warning names the stash's entries: as the user's files spell them, never by IR
+ * path (session 15). `named`: an IR pointer's place in the home format, by the stash's placement hints
+ * and the home format's parse declarations (`caplo model`, `agentmug blueprint.tools[1].kind`:
+ * reporter.ts homePlace), else `targetName`: its place in the target file (where agentport wrote it,
+ * `at`, else the nearest place the file's reading maps). `stash` is the stash renumbered to the items
+ * as read now (stash-items.ts), `raw` the file's own. Exported for the edit fuzz, which names the
+ * entries it expects reported the same way.
+ */
+export function entryNames(parsed: IrAgent, stash: JsonObject, raw: JsonObject, items: Reitemed | undefined, at: (p: string) => string | undefined): { named: (p: string) => string; targetName: (p: string) => string } {
+  const from = typeof stash["from"] === "string" ? stash["from"] : "";
+  const homePlaces = isStringRecord(stash["sourceMap"]) ? stash["sourceMap"] : {};
+  const rawPlaces = isStringRecord(raw["sourceMap"]) ? raw["sourceMap"] : {};
+  const targetName = (p: string) => dotted(at(p) ?? sourceOf(parsed, p) ?? "");
+  const named = (p: string) => {
+    const home = homePlace(from, homePlaces, p) ?? homePlace(from, rawPlaces, asStashed(items, p));
+    return home === undefined ? targetName(p) : `${from} ${dotted(home)}`;
+  };
+  return { named, targetName };
+}
+
+/**
  * Applies a stash found at `at` (relative to the agent's origin) to the agent
  * the target's parser read from the rest of `document`. Restored values
  * override what the document says for those IR paths only, and only where the
@@ -649,7 +670,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   // The stash's tools and model rows renumbered to the items as read now, found by identity wherever they moved (stash-items.ts).
   const items = reitemStash(parsed, raw, document);
   const stash = items?.raw ?? raw;
-  const named = (p: string) => dotted(asStashed(items, p));
+  const { named, targetName } = entryNames(parsed, stash, raw, items, (p) => check.at(p));
   const agent = structuredClone(parsed);
   const a = agent as unknown as JsonObject;
   const reading = parsed as unknown as JsonObject;
@@ -681,7 +702,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
     if (!canonicalPointer(p) || !canonicalPointer(q)) continue;
     const v = get(a, q);
     if (v === undefined) continue;
-    if (stale.skips(q, `${dotted(p)} (carried as ${dotted(q)})`)) continue;
+    if (stale.skips(q, `${named(p)} (carried as ${targetName(q)})`)) continue;
     const src = agent.sourceMap[q];
     removeAtPointer(a, q);
     forgotten.forget(q);
@@ -849,7 +870,8 @@ class StaleReport {
     // Gone from the file, or a stashed item read nowhere now whose old place another item moved into.
     if (this.check.gone(place) || (place !== "" && wasRemoved(this.items, at))) this.removed.add(place);
     const names = this.byPlace.get(place) ?? [];
-    names.push(name);
+    // Several IR values can have one place in the user's files (a Caplo model's provider and the model string it makes): named once.
+    if (!names.includes(name)) names.push(name);
     this.byPlace.set(place, names);
     return true;
   }

@@ -27,10 +27,11 @@ import type { Diagnostic } from "../../src/ir/diagnostics.js";
 import { cloneJson, deepEqual, isObject, leaves, type JsonObject, type JsonValue } from "../../src/ir/json.js";
 import type { IrAgent, IrDocument } from "../../src/ir/model.js";
 import { dotted, escapeToken, get, isAncestorOrSelf, parsePointer } from "../../src/ir/pointer.js";
-import { STASH_KEY } from "../../src/ir/stash.js";
+import { entryNames, STASH_KEY } from "../../src/ir/stash.js";
+import { readWritten } from "../../src/ir/stash-guard.js";
 import { ADAPTERS } from "../../src/adapters/registry.js";
 import { isPrivateExtension } from "../../src/ir/private.js";
-import { asStashed, reitemStash, type Reitemed } from "../../src/ir/stash-items.js";
+import { reitemStash, type Reitemed } from "../../src/ir/stash-items.js";
 import { loadCases } from "../helpers/cases.js";
 import { memoryReadFile } from "../helpers/memory-read-file.js";
 import { GENERATORS } from "./schema-runner.js";
@@ -288,9 +289,11 @@ export function applyEdit(t: Target, s: EditSpec): Edit | undefined {
  * finds it now (src/ir/stash-items.ts: by its identity), and named as the file's stash names it;
  * whether it went to the right item is the other checks' (nothing overwritten, the edit present).
  */
-function stashEntries(file: JsonObject, restored: JsonObject, plain: JsonObject, items: Reitemed | undefined): { name: string; applied: boolean }[] {
+function stashEntries(file: JsonObject, restored: JsonObject, plain: JsonObject, items: Reitemed | undefined, reading: IrAgent): { name: string; applied: boolean }[] {
   const stash = items?.raw ?? file;
-  const named = (p: string) => dotted(asStashed(items, p));
+  // Named as the warnings name them, as the user's files spell them (session 15: never by IR path).
+  const written = readWritten(stash["written"]);
+  const { named, targetName } = entryNames(reading, stash, file, items, (p) => written?.[p]?.at);
   const out: { name: string; applied: boolean }[] = [];
   for (const [p, v] of Object.entries(isObject(stash["ir"]) ? stash["ir"] : {})) out.push({ name: named(p), applied: deepEqual(get(restored, p), v) });
   for (const p of Array.isArray(stash["absent"]) ? (stash["absent"] as string[]) : []) {
@@ -303,7 +306,7 @@ function stashEntries(file: JsonObject, restored: JsonObject, plain: JsonObject,
   for (const [p, q] of Object.entries(isObject(stash["moved"]) ? (stash["moved"] as Record<string, string>) : {})) {
     // Not applied: the value is still where it was carried, and its own place holds what the file's reading put there (nothing, or the reading's own value).
     const stayed = get(plain, q) !== undefined && deepEqual(get(restored, q), get(plain, q)) && (get(restored, p) === undefined || deepEqual(get(restored, p), get(plain, p)));
-    out.push({ name: `${dotted(p)} (carried as ${dotted(q)})`, applied: !stayed });
+    out.push({ name: `${named(p)} (carried as ${targetName(q)})`, applied: !stayed });
   }
   for (const [format, bag] of Object.entries(isObject(stash["extensions"]) ? (stash["extensions"] as Record<string, JsonObject>) : {})) {
     for (const rel of Object.keys(bag)) {
@@ -334,7 +337,7 @@ export function checkEdit(t: Target, e: Edit): { outcome: Outcome | "refused" | 
 
   // 3. Reported: what the stash did not apply, and only that.
   const file = e.doc[STASH_KEY] as JsonObject;
-  const entries = stashEntries(file, restored, plainData, isObject(file) ? reitemStash(plain, file, stripStash(e.doc)) : undefined);
+  const entries = stashEntries(file, restored, plainData, isObject(file) ? reitemStash(plain, file, stripStash(e.doc)) : undefined, plain);
   const named = new Set(stale.flatMap(namedBy));
   const notApplied = entries.filter((x) => !x.applied);
   const unreported = notApplied.filter((x) => !named.has(x.name));
