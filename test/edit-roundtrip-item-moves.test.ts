@@ -75,7 +75,7 @@ describe("mas → AgentMug, a tool removed or inserted → mas", () => {
     const warnings = stale(back);
     expect(warnings.length, listing(back)).toBe(1);
     expect(warnings[0]!.source?.pointer).toBe("/blueprint/tools/0");
-    expect(warnings[0]!.message).toMatch(/^blueprint\.tools\[0\] was removed from what agentport wrote: the removal wins, and it costs these values x-agentport kept, which are not restored: tools\[0\]\.kind, tools\[0\]\.ref$/);
+    expect(warnings[0]!.message).toMatch(/^blueprint\.tools\[0\] was removed from what agentport wrote: the removal wins, and it costs these values x-agentport kept, which are not restored: mas spec\.tools\[0\]\.kind, mas spec\.tools\[0\]\.ref$/);
     // The model row, untouched, keeps its provider and temperature.
     expect(obj(back.outputs[0]!.document["spec"])["models"]).toEqual([{ model: "azure/gpt-4o-mini", temperature: 0.7 }]);
   });
@@ -99,7 +99,7 @@ describe("mas → AgentMug, a tool removed or inserted → mas", () => {
     expect(masTools(back)).toEqual([{ ref: "samples:tools/web-search.tool.yaml" }]);
     const warnings = stale(back);
     expect(warnings.length, listing(back)).toBe(1);
-    expect(warnings[0]!.message).toMatch(/^blueprint\.tools\[1\] was removed .*: tools\[1\]\.kind, tools\[1\]\.ref$/);
+    expect(warnings[0]!.message).toMatch(/^blueprint\.tools\[1\] was removed .*: mas spec\.tools\[1\]\.kind, mas spec\.tools\[1\]\.ref$/);
   });
 });
 

@@ -58,7 +58,7 @@ describe("mas (anthropic/claude-sonnet-4-6) → Agent Spec, the temperature edit
     const warnings = stale(back);
     expect(warnings.length, listing(back)).toBe(1);
     expect(warnings[0]!.source?.pointer).toBe("/llm_config");
-    for (const n of ["models[0].raw", "mas spec.models[0].top_p"]) expect(warnings[0]!.message).toContain(n);
+    for (const n of ["mas spec.models[0].model", "mas spec.models[0].top_p"]) expect(warnings[0]!.message).toContain(n);
     expect(warnings[0]!.message).not.toContain("spec.models[0].id");
   });
 });
@@ -147,6 +147,6 @@ describe("a mas app whose planner and booker share one model (golden mas-system)
     // The mas files named no temperature: the stash would take the one Agent Spec was given away again, and the edit wins over it.
     const warnings = stale(back);
     expect(warnings.length, listing(back)).toBe(1);
-    expect(warnings[0]!.message).toMatch(/: models\[0\]\.temperature$/);
+    expect(warnings[0]!.message).toMatch(/: mas spec\.models\[0\]\.temperature$/);
   });
 });

@@ -46,7 +46,7 @@ describe("mas → Agent Spec, a tool's description edited → mas", () => {
     const warnings = stale(back);
     expect(warnings.length, listing(back)).toBe(1);
     expect(warnings[0]!.source?.pointer).toBe("/tools/0");
-    expect(warnings[0]!.message).toMatch(/^tools\[0\] was removed from what agentport wrote: the removal wins, and it costs these values x-agentport kept, which are not restored: tools\[0\]\.kind, tools\[0\]\.ref$/);
+    expect(warnings[0]!.message).toMatch(/^tools\[0\] was removed from what agentport wrote: the removal wins, and it costs these values x-agentport kept, which are not restored: mas spec\.tools\[0\]\.kind, mas spec\.tools\[0\]\.ref$/);
   });
 });
 

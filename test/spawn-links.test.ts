@@ -147,7 +147,8 @@ describe("an edit in the middle format wins over the marks", () => {
     const stale = back.diagnostics.filter((d) => d.code === "stash-stale");
     // One removal, one warning (session 12: the link's guards were reported once each, here and at /relationships/0/1).
     expect(stale.map((d) => d.source?.pointer)).toEqual(["/relationships/0"]);
-    expect(stale.every((d) => /subAgents\[1\]\.(local|spawn)/.test(d.message))).toBe(true);
+    // Named at its place in the mas file it came from: the spawn tool's template entry (before: the IR's subAgents[1].local, .spawn).
+    expect(stale.map((d) => d.message)).toEqual([expect.stringMatching(/: mas spec\.tools\[1\]\.params\.templates\[1\]$/)]);
     expect(back.diagnostics.filter((d) => d.severity === "warning" && d.code !== "stash-stale")).toEqual([]);
   });
 

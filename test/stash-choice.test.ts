@@ -53,7 +53,8 @@ describe("mas model: any main row beside a summarizer → AgentMug (placeholder,
     expect(spec(back)["models"]).toEqual([{ model: "claude-sonnet-4-6", max_tokens: 2000 }]);
     const warnings = stale(back);
     expect(warnings.map((d) => d.source?.pointer)).toEqual(["/blueprint/modelPolicy"]);
-    expect(named(warnings[0]).sort()).toEqual(["mas spec.models[0]", "models[0].id", "models[0].maxTokens", "models[0].provider", "models[0].raw", "models[0].role"]);
+    // Named at their places in the mas file: the summarizer row (the IR's models[0], once named so) is spec.models[1] there.
+    expect(named(warnings[0]).sort()).toEqual(["mas spec.models[0]", "mas spec.models[1].id", "mas spec.models[1].max_tokens", "mas spec.models[1].model"]);
     // Entries unrelated to the choice are applied: the prompt comes back as its part, the description
     // as the routing description, and the tools list AgentMug requires is removed again.
     expect(spec(back)["context"]).toEqual({ role: "You summarise threads." });
@@ -94,7 +95,8 @@ describe("mas model: any alone → AgentMug → modelPolicy removed → mas", ()
     const back = convert(edited(out.text, (b) => delete b["modelPolicy"]), "mas", { file: out.name });
     expect(back.ok, listing(back)).toBe(true);
     expect(spec(back)["models"]).toEqual([{ model: "claude-sonnet-4-6" }]);
-    expect(named(stale(back)[0]).sort()).toEqual(["mas spec.models[0]", "models"]);
+    // The IR's having no model (once named `models`) has no place in the mas file: named where the choice was written.
+    expect(named(stale(back)[0]).sort()).toEqual(["blueprint.modelPolicy", "mas spec.models[0]"]);
   });
 });
 

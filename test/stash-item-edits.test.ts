@@ -53,7 +53,7 @@ describe("a mas agent's manifest-ref tool, edited in Agent Spec, → mas", () =>
       expect(warnings.length, listing(back)).toBe(1);
       expect(warnings[0]!.severity).toBe("warning");
       expect(warnings[0]!.source?.pointer).toBe("/tools/0");
-      expect(warnings[0]!.message).toContain("tools[0].kind, tools[0].ref");
+      expect(warnings[0]!.message).toContain("mas spec.tools[0].kind, mas spec.tools[0].ref");
       // The stash is applied, not filed away as a value of the file.
       expect(back.diagnostics.some((d) => d.source?.pointer === "/metadata/x-agentport")).toBe(false);
       // Everything else comes back: the model as written (no provider, no generation defaults), the prompt's named chunks.
@@ -113,7 +113,7 @@ describe("the app's agent, its tool renamed in Agent Spec, → mas", () => {
     expect(back.outputs.map((o) => o.name).sort()).toEqual(["agent.yaml", "qa-agent-t3-mas.yaml"]);
     expect(specOf(back, "agent.yaml")["tools"]).toEqual(["calculator"]);
     expect(specOf(back, "agent.yaml")["models"]).toEqual([{ model: "gpt-4o-mini" }]);
-    expect(stale(back).map((d) => d.message)).toEqual([expect.stringContaining("tools[0].kind, tools[0].ref")]);
+    expect(stale(back).map((d) => d.message)).toEqual([expect.stringContaining("mas spec.tools[0].kind, mas spec.tools[0].ref")]);
   });
 });
 
@@ -131,7 +131,7 @@ describe("the same rename through AgentMug (the other slot, the same restore)", 
     expect(spec["tools"]).toEqual(["calculator"]);
     expect(spec["models"]).toEqual([{ model: "gpt-4o-mini" }]);
     expect(stale(back).length, listing(back)).toBe(1);
-    expect(stale(back)[0]!.message).toContain("tools[0].kind, tools[0].ref");
+    expect(stale(back)[0]!.message).toContain("mas spec.tools[0].kind, mas spec.tools[0].ref");
   });
 });
 

@@ -48,7 +48,7 @@ describe("an Agent Spec VllmConfig through mas, its model edited", () => {
     const warnings = stale(back);
     expect(warnings.length, listing(back)).toBe(1);
     expect(warnings[0]!.source?.pointer).toBe("/spec/models/0");
-    for (const n of ["models[0].raw", "agentspec llm_config.component_type", "agentspec llm_config.name", "agentspec llm_config.url"]) expect(warnings[0]!.message).toContain(n);
+    for (const n of ["agentspec llm_config, ", "agentspec llm_config.component_type", "agentspec llm_config.name", "agentspec llm_config.url"]) expect(warnings[0]!.message).toContain(n);
     // The rest of the stash is restored: the tools' Agent Spec inputs, the agent's own id.
     const tools = back.outputs[0]!.document["tools"] as JsonObject[];
     expect(tools[0]!["inputs"]).toEqual([{ title: "word", type: "string" }]);

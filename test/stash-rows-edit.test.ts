@@ -126,7 +126,7 @@ describe("mas, two model rows â†’ Open Agent Spec, llm_config model_id edited â†
   it("a temperature edit keeps every row as before (session 12), the temperature the edit's", () => {
     const back = convert(edited(out.text, (d) => ((llm(d)["default_generation_parameters"] as JsonObject)["temperature"] = 0.2)), "mas", { file: out.name });
     // Only the removal of the temperature Agent Spec added (mas's default) gives way to the edit.
-    expect(stale(back).map((d) => d.message.replace(/.*: /, "")), listing(back)).toEqual(["models[0].temperature"]);
+    expect(stale(back).map((d) => d.message.replace(/.*: /, "")), listing(back)).toEqual(["mas spec.models[0].temperature"]);
     expect(spec(back)["models"]).toEqual([{ id: "main", model: "gpt-4o", max_tokens: 2000, context_window: 128000, temperature: 0.2 }, SUMMARIZER]);
   });
 });
