@@ -462,10 +462,14 @@ function placeMaxDepth(agent: IrAgent, r: HandlerReporter, spec: JsonObject, spa
  */
 function toolMoves(placed: ReadonlyMap<number, JsonValue>, items: readonly JsonValue[] | undefined): Map<number, number> | undefined {
   if (items === undefined) return undefined;
+  // Each item's index, worked out once (an indexOf per tool is quadratic in an agent of thousands of tools);
+  // a name several items are (-1) says no item.
+  const at = new Map<JsonValue, number>();
+  items.forEach((item, i) => at.set(item, at.has(item) ? -1 : i));
   let moves: Map<number, number> | undefined;
   for (const [was, item] of placed) {
-    const now = items.indexOf(item);
-    if (now === -1 || now === was || (typeof item !== "object" && items.lastIndexOf(item) !== now)) continue;
+    const now = at.get(item) ?? -1;
+    if (now === -1 || now === was) continue;
     (moves ??= new Map()).set(was, now);
   }
   return moves;
