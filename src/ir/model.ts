@@ -184,7 +184,8 @@ function buildSchemas() {
     /** The agent's position among its home document's agents, where `pointer` does not say it (an Agent Spec team's members all sit at ""). */
     index: z.optional(z.number()),
     /**
-     * IR paths of settings the file held as agentport wrote them and the user has removed there
+     * IR paths of settings the file held as agentport wrote them and the user has removed there, and
+     * of model settings the file leaves unset in a main model row the user edited into another model
      * (restoreStash): the file's runtime now runs them with its own default, so their defaults are
      * the file's format's, not the home's (src/checks/defaults.ts).
      */

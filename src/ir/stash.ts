@@ -21,7 +21,7 @@ import { PLACEMENT } from "./home.js";
 import { inIrOrder } from "./ir-paths.js";
 import { isPrivateExtension, privateDataOf } from "./private.js";
 import { extensionPointer, homePlace, type AboutAgent, type Reporter } from "./reporter.js";
-import { sourceOf } from "./agent.js";
+import { mainModelIndex, sourceOf } from "./agent.js";
 import { GuardBuilder, GuardCheck, identityMembers, ITEM_NAME, namedItem, readWritten, wouldChange, type Written } from "./stash-guard.js";
 import { adapterFor } from "../adapters/registry.js";
 import { readsInto, type WrittenChoice } from "./stash-choice.js";
@@ -758,6 +758,9 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   }
   const checked = irSchemas().IrAgent.safeParse(agent);
   if (!checked.success) return undefined;
+  // The model row the user edited into another one runs with the file's defaults (checked IR only: its rows are rows).
+  const edited = agent.home === undefined ? [] : editedRowSettings(reading, agent, check).filter((p) => !agent.home?.removed?.includes(p));
+  if (agent.home !== undefined && edited.length) agent.home.removed = [...(agent.home.removed ?? []), ...edited];
   diagnostics.push(...stale.diagnostics(sourceFor));
   const doc: Record<string, JsonObject> = {};
   for (const [format, bag] of Object.entries((stash["document"] as Record<string, JsonObject> | undefined) ?? {})) setKey(doc, format, cloneJson(bag));
@@ -828,6 +831,30 @@ function removedSettings(written: Written | undefined, reading: JsonObject, docu
   }
   return out;
 }
+
+/**
+ * The declared model settings (the read format's defaults, `/models/0/temperature`) of a main model
+ * row the user edited into another one (its guard stale, so the stash's values for it, an Agent Spec
+ * llm_config's generation parameters, are not restored), that the file does not state: the file's
+ * runtime ran that row with its own defaults, which are the source's now, as for the file without a
+ * stash (session 16: Agent Spec → mas, the model edited, → Agent Spec lost mas's 0.7 and 2000 with no word).
+ */
+function editedRowSettings(reading: JsonObject, restored: IrAgent, check: GuardCheck): string[] {
+  const main = mainModelIndex(restored);
+  if (main === -1 || !check.edited) return [];
+  const row = `/models/${main}`;
+  if (check.staleFor(row) === undefined && check.staleItem(`${row}/model`) === undefined) return [];
+  const out: string[] = [];
+  for (const p of Object.keys(adapterFor(restored.origin.format)?.defaults ?? {})) {
+    if (!p.startsWith(MODEL_SETTING)) continue;
+    const at = row + p.slice(MODEL_SETTING.length - 1);
+    if (get(reading, at) === undefined && get(restored, at) === undefined) out.push(p);
+  }
+  return out;
+}
+
+/** A declared model setting is the main row's (src/checks/defaults.ts). */
+const MODEL_SETTING = "/models/0/";
 
 /** Collects the stash entries an edit stops, by the edited value, for one warning each. */
 class StaleReport {
