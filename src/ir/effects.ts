@@ -98,7 +98,9 @@ export class EffectIndex {
 
   /** The declared effect of a place in a document of `format`, relative to its agent; undefined when nothing declares it. */
   ofSource(format: string, rel: string): ValueEffect | undefined {
-    if (rel === `/${STASH_KEY}` || rel.startsWith(`/${STASH_KEY}/`)) return this.ofStash(parsePointer(rel).slice(1));
+    // A stash rides where its format's slot is (a top-level member, an Agent Spec component's metadata).
+    const at = stashAt(rel);
+    if (at !== -1) return this.ofStash(parsePointer(rel.slice(at)).slice(1));
     const f = this.prepared(format);
     if (!f) return undefined;
     const known = f.known.get(rel);
@@ -185,9 +187,35 @@ export class EffectIndex {
     const tail = (t: readonly (string | undefined)[]) => t.filter((x): x is string => x !== undefined).map((x) => "/" + escapeToken(x)).join("");
     if (part === undefined) return undefined;
     if (part === "ir" && a !== undefined) return this.ofIr(a + tail([b, ...rest]));
-    if ((part === "extensions" || part === "document") && a !== undefined && b !== undefined) return this.ofSource(a, b + tail(rest));
+    // A value stashed from another format is judged as that format judges it where it was read: an agent's value, or its document's.
+    if (part === "extensions" && a !== undefined && b !== undefined) return this.ofSource(a, b + tail(rest));
+    if (part === "document" && a !== undefined && b !== undefined) return this.ofDocument(a, b + tail(rest));
     return "metadata";
   }
+
+  /**
+   * The place a value stands for: inside a stash, an extension value of another format is that
+   * format's place (`extensions/<format>/<pointer>/…`), a document-level one that format's
+   * document's place; any other place stands for itself. A stashed value is the value as it was
+   * read at home, so the home's inert values (inertAt) apply to it there.
+   */
+  homePlace(format: string, rel: string): { format: string; rel: string; document?: true } {
+    const at = stashAt(rel);
+    if (at === -1) return { format, rel };
+    const [part, a, b, ...rest] = parsePointer(rel.slice(at)).slice(1);
+    if ((part !== "extensions" && part !== "document") || a === undefined || b === undefined) return { format, rel };
+    const home = b + rest.map((x) => "/" + escapeToken(x)).join("");
+    return part === "document" ? { format: a, rel: home, document: true } : { format: a, rel: home };
+  }
+}
+
+/** Where the stash member starts in a place (relative to an agent): the index of its "/x-agentport" token, or -1. */
+function stashAt(rel: string): number {
+  for (let i = rel.indexOf(`/${STASH_KEY}`); i !== -1; i = rel.indexOf(`/${STASH_KEY}`, i + 1)) {
+    const end = i + STASH_KEY.length + 1;
+    if (end === rel.length || rel.charCodeAt(end) === 47) return i;
+  }
+  return -1;
 }
 
 /** The effect of the longest key at or above `rel` (a `<^x->` token stands for any x- member). */
@@ -305,8 +333,10 @@ export function effectJudge(coverages: readonly FormatCoverage[], agents: readon
       // A value the target assumes in place of an unset one (a default) would go in the place named.
       else if (agent) value = agent.document ? index.ofDocument(agent.format, rel) : entry.category === "defaulted" ? index.ofSourceOrBelow(agent.format, rel) : index.ofSource(agent.format, rel);
       if (value === "behaviour" && d.effect === "behaviour" && valueAt && agent && !agent.document && LOSSES.has(entry.category)) {
-        const inert = index.inertAt(agent.format, rel);
-        if (inert && isInert(inert, valueAt(d.source.file, d.source.pointer), index.inertBesideAt(agent.format, rel))) return "representation";
+        // A stashed value is compared with its home format's inert values, at its home place.
+        const home = index.homePlace(agent.format, rel);
+        const inert = home.document ? undefined : index.inertAt(home.format, home.rel);
+        if (inert && isInert(inert, valueAt(d.source.file, d.source.pointer), index.inertBesideAt(home.format, home.rel))) return "representation";
       }
     }
     const v: ValueEffect = value ?? "behaviour";

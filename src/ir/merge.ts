@@ -35,6 +35,7 @@ export function mergeIntoBundle(docs: readonly IrDocument[], target?: string): {
   // bundle carries the bundle's values alike, so any one of them restores them.
   const extensions: IrDocument["extensions"] = {};
   const extensionFiles: Record<string, Record<string, string>> = {};
+  const extensionPlaces: Record<string, Record<string, string>> = {};
   const keptFrom: Record<string, string | undefined> = {};
   for (const d of docs) {
     for (const [format, bag] of Object.entries(d.extensions)) {
@@ -44,7 +45,15 @@ export function mergeIntoBundle(docs: readonly IrDocument[], target?: string): {
       if (kept === undefined) {
         mergeDocumentExtensions(extensions, { [format]: bag });
         keptFrom[format] = d.file;
-        if (d.file !== undefined) extensionFiles[format] = Object.fromEntries(rels.map((rel) => [rel, d.file as string]));
+        // In the input's file, or the file of it that held the value (IrDocument.extensionFiles).
+        const inFiles = rels.flatMap((rel) => {
+          const file = d.extensionFiles?.[format]?.[rel] ?? d.file;
+          return file === undefined ? [] : [[rel, file] as const];
+        });
+        if (inFiles.length) extensionFiles[format] = Object.fromEntries(inFiles);
+        // Where in that input each value sits, when not at its own pointer (a stash's document values).
+        const at = d.extensionPlaces?.[format];
+        if (at !== undefined) extensionPlaces[format] = { ...at };
         continue;
       }
       const from = keptFrom[format] ?? "an earlier input";
@@ -63,6 +72,7 @@ export function mergeIntoBundle(docs: readonly IrDocument[], target?: string): {
   const entry = docs.find((d) => d.entry !== undefined)?.entry;
   if (entry !== undefined) doc.entry = entry;
   if (Object.keys(extensionFiles).length) doc.extensionFiles = extensionFiles;
+  if (Object.keys(extensionPlaces).length) doc.extensionPlaces = extensionPlaces;
   return { doc, diagnostics };
 }
 

@@ -255,10 +255,18 @@ function buildSchemas() {
     /** Document-level values only one format has (e.g. Caplo's apiVersion spelling), keyed like agent extensions. */
     extensions: z.record(z.string(), JsonObjectSchema),
     /**
-     * In a document merged from several (--bundle), which input each document-level value was read
-     * from, keyed like `extensions`: a diagnostic about the value names that file.
+     * Which file each document-level value was read from when it is not the document's own, keyed
+     * like `extensions`: in a document merged from several (--bundle), the input it came from; in a
+     * document whose agents sit in files of their own (a MAS manifest's), the agent file whose stash
+     * brought it back. A diagnostic about the value names that file.
      */
     extensionFiles: z.optional(z.record(z.string(), z.record(z.string(), z.string()))),
+    /**
+     * Where in its file (the document's, or extensionFiles') each document-level value was read when
+     * that is not its own pointer, keyed like `extensions`: a value an x-agentport stash brought back
+     * sits in the stash (`/x-agentport/document/mas/~1intent`), and a diagnostic about it points there.
+     */
+    extensionPlaces: z.optional(z.record(z.string(), z.record(z.string(), z.string()))),
   });
   return { FormatId, JsonObjectSchema, IrChunk, IrInstructions, IrModel, IrReasoning, IrTool, IrKnowledge, IrSpawn, IrLink, IrRouting, IrSkill, IrLimits, IrEvalCase, IrSourcePlace, IrOrigin, IrHome, IrAgent, IrDocument };
 }

@@ -13,9 +13,10 @@
 // A format without a slot (Caplo) has no phases: its `parse` reads the document in one go.
 import type { Adapter, ParseOptions, ParseResult } from "../adapters/types.js";
 import { DIAGNOSTIC_CODES, type Diagnostic } from "./diagnostics.js";
-import type { JsonObject, JsonValue } from "./json.js";
-import type { IrAgent } from "./model.js";
-import { restoreFromSlot } from "./stash-slot.js";
+import { deepEqual, type JsonObject, type JsonValue } from "./json.js";
+import type { IrAgent, IrDocument } from "./model.js";
+import { escapeToken } from "./pointer.js";
+import { restoreFromSlot, type ExtensionSlot } from "./stash-slot.js";
 
 /** One agent as its parser read it, before the restore: what the hub's restore needs of it. */
 export interface AgentReading {
@@ -66,12 +67,40 @@ export function parseWith(adapter: Adapter, data: JsonValue, options: ParseOptio
   const draft = adapter.parseAgents(data, options);
   const restored = draft.agents.map((a) => restoreFromSlot(slot, a));
   const result = withoutMoot(draft.assemble(restored), restored);
+  if (result.doc) stashedPlaces(result.doc, slot, draft.agents, restored);
   // Only the stash knows a bundle of one from one agent (src/ir/stash.ts, bundleOfOne).
   if (result.doc && !result.doc.bundle && result.doc.agents.length === 1 && restored.some((r) => r.bundle)) result.doc = { ...result.doc, bundle: true };
   // Only the stash knows the entry where the format names none (emitWith); a document that names one keeps its own.
   const entry = restored.find((r) => r.entry)?.agent.key;
   if (result.doc && result.doc.entry === undefined && adapter.namesEntry !== true && entry !== undefined) result.doc = { ...result.doc, entry };
   return result;
+}
+
+/**
+ * Records where each document-level value a stash brought back sits in the file read (the stash of
+ * the first agent that carried it, as the assemble keeps the first: mergeDocumentExtensions), so a
+ * diagnostic about it names a place of that file, not the pointer it had in its home document.
+ */
+function stashedPlaces(doc: IrDocument, slot: ExtensionSlot, readings: readonly AgentReading[], restored: readonly RestoredAgent[]): void {
+  let places: Record<string, Record<string, string>> | undefined;
+  let files: Record<string, Record<string, string>> | undefined;
+  for (const [format, bag] of Object.entries(doc.extensions)) {
+    if (format === doc.format) continue;
+    for (const rel of Object.keys(bag)) {
+      const i = restored.findIndex((r) => Object.prototype.hasOwnProperty.call(r.document[format] ?? {}, rel));
+      const agent = readings[i]?.agent;
+      if (agent === undefined || !deepEqual(restored[i]!.document[format]![rel] as JsonValue, bag[rel] as JsonValue)) continue;
+      // The agent's own file, when it is not the document's (a MAS manifest's agent files).
+      const file = agent.origin.file;
+      if (file !== doc.file) {
+        if (file === undefined) continue;
+        ((files ??= {})[format] ??= {})[rel] = file;
+      }
+      ((places ??= {})[format] ??= {})[rel] = `${agent.origin.pointer}${slot.pointer(agent)}/document/${escapeToken(format)}/${escapeToken(rel)}`;
+    }
+  }
+  if (places) doc.extensionPlaces = places;
+  if (files) doc.extensionFiles = files;
 }
 
 /**

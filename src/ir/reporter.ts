@@ -4,7 +4,7 @@
 // which IR value (or extension value) each diagnostic is about, so the stash
 // (src/ir/stash.ts) can tell which reported losses it undoes.
 import type { IrAgent, IrSourcePlace } from "./model.js";
-import { diagnostic, renderMessage, type Diagnostic, type DiagnosticCode, type DiagnosticPlace, type Effect, type PayloadOf, type TargetLocation } from "./diagnostics.js";
+import { diagnostic, renderMessage, STASH_KEY, type Diagnostic, type DiagnosticCode, type DiagnosticPlace, type Effect, type PayloadOf, type TargetLocation } from "./diagnostics.js";
 import type { FilledRequired, LostValue } from "./payloads.js";
 import { sourceOf } from "./agent.js";
 import { isObject } from "./json.js";
@@ -279,9 +279,15 @@ export class Reporter {
     this.about(d, { agent, ext: { format, rel } });
   }
 
-  /** Where in the agent's source an extension value was read, relative to the agent. */
+  /**
+   * Where in the agent's source an extension value was read, relative to the agent: a value of its
+   * own format at its pointer, unless a stash brought it back (the source map names the stash's place,
+   * as for another format's value): the file read holds it there, not at its home pointer.
+   */
   extensionPlace(agent: IrAgent, format: string, rel: string): string {
-    return format === agent.origin.format ? rel : (agent.sourceMap[extensionPointer(format, rel)] ?? rel);
+    const mapped = agent.sourceMap[extensionPointer(format, rel)];
+    if (format !== agent.origin.format) return mapped ?? rel;
+    return mapped !== undefined && isStashPlace(mapped) ? mapped : rel;
   }
 
   /**
@@ -477,6 +483,9 @@ export function lostDocumentValue(rel: string, value: unknown, targetLabel: stri
   if (!use) return { payload: { value: name, target: targetLabel } };
   return { payload: { value: name, carried: use.text, ...(use.lost === undefined ? {} : { rest: use.lost }), target: targetLabel }, ...(use.effect ? { effect: use.effect } : {}) };
 }
+
+/** A place inside an x-agentport stash (relative to an agent: the member anywhere its format's slot puts it). */
+const isStashPlace = (p: string): boolean => p.includes(`/${STASH_KEY}/`);
 
 /** An empty list or object: nothing in it for a runtime to act on. */
 const isEmpty = (v: unknown): boolean => (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0);

@@ -86,10 +86,15 @@ export function stashAgent(slot: ExtensionSlot, s: StashStep): void {
   } else reportStashed(s.r, s.agent, stash, s.label, s.file, stash.subjects);
 }
 
-/** Where a document-level value was read: its document's file, or in a merged bundle the input it came from. */
-export function documentPlace(doc: IrDocument, format: string, rel: string): SourceLocation {
+/**
+ * Where a document-level value was read: its document's file, or in a merged bundle the input it
+ * came from; at its pointer, or where a stash kept it (IrDocument.extensionPlaces). `inner`: a
+ * place inside the value (a member of a kept list), relative to it.
+ */
+export function documentPlace(doc: IrDocument, format: string, rel: string, inner = ""): SourceLocation {
   const file = doc.extensionFiles?.[format]?.[rel] ?? doc.file;
-  return file === undefined ? { pointer: rel } : { file, pointer: rel };
+  const pointer = (doc.extensionPlaces?.[format]?.[rel] ?? rel) + inner;
+  return file === undefined ? { pointer } : { file, pointer };
 }
 
 /**

@@ -10,6 +10,7 @@ import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue
 import { parsePointer } from "../../ir/pointer.js";
 import { slugKey } from "../../ir/slug.js";
 import { isHome } from "../../ir/home.js";
+import { documentPlace } from "../../ir/stash-slot.js";
 import type { EmitDraft } from "../../ir/emit-phases.js";
 import type { WrittenChoice } from "../../ir/stash-choice.js";
 import { jsonText } from "../serialize.js";
@@ -65,7 +66,10 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, scope: Emi
 
   out["$schema"] = SCHEMA_URL;
   if (legacySchema) {
-    r.atSource(a, "transformed-value", "/$schema", { value: "$schema", shown: LEGACY_SCHEMA_URL, aside: "the legacy alias", became: `is written as "${SCHEMA_URL}", the URL producers must emit` }, { targetPointer: "/$schema", targetFile: file });
+    // Where the file read holds the alias: its own $schema, or the stash that brought it back (documentPlace).
+    const at = documentPlace(doc, FORMAT, "/$schema").pointer;
+    const rel = at !== "/$schema" && at.startsWith(a.origin.pointer) ? at.slice(a.origin.pointer.length) : "/$schema";
+    r.atSource(a, "transformed-value", rel, { value: "$schema", shown: LEGACY_SCHEMA_URL, aside: "the legacy alias", became: `is written as "${SCHEMA_URL}", the URL producers must emit` }, { targetPointer: "/$schema", targetFile: file });
   }
   Object.assign(out, run(identityHandler, scope, a, id, options, file, routingRead(doc, a)));
 

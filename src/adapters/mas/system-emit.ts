@@ -7,6 +7,7 @@ import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { dotted, parsePointer } from "../../ir/pointer.js";
 import { dirOf, joinPath } from "../../ir/file-paths.js";
+import { documentPlace } from "../../ir/stash-slot.js";
 import type { EmittedDocument } from "../types.js";
 import { MAS } from "./parse-context.js";
 import { masSystemSchema } from "./schema.generated.js";
@@ -241,11 +242,9 @@ export interface SystemResult {
 export function emitSystem(doc: IrDocument, names: readonly string[], files: readonly string[], documents: readonly JsonObject[], links: LinkIndex = linkIndex(doc), nameOnly = false): SystemResult {
   const diagnostics: Diagnostic[] = [];
   const ext = doc.extensions[MAS] ?? {};
-  // A value of a merged bundle is reported in the input it came from (IrDocument.extensionFiles), by the kept member it is in.
-  const source = (pointer: string, rel: string = pointer) => {
-    const file = doc.extensionFiles?.[MAS]?.[rel] ?? doc.file;
-    return file === undefined ? { pointer } : { file, pointer };
-  };
+  // A value of a merged bundle is reported in the input it came from (IrDocument.extensionFiles), by the kept member it is in,
+  // where that input holds it (a stash's, IrDocument.extensionPlaces).
+  const source = (pointer: string, rel: string = pointer) => documentPlace(doc, MAS, rel, pointer.slice(rel.length));
   const used = new Set<string>();
   const listAt = agencyListAt(ext);
   used.add(listAt);
