@@ -33,7 +33,7 @@ export function usageMessage(message: string, argv: readonly string[], formatIds
     // yargs checks options before inputs; the inputs come first on the line and in the usage (fresh9 finding 15).
     return command?.positional !== undefined && !namesInput(argv) ? `${noInput}; and ${to}` : to;
   }
-  return withSuggestions(message, argv);
+  return withSuggestions(message, argv, formatIds);
 }
 
 /** Whether the command line (its command first) names an input: a word that is no option and no option's value. */
@@ -50,27 +50,80 @@ function namesInput(argv: readonly string[]): boolean {
   return false;
 }
 
+/** yargs' way of listing values in a message: each JSON-quoted, joined by ", ". */
+const stringified = (xs: readonly string[]) => xs.map((x) => JSON.stringify(x)).join(", ");
+
+/**
+ * yargs' "Invalid values:" block (a value not among an option's choices: a mistyped format) as one
+ * line per option, in the words of the other usage errors (`--syntax is json or yaml, not "yml"`):
+ * `--to is caplo, agentmug, mas or agentspec, not "agentmg" (did you mean --to agentmug?)`.
+ * Undefined when the message is not that block.
+ */
+function invalidValues(message: string, formatIds: readonly string[]): string | undefined {
+  if (!/^Invalid values:\n/.test(message)) return undefined;
+  const said: string[] = [];
+  for (const line of message.split("\n").slice(1)) {
+    // '  Argument: to, Given: "agentmg", Choices: "caplo", "agentmug", …': the choices are the option's own, so
+    // the given values are what lies between, whatever they hold (a value may contain ", Choices: ").
+    const m = /^\s*Argument: ([\w-]+), Given: (.*)$/.exec(line);
+    const spec = m && [...GLOBAL_OPTIONS, ...COMMANDS.flatMap((c) => c.options)].find((o) => o.name === m[1]);
+    const choices = spec?.formatChoice ? formatIds : spec?.choices;
+    const tail = `, Choices: ${stringified(choices ?? [])}`;
+    if (!m || !choices || !m[2]!.endsWith(tail)) return undefined;
+    let given: unknown[];
+    try {
+      given = JSON.parse(`[${m[2]!.slice(0, -tail.length)}]`) as unknown[];
+    } catch {
+      return undefined;
+    }
+    for (const g of given) {
+      const near = closest(String(g), choices);
+      said.push(`--${m[1]} is ${listed(choices).replace(/ and ([^ ]+)$/, " or $1")}, not ${JSON.stringify(String(g))}${near ? ` (did you mean --${m[1]} ${near}?)` : ""}`);
+    }
+  }
+  return said.length ? said.join("; ") : undefined;
+}
+
+/**
+ * The long option a short unknown flag is likely to be: `-t` is `--to`, the one option of the
+ * command whose name starts with t; with several (`-v`: --verbose or --version) or none (`-x`), no guess.
+ */
+function shortFlag(letter: string, options: readonly string[]): string | undefined {
+  const starting = options.filter((o) => o[0]?.toLowerCase() === letter.toLowerCase());
+  return starting.length === 1 ? starting[0] : undefined;
+}
+
 /**
  * yargs' "Unknown argument(s): a, b" with a suggestion for each name that is close to a
- * command (first word only) or to an option of the command given (or any command's).
+ * command (first word only) or to an option of the command given (or any command's). yargs names a
+ * short flag by its letter (`-t`: "t") and a one-dash word by each of its letters (`-to`: "t" and
+ * "o"): those are answered as typed, never as a long option nobody wrote (`--t`).
  */
-export function withSuggestions(message: string, argv: readonly string[]): string {
-  // yargs: 'Invalid values:\n  Argument: to, Given: "agentmgu", Choices: "caplo", "agentmug", …'
-  const bad = /Argument: ([\w-]+), Given: "([^"]*)", Choices: (.+)$/m.exec(message);
-  if (bad) {
-    const choice = closest(bad[2]!, [...bad[3]!.matchAll(/"([^"]*)"/g)].map((x) => x[1]!));
-    return choice ? `${message} (did you mean --${bad[1]} ${choice}?)` : message;
-  }
+export function withSuggestions(message: string, argv: readonly string[], formatIds: readonly string[] = []): string {
+  const values = invalidValues(message, formatIds);
+  if (values !== undefined) return values;
   const m = /^Unknown arguments?: (.+)$/.exec(message);
   if (!m) return message;
   const command = COMMANDS.find((c) => c.name === argv[0]);
   const options = [...GLOBAL_OPTIONS, ...(command ? command.options : COMMANDS.flatMap((c) => c.options))].map((o) => o.name);
+  const end = argv.indexOf("--");
+  const flags = end === -1 ? argv : argv.slice(0, end);
   const hints: string[] = [];
+  const answered = new Set<string>();
   for (const word of m[1]!.split(", ")) {
-    const typedAsOption = argv.some((a) => a === `--${word}` || a.startsWith(`--${word}=`) || a === `-${word}`);
+    const typedAsOption = flags.some((a) => a === `--${word}` || a.startsWith(`--${word}=`));
+    // A one-dash token holding this letter: `-t`, or a word such as `-to` or `-strict`.
+    const short = word.length === 1 ? flags.find((a) => /^-[^-]/.test(a) && a.split("=")[0]!.slice(1).includes(word)) : undefined;
     if (typedAsOption) {
       const o = options.includes(word) ? undefined : closest(word, options);
       if (o) hints.push(`--${word}: did you mean --${o}?`);
+    } else if (short !== undefined) {
+      const typed = short.split("=")[0]!;
+      if (answered.has(typed)) continue;
+      answered.add(typed);
+      const name = typed.slice(1);
+      const o = name.length === 1 ? shortFlag(name, options) : options.includes(name) ? name : closest(name, options);
+      if (o) hints.push(`${typed}: did you mean --${o}?`);
     } else if (!command && word === argv[0]) {
       const c = closest(word, COMMANDS.map((x) => x.name));
       if (c) hints.push(`${word}: did you mean ${c}?`);
