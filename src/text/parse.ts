@@ -85,8 +85,11 @@ export function parseText(text: string, file?: string): ParsedText {
   }
   if (doc.errors.length > 0) {
     const diagnostics = doc.errors.slice(0, 20).map((e) => {
-      const lp = lineCounter.linePos(e.pos[0]);
-      const at = e.linePos?.[0] ?? { line: lp.line, col: lp.col };
+      // yaml places a missing closing quote where the text ran out (e.pos and e.linePos alike: the end of
+      // the file, or of the flow collection); the writer's mistake is where the quote opens.
+      const open = e.code === "MISSING_CHAR" && /closing .?quote/.test(e.message) ? quoteOpening(doc, e.pos[0]) : undefined;
+      const lp = lineCounter.linePos(open ?? e.pos[0]);
+      const at = open !== undefined ? { line: lp.line, col: lp.col } : e.linePos?.[0] ?? { line: lp.line, col: lp.col };
       const dup = e.code === "DUPLICATE_KEY" ? keyStartingAt(doc, e.pos[0]) : undefined;
       const text = /call stack/i.test(e.message) ? "the document is nested too deeply" : dup !== undefined ? duplicateKey(dup) : e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "");
       return diagnostic("invalid-syntax", { problem: `${syntax.toUpperCase()} syntax: ${text}` }, { source: src("", at ? { line: at.line, column: at.col } : { line: 1, column: 1 }) });
@@ -282,6 +285,21 @@ function duplicateKey(key: string): string {
 }
 
 /** The text of the mapping key whose source starts at `offset`, if one does. */
+/** The offset of the opening quote of the quoted scalar that an unclosed-quote error at `end` is about. */
+function quoteOpening(doc: Document.Parsed, end: number): number | undefined {
+  let open: number | undefined;
+  visit(doc, {
+    Scalar(_, node) {
+      if ((node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE") && node.range?.[1] === end) {
+        open = node.range[0];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return open;
+}
+
 function keyStartingAt(doc: Document.Parsed, offset: number): string | undefined {
   let key: string | undefined;
   visit(doc, {
