@@ -16,6 +16,7 @@ import { mergeDocumentExtensions } from "../../ir/stash.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { homeOrder } from "../../ir/merge.js";
 import { resolveRefs, REF, REFS, type Resolved } from "./refs.js";
+import { closest } from "../../text/closest.js";
 import { parseLlm } from "./llm.js";
 import { keepDeep, keepMembers, withoutStashes } from "./fields.js";
 import { parseTool } from "./tools.js";
@@ -54,6 +55,17 @@ function keepDoc(ctx: Ctx, pointer: string, v: JsonValue): void {
   setKey(ctx.docExt, pointer, cloneJson(v));
 }
 
+/** Why a reference that names no component it can see is a mistake (a definition out of its sight, a near id); undefined: it may name another file's. */
+function danglingRef(id: string, res: Resolved): string | undefined {
+  const elsewhere = res.defined.find((d) => d.id === id);
+  if (elsewhere) {
+    const holder = elsewhere.pointer.slice(0, elsewhere.pointer.lastIndexOf(`/${REFS}/`));
+    return `$component_ref "${id}" names no component it can see: "${id}" is defined at ${elsewhere.pointer}, which only ${holder === "" ? "the document" : holder} and what it holds can refer to`;
+  }
+  const near = closest(id, [...new Set(res.defined.map((d) => d.id))]);
+  return near === undefined ? undefined : `$component_ref "${id}" names no component: no $referenced_components of this document defines it (did you mean "${near}"?)`;
+}
+
 /**
  * Reads every Agent of the document; once the hub restored their stashes (metadata.x-agentport,
  * slot.ts), assemble puts a bundle's agents back in their home order and keeps the team's own values.
@@ -66,6 +78,19 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
   const res = resolveRefs(data);
   const ctx: Ctx = { res, data, consumed: new Set(), diagnostics: [], docExt: {}, ...(file === undefined ? {} : { file }) };
   if (res.cycles.length) return fail(`$component_ref leads back into its own definition (a cycle)`, res.cycles[0] as string);
+  // A reference is mistaken (bad input, at the reference) when the document shows it: the id is defined where
+  // the reference cannot see it, or is one edit or two from an id it defines (a typo). Any other id may name a
+  // component of another file (pyagentspec's disaggregated components, loaded with a components registry),
+  // also in a document that defines others (agentport's own output shares a model its agents hold alike).
+  const dangling = res.unresolved.flatMap((u) => {
+    const problem = danglingRef(u.id, res);
+    return problem === undefined ? [] : [diagnostic(options.lenient ? "lenient-input" : "invalid-input", { subject: LABEL, problem }, {
+      source: src(ctx, join(u.pointer, REF)),
+      hint: options.lenient ? "accepted in lenient mode; kept as a reference, which no other format resolves" : "name a component a $referenced_components of this object or of one around it defines; --lenient converts anyway, keeping the reference",
+    })];
+  });
+  if (dangling.length && !options.lenient) return refusedDraft(dangling);
+  ctx.diagnostics.push(...dangling);
   for (const u of res.unresolved) {
     ctx.diagnostics.push(diagnostic("ref-kept", { value: "$component_ref", shown: u.id, became: "names a component that no $referenced_components of this document defines (a configuration split over several files); kept as a reference" }, { source: src(ctx, u.pointer) }));
   }

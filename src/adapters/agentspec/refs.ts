@@ -21,6 +21,8 @@ export interface Resolved {
   referenced: Map<string, string>;
   /** The pointers of every definition something refers to. */
   used: Set<string>;
+  /** Every definition of the document (each $referenced_components member), by pointer. */
+  defined: { pointer: string; id: string }[];
   /** Definitions nothing refers to, by pointer. */
   unused: { pointer: string; id: string; value: JsonValue }[];
   /** A reference that leads back into its own definition (a cycle), by pointer. */
@@ -34,7 +36,7 @@ interface Scope {
 
 export function resolveRefs(doc: JsonValue): Resolved {
   const used = new Set<string>();
-  const out: Resolved = { value: null, at: new Map(), unresolved: [], referenced: new Map(), used, unused: [], cycles: [] };
+  const out: Resolved = { value: null, at: new Map(), unresolved: [], referenced: new Map(), used, defined: [], unused: [], cycles: [] };
   const defined: { pointer: string; id: string; value: JsonValue }[] = [];
 
   function walk(node: JsonValue, pointer: string, scopes: readonly Scope[], stack: readonly string[]): JsonValue {
@@ -77,6 +79,7 @@ export function resolveRefs(doc: JsonValue): Resolved {
   }
 
   out.value = walk(doc, "", [], []);
+  out.defined = defined.map((d) => ({ pointer: d.pointer, id: d.id }));
   out.unused = defined.filter((d) => !used.has(d.pointer));
   return out;
 }
