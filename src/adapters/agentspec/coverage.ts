@@ -40,7 +40,7 @@ const reference = {
   extension: true,
   effect: "metadata",
   read: [
-    { code: "ref-kept", when: "it names no definition of the document, nor an id near one (a configuration split over several files; a near id, or one defined where the reference cannot see it, is invalid-input)" },
+    { code: "ref-kept", when: "it names no definition of the document (a configuration split over several files; a warning when the id is near one the document defines; one defined where the reference cannot see it is invalid-input)" },
     { code: "transformed-value", when: "it names one: read as the component it names, said once at the reference" },
   ],
   note: "resolved when an enclosing $referenced_components defines it; an unresolved one is kept whole at the place that refers",

@@ -55,15 +55,12 @@ function keepDoc(ctx: Ctx, pointer: string, v: JsonValue): void {
   setKey(ctx.docExt, pointer, cloneJson(v));
 }
 
-/** Why a reference that names no component it can see is a mistake (a definition out of its sight, a near id); undefined: it may name another file's. */
-function danglingRef(id: string, res: Resolved): string | undefined {
+/** Why a reference that names no component it can see is a mistake the document shows: its id is defined out of its sight; undefined: it may name another file's. */
+function outOfSight(id: string, res: Resolved): string | undefined {
   const elsewhere = res.defined.find((d) => d.id === id);
-  if (elsewhere) {
-    const holder = elsewhere.pointer.slice(0, elsewhere.pointer.lastIndexOf(`/${REFS}/`));
-    return `$component_ref "${id}" names no component it can see: "${id}" is defined at ${elsewhere.pointer}, which only ${holder === "" ? "the document" : holder} and what it holds can refer to`;
-  }
-  const near = closest(id, [...new Set(res.defined.map((d) => d.id))]);
-  return near === undefined ? undefined : `$component_ref "${id}" names no component: no $referenced_components of this document defines it (did you mean "${near}"?)`;
+  if (elsewhere === undefined) return undefined;
+  const holder = elsewhere.pointer.slice(0, elsewhere.pointer.lastIndexOf(`/${REFS}/`));
+  return `$component_ref "${id}" names no component it can see: "${id}" is defined at ${elsewhere.pointer}, which only ${holder === "" ? "the document" : holder} and what it holds can refer to`;
 }
 
 /**
@@ -79,11 +76,13 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
   const ctx: Ctx = { res, data, consumed: new Set(), diagnostics: [], docExt: {}, ...(file === undefined ? {} : { file }) };
   if (res.cycles.length) return fail(`$component_ref leads back into its own definition (a cycle)`, res.cycles[0] as string);
   // A reference is mistaken (bad input, at the reference) when the document shows it: the id is defined where
-  // the reference cannot see it, or is one edit or two from an id it defines (a typo). Any other id may name a
-  // component of another file (pyagentspec's disaggregated components, loaded with a components registry),
-  // also in a document that defines others (agentport's own output shares a model its agents hold alike).
+  // the reference cannot see it. Any other id may name a component of another file (pyagentspec's
+  // disaggregated components, loaded with a components registry), also in a document that defines others
+  // (agentport's own output shares a model its agents hold alike), so it is kept; one edit or two from an id
+  // the document defines (a typo, or another file's id that looks like one), it is kept with a warning, at the
+  // place the reference fills (an llm_config, a tool: what the agent may run without), not at the id (metadata).
   const dangling = res.unresolved.flatMap((u) => {
-    const problem = danglingRef(u.id, res);
+    const problem = outOfSight(u.id, res);
     return problem === undefined ? [] : [diagnostic(options.lenient ? "lenient-input" : "invalid-input", { subject: LABEL, problem }, {
       source: src(ctx, join(u.pointer, REF)),
       hint: options.lenient ? "accepted in lenient mode; kept as a reference, which no other format resolves" : "name a component a $referenced_components of this object or of one around it defines; --lenient converts anyway, keeping the reference",
@@ -91,8 +90,12 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
   });
   if (dangling.length && !options.lenient) return refusedDraft(dangling);
   ctx.diagnostics.push(...dangling);
+  const ids = [...new Set(res.defined.map((d) => d.id))];
   for (const u of res.unresolved) {
-    ctx.diagnostics.push(diagnostic("ref-kept", { value: "$component_ref", shown: u.id, became: "names a component that no $referenced_components of this document defines (a configuration split over several files); kept as a reference" }, { source: src(ctx, u.pointer) }));
+    const near = res.defined.some((d) => d.id === u.id) ? undefined : closest(u.id, ids);
+    ctx.diagnostics.push(near === undefined
+      ? diagnostic("ref-kept", { value: "$component_ref", shown: u.id, became: "names a component that no $referenced_components of this document defines (a configuration split over several files); kept as a reference" }, { source: src(ctx, u.pointer) })
+      : diagnostic("ref-kept", { value: "$component_ref", shown: u.id, became: `names no component this document defines, only one near it ("${near}"); kept as a reference, which the runtime resolves only if another file defines "${u.id}"` }, { source: src(ctx, u.pointer), effect: "behaviour", hint: `did you mean "${near}"? If "${u.id}" is another file's component, nothing needs to change` }));
   }
   const root = res.value as JsonObject;
   const version = data["agentspec_version"];
