@@ -115,6 +115,17 @@ describe("never 'dropped' for a value that was used", () => {
     expect(agents?.severity).toBe("info");
   });
 
+  it("one agent file of a MAS app of three: its workflow's entry is not called the only agent (session 16)", () => {
+    const dir = join(GOLDEN_ROOT, "mas-system/expected/agentmug");
+    const file = "booker.agent.json";
+    const r = convert(readFileSync(join(dir, file), "utf8"), "agentspec", { file, readFile: makeReadFile(dir) });
+    expect(r.ok).toBe(true);
+    const [entry] = at(r.diagnostics, "/spec/workflow/entry");
+    expect(entry?.message).toBeDefined();
+    expect(entry?.message).not.toContain("only agent");
+    expect(entry?.severity).toBe("warning");
+  });
+
   it("a one-agent MAS app's workflow changes nothing in Caplo: notes, no warning; its intent is metadata", () => {
     const dir = fixture("mas/apps/03-experiments-and-analysis");
     const file = "mas.yaml";

@@ -8,6 +8,7 @@
 import type { IrDocument } from "../../ir/model.js";
 import type { DocumentValueUse } from "../../ir/reporter.js";
 import { isObject, type JsonValue } from "../../ir/json.js";
+import { FORMAT } from "./spec.js";
 
 /** Node members that change nothing an agent does (mas-lab: role and description are informational). */
 const PLAIN_NODE = new Set(["id", "agent", "role", "description"]);
@@ -29,7 +30,9 @@ export function documentValueUse(rel: string, value: JsonValue, doc: IrDocument,
     const bare = left.every((k) => k === "id" || k === "agent");
     return { text: "hold the links (their delegates_to, reported with each link)", lost: `the rest (${left.join(", ")})`, ...(bare ? { effect: "representation" as const } : {}) };
   }
-  if (doc.agents.length !== 1) return undefined;
+  // One agent read, of an app that lists more (one agent file of the app, its stash carrying the app's
+  // members): the workflow is the app's, and it names agents this file does not hold (session 16).
+  if (doc.agents.length !== 1 || appAgents(doc) > 1) return undefined;
   if (rel === "/spec/workflow/entry" && typeof value === "string") {
     return { text: `"${value}" names the only agent, which takes every request anyway`, effect: "representation" };
   }
@@ -37,4 +40,11 @@ export function documentValueUse(rel: string, value: JsonValue, doc: IrDocument,
     return { text: "is one node, for the only agent, which hands work to no one", effect: "representation" };
   }
   return undefined;
+}
+
+/** How many agents the document's own agent list lists (0 when it has none). */
+function appAgents(doc: IrDocument): number {
+  const bag = doc.extensions[FORMAT] ?? {};
+  const list = bag["/spec/agency/agents"] ?? bag["/spec/agents"];
+  return Array.isArray(list) ? list.length : 0;
 }
