@@ -193,7 +193,11 @@ function mapList(list: string, parsed: IrAgent, document: JsonValue, written: Wr
       if (onlyPlaced && !indexes.has(i) && written[`${at}/${i}`] === undefined) loose.add(i);
       else {
         indexes.add(i);
-        if (!onlyPlaced && k !== `${at}/${i}`) entries.set(i, [...(entries.get(i) ?? []), k]);
+        if (!onlyPlaced && k !== `${at}/${i}`) {
+          const e = entries.get(i);
+          if (e === undefined) entries.set(i, [k]);
+          else e.push(k);
+        }
       }
     }
   }
@@ -272,21 +276,32 @@ function mapList(list: string, parsed: IrAgent, document: JsonValue, written: Wr
 function placeLoose(loose: ReadonlySet<number>, found: Map<number, number>, gone: number[], taken: Set<number>, count: number, fits: (i: number, j: number) => boolean): void {
   if (loose.size === 0) return;
   const anchors = [...found].sort(([a], [b]) => a - b);
+  // The gap of a stashed index: how many found items come before it (a binary search: an agent may hold thousands of tools).
+  const gapOf = (i: number): number => {
+    let lo = 0;
+    let hi = anchors.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((anchors[mid] as [number, number])[0] < i) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
   const gaps = new Map<number, number[]>();
   for (const i of [...loose].sort((x, y) => x - y)) {
-    const next = anchors.findIndex(([s]) => s > i);
-    const g = next === -1 ? anchors.length : next;
-    gaps.set(g, [...(gaps.get(g) ?? []), i]);
+    const g = gapOf(i);
+    const inGap = gaps.get(g);
+    if (inGap === undefined) gaps.set(g, [i]);
+    else inGap.push(i);
   }
+  const goneGaps = new Set(gone.map(gapOf));
   for (const [g, stashed] of gaps) {
     const from = g === 0 ? 0 : (anchors[g - 1] as [number, number])[1] + 1;
     const to = g === anchors.length ? count : (anchors[g] as [number, number])[1];
     const free: number[] = [];
     for (let j = from; j < to; j++) if (!taken.has(j)) free.push(j);
     // A stashed item gone from this gap may have been edited into one of its items: which is which cannot be told either.
-    const lo = g === 0 ? -1 : (anchors[g - 1] as [number, number])[0];
-    const hi = g === anchors.length ? Infinity : (anchors[g] as [number, number])[0];
-    const goneHere = gone.some((i) => i > lo && i < hi);
+    const goneHere = goneGaps.has(g);
     if (free.length === stashed.length && from <= to && !goneHere && stashed.every((i, c) => fits(i, free[c] as number))) {
       stashed.forEach((i, c) => {
         found.set(i, free[c] as number);
