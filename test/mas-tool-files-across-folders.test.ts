@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { cli } from "./helpers/cli.js";
+import { masManifest } from "./helpers/mas-app.js";
 import { tempDir } from "./helpers/tmp.js";
 
 const TOOL = `apiVersion: mas/v1
@@ -28,25 +29,7 @@ spec:
     class_name: LookupTool
 `;
 
-const MAS = `apiVersion: mas/v1
-kind: MAS
-metadata:
-  name: desk
-spec:
-  agency:
-    agents:
-      - id: boss
-        ref: ./agents/boss.yaml
-      - id: looker
-        ref: ./agents/looker.yaml
-  workflow:
-    entry: boss
-    nodes:
-      - id: boss
-        role: router
-        delegates_to: [looker]
-      - id: looker
-`;
+const MAS = masManifest([{ id: "boss", ref: "./agents/boss.yaml" }, { id: "looker", ref: "./agents/looker.yaml" }]);
 
 const agent = (name: string, tools: string) => `apiVersion: mas/v1
 kind: Agent

@@ -3,20 +3,9 @@
 // the runtime shows the model, were silently missing from the converted tool (fresh-user finding 5).
 import { describe, expect, it } from "vitest";
 import { convert } from "../src/index.js";
+import { masToolAgent } from "./helpers/mas-app.js";
 
-const agent = `apiVersion: mas/v1
-kind: Agent
-metadata:
-  name: planner
-spec:
-  description: Plans trips.
-  context:
-    role: You plan trips.
-  models:
-    - model: gpt-4o-mini
-  tools:
-    - ref: ../tools/get_fares.tool.yaml
-`;
+const agent = masToolAgent("../tools/get_fares.tool.yaml");
 
 describe("a mas tool manifest reference without file access", () => {
   it("is a ref-kept warning saying what the tool goes without", () => {

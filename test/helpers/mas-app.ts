@@ -13,6 +13,21 @@ spec:
     - model: gpt-4o-mini
 `;
 
+/** A kind: Agent manifest "planner" whose one tool is given by its Tool manifest (`- ref: <ref>`). */
+export const masToolAgent = (ref: string): string => `apiVersion: mas/v1
+kind: Agent
+metadata:
+  name: planner
+spec:
+  description: Plans trips.
+  context:
+    role: You plan trips.
+  models:
+    - model: openai/gpt-4.1
+  tools:
+    - ref: ${ref}
+`;
+
 /**
  * A kind: MAS manifest of entries (id and ref, or an inline agent named id), the first delegating to
  * the others, entered at the first; or, with `workflow`, entered at `entry` with each entry's own delegates.
