@@ -268,6 +268,37 @@ function scaling() {
       for (const to of targets) scalingTable(sample.label, sample.unit, sample.fromTen ? fromTen(sizes) : sizes, sample.make, to);
     }
   }
+  // Into the format itself, with the options each input is read and written with (an adapter's `into`).
+  for (const { id, into = [] } of BENCH) {
+    for (const sample of into) {
+      const run = ({ text, options }) => {
+        const r = convert(text, id, { lenient: true, ...options });
+        if (!r.outputs.length) throw new Error(`${sample.label}: ${r.diagnostics.find((d) => d.severity === "error")?.message}`);
+        return r;
+      };
+      const sizes = quick ? sample.sizes.quick : sample.sizes.full;
+      scalingTable(sample.label, sample.unit, sizes, sample.make, id, run);
+      // The emitter alone, on the document parsed once, with the files the parse read (as convert hands them on).
+      const adapter = adapterFor(id);
+      const parsed = new Map();
+      const emitOnly = (n) => {
+        if (!parsed.has(n)) {
+          const { text, options } = sample.make(n);
+          const { readFile, file, ...emitOptions } = options;
+          const reads = [];
+          const recording = (ref, written) => {
+            const got = readFile(ref, written);
+            if (got.ok) reads.push({ path: ref.replace(/^(?:\.\/)+/, ""), text: got.text });
+            return got;
+          };
+          const doc = parseWith(adapter, parseText(text, file).data, { readFile: recording, lenient: true, file }).doc;
+          parsed.set(n, { doc, options: { ...emitOptions }, context: { readFiles: reads } });
+        }
+        return parsed.get(n);
+      };
+      scalingTable(`${sample.label}, the emitter alone`, sample.unit, sizes, emitOnly, id, ({ doc, options, context }) => emitWith(adapter, doc, options, context));
+    }
+  }
 }
 
 // ---------------------------------------------------------------- (d)

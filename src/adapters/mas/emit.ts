@@ -21,7 +21,7 @@ import { slugKey } from "../../ir/slug.js";
 import { isHome, placementMap } from "../../ir/home.js";
 import { STASH_KEY } from "../../ir/stash.js";
 import type { EmitDraft } from "../../ir/emit-phases.js";
-import type { EffectiveDefault, EmitContext, EmitOptions, EmittedDocument, ReadFile, SourceFile } from "../types.js";
+import type { EffectiveDefault, EmitContext, EmitOptions, EmittedDocument, ReadFile } from "../types.js";
 import { fileStem } from "./file-stem.js";
 import { MAS } from "./parse-context.js";
 import { API_VERSION, LABEL } from "./spec.js";
@@ -34,7 +34,8 @@ import { validateMas } from "./validate.js";
 import { LLM_ORDER, METADATA_ORDER, MODEL_ROW_ORDER, REASONING_ORDER, SPEC_ORDER, TOOL_ORDER, TOP_ORDER } from "./shapes.js";
 import { toYaml } from "./yaml.js";
 import { agentFileNames, emitSystem, incomingRouting, keptEntryFolder, linkIndex, linkRoutingText, writtenDescription, type LinkIndex } from "./system-emit.js";
-import { relocateRefs } from "./relocate.js";
+import { readIndexer, relocateRefs } from "./relocate.js";
+import { WrittenFiles, type WrittenLookup } from "./written-files.js";
 import { writeSpawnTools } from "./emit-spawn.js";
 
 const VERSION = /^[0-9]+\.[0-9]+\.[0-9]+.*$/;
@@ -84,21 +85,20 @@ export function emitMas(doc: IrDocument, options: EmitOptions, context: EmitCont
   const masFile = system ? emitSystem(doc, names, files, names.map(() => ({})), links, true).output.name : undefined;
   // Every file the agents before this one write (their own and the app files they copy): a file of another
   // text at one of these paths goes elsewhere, or is said (relocate.ts, emitSkills), never lost.
-  const written: SourceFile[] = [];
+  const written = new WrittenFiles();
+  const readIndex = readIndexer();
   const agentFiles: AgentFile[] = doc.agents.map((agent, i) => {
     const r = new Reporter(MAS, files[i] as string);
     // Written beside the MAS manifest and under -o, an agent's relative references are rewritten to still name their files.
     // A merged bundle's agent was read through its own input (agentInputs); any other, through the document's.
     const input = context.agentInputs?.[i] ?? { ...(doc.file !== undefined ? { file: doc.file } : {}), ...(context.readFiles ? { readFiles: context.readFiles } : {}) };
-    const moved = relocateRefs(agent, input, options, r, keptEntryFolder(doc, i, links), written);
+    const moved = relocateRefs(agent, input, options, r, keptEntryFolder(doc, i, links), written, readIndex);
     const scope: EmitScope = { r, check: context.checkDeclarations === true };
     const e = emitAgent(moved.agent, i, doc, links, files, options, scope, masFile, context.effectiveDefaults?.[i], written);
     const out: Omit<EmittedDocument, "text"> = { ...e.out, agents: [i] };
     // A file several agents write alike (one tool manifest, one SKILL.md) is written once, with the first of them.
     // Only the same text is shared: two texts at one path are the writer's to part (else the shell refuses the pair).
-    const own = [...(out.files ?? []), ...moved.files];
-    const mine = own.filter((f, k) => !written.some((w) => w.path === f.path && w.text === f.text) && own.findIndex((x) => x.path === f.path && x.text === f.text) === k);
-    written.push(...mine);
+    const mine = [...(out.files ?? []), ...moved.files].filter((f) => written.add(f));
     if (mine.length > 0) out.files = mine;
     else delete out.files;
     return { r, agent: moved.agent, out, order: e.order, prompts: e.prompts };
@@ -220,7 +220,7 @@ function reportSpawned(r: HandlerReporter, agent: IrAgent, link: IrLink, i: numb
 }
 
 /** One agent's kind: Agent manifest, every field written and every loss reported, before its stash. */
-function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, agentFiles: readonly string[], options: EmitOptions, scope: EmitScope, masFile: string | undefined, defaults: Defaults, others: readonly SourceFile[] = []): Pick<AgentFile, "order" | "prompts"> & { out: Omit<EmittedDocument, "text"> } {
+function emitAgent(agent: IrAgent, index: number, doc: IrDocument, links: LinkIndex, agentFiles: readonly string[], options: EmitOptions, scope: EmitScope, masFile: string | undefined, defaults: Defaults, others: WrittenLookup = new WrittenFiles()): Pick<AgentFile, "order" | "prompts"> & { out: Omit<EmittedDocument, "text"> } {
   const { r } = scope;
   const fromMas = isHome(agent, MAS);
   const metadata = run(metadataHandler, scope, agent);
@@ -342,10 +342,10 @@ const skillsHandler = fieldHandler("skills", {
   "/skills/[]/trigger": ["exact", { transformed: "stashed-value", when: "no SKILL.md of its own (an AgentMug skill): the front-matter description of the skills/<name>/SKILL.md written beside the agent file" }],
   "/skills/[]/recipe": ["exact", { transformed: "stashed-value", when: "no SKILL.md of its own: the body of the skills/<name>/SKILL.md written beside the agent file" }, { dropped: "dropped-field", when: "another agent of the output writes a SKILL.md of another text at skills/<name>/SKILL.md, where the runtime finds the skill by its name (a warning: this agent gets that text)" }],
   "/skills/[]/**": stashed,
-}, (r: HandlerReporter, agent: IrAgent, spec: JsonObject, others: readonly SourceFile[]): { path: string; text: string }[] => emitSkills(agent, r, spec, others));
+}, (r: HandlerReporter, agent: IrAgent, spec: JsonObject, others: WrittenLookup): { path: string; text: string }[] => emitSkills(agent, r, spec, others));
 
 /** `others`: the files the agents before this one write; a SKILL.md of another text there is said, not written over. */
-function emitSkills(agent: IrAgent, r: HandlerReporter, spec: JsonObject, others: readonly SourceFile[]): { path: string; text: string }[] {
+function emitSkills(agent: IrAgent, r: HandlerReporter, spec: JsonObject, others: WrittenLookup): { path: string; text: string }[] {
   const skills = agent.skills;
   const files: { path: string; text: string }[] = [];
   if (skills === undefined) return files;
@@ -355,7 +355,7 @@ function emitSkills(agent: IrAgent, r: HandlerReporter, spec: JsonObject, others
     if (s.ref === undefined && s.recipe !== undefined) {
       const path = `skills/${skillFolder(s.name)}/SKILL.md`;
       const text = skillFile(s);
-      if (others.some((f) => f.path === path && f.text !== text)) {
+      if (others.otherText(path, text)) {
         // The runtime finds a skill by its name from the folder the agent files share: no other path holds this one.
         r.at(agent, "dropped-field", `/skills/${i}/recipe`, { shown: s.name, aside: "its SKILL.md", carried: `is not written: ${path}, where the mas runtime finds the skill by its name from the folder the agent files share, holds another agent's SKILL.md, of another text, which this agent gets instead`, rest: "this agent's text", target: LABEL }, { effect: "behaviour", hint: `rename one of the two skills "${s.name}", or convert the agents into separate folders` });
       } else {

@@ -33,6 +33,7 @@ import { dirOf, joinPath } from "../../ir/file-paths.js";
 import { MAS } from "./parse-context.js";
 import { cloneJson, isObject, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { toYaml } from "./yaml.js";
+import { either, WrittenFiles, type WrittenLookup } from "./written-files.js";
 
 /** A reference relative to the file that makes it (not absolute, no scheme or library prefix). */
 function isRelative(ref: string): boolean {
@@ -53,18 +54,20 @@ export interface Relocated {
  * an agent restored from another format's stash, the folder (from the app's MAS manifest) of the
  * agent file it was read from, which its references are made from (system-emit keptEntryFolder).
  * `others`: the files the other agents of the document write beside theirs, so a restored file of
- * another text is written at a free path instead of being taken for theirs.
+ * another text is written at a free path instead of being taken for theirs. `readIndex`: the read files by
+ * path, made once for all the agents of the document.
  */
-export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOptions, r: Reporter, keptFolder = "", others: readonly SourceFile[] = []): Relocated {
-  const read = source.readFiles ?? [];
+export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOptions, r: Reporter, keptFolder = "", others: WrittenLookup = new WrittenFiles(), readIndex: ReadIndex = readIndexer()): Relocated {
   const chunks = agent.instructions?.chunks ?? [];
   const tools = agent.tools ?? [];
   const skills = agent.skills ?? [];
   const fileChunk = (c: IrChunk) => c.ref !== undefined && isRelative(c.ref) && !(c.text !== undefined && c.text === c.ref);
   const refTool = (t: IrTool) => t.kind === "manifest-ref" && isRelative(t.ref);
   const fileSkill = (s: IrSkill) => s.ref !== undefined && isRelative(s.ref);
-  const files: SourceFile[] = [];
-  if (!chunks.some(fileChunk) && !tools.some(refTool) && !skills.some(fileSkill)) return { agent, files };
+  // This agent's copies, by path (each path once); `taken` also holds the other agents' files.
+  const files = new WrittenFiles();
+  const taken = either(others, files);
+  if (!chunks.some(fileChunk) && !tools.some(refTool) && !skills.some(fileSkill)) return { agent, files: [] };
   // Only a mas parse makes these references: any in an agent read from another format came back through its stash.
   const restored = agent.origin.format !== MAS;
   // Where the agent was read, from the input's folder: an agent file a MAS manifest names sits in its own folder.
@@ -72,7 +75,7 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
   // Where the input's folder is, seen from where the outputs go (unset: they are written there).
   const input = options.relocateFrom?.(source.file) ?? "";
   const prefix = joinPath(input, from);
-  if (prefix === "") return { agent, files };
+  if (prefix === "") return { agent, files: [] };
   // A restored reference written elsewhere names a file the conversion never saw from a folder it guessed.
   const guessed = restored && input !== "";
   const file = source.file ?? "the input";
@@ -88,30 +91,30 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
   const readAt = (ref: string): { path: string; text: string; inApp: boolean } | undefined => {
     if (input === "") return undefined;
     const path = joinPath(from, ref);
-    const got = path === "" ? undefined : read.find((f) => f.path === path);
-    return got && { path, text: got.text, inApp: !path.startsWith("../") };
+    const text = path === "" ? undefined : readIndex(source.readFiles ?? []).get(path);
+    return text === undefined ? undefined : { path, text, inApp: !path.startsWith("../") };
   };
   /** A file of the app the reference names, to copy: at its path, or (another agent's file of another text there) a free one. */
   const copyOf = (ref: string): { path: string; text: string; read: string } | undefined => {
     const got = readAt(ref);
     if (!got?.inApp) return undefined;
-    return { ...uniquePath(got.path, got.text, [...others, ...files]), read: got.path };
+    return { ...uniquePath(got.path, got.text, taken), read: got.path };
   };
   /** Writes a copy (once), saying where it goes when its path was taken by another file. */
   const keep = (f: SourceFile) => {
-    if (!files.some((x) => x.path === f.path)) files.push({ path: f.path, text: f.text });
+    if (!files.has(f.path)) files.add({ path: f.path, text: f.text });
   };
   const apart = (c: { path: string; read: string }) => (c.path === c.read ? "" : ` as ${c.path} (${c.read} there is another agent's file, of another text)`);
   /** The file written at `path` by another agent of the document, when its text is not `text`. */
-  const otherText = (path: string, text: string) => [...others, ...files].some((f) => f.path === path && f.text !== text);
+  const otherText = (path: string, text: string) => taken.otherText(path, text);
   const moved = (ref: string) => joinPath(prefix, ref);
   /** A path inside the output's folder for a file the reference names from the app's: its ".." steps dropped. */
   const insideOutput = (ref: string) => joinPath(from, ref).replace(/^(?:\.\.\/)+/, "");
   /** A tool manifest a stash brought back, written at its path from the app's folder (kept inside the output's). */
   const restoredTool = (t: Extract<IrTool, { kind: "manifest-ref" }>, i: number): IrTool => {
-    const at = uniquePath(insideOutput(t.ref) || `tools/${t.name}.tool.yaml`, t.document ?? synthesisedManifest(t), [...others, ...files]);
+    const at = uniquePath(insideOutput(t.ref) || `tools/${t.name}.tool.yaml`, t.document ?? synthesisedManifest(t), taken);
     const to = spelled(t.ref, at.path);
-    if (!files.some((f) => f.path === at.path)) files.push({ path: at.path, text: at.text });
+    if (!files.has(at.path)) files.add({ path: at.path, text: at.text });
     if (t.document !== undefined) {
       r.at(agent, "ref-rewritten", `/tools/${i}/ref`, { became: `${t.ref} is a path from the folder the mas agent was read in, which ${file} does not record; the outputs go to another folder, so the tool manifest it named, whose text the stash kept, is written there as ${at.path}, and the reference is ${to}` });
     } else {
@@ -141,8 +144,8 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
         if (!fileChunk(c)) return c;
         // Restored and written elsewhere with its text: the prompt file is written beside the output, which names it.
         if (guessed && c.text !== undefined) {
-          const at = uniquePath(insideOutput(c.ref as string) || `prompts/${c.key ?? i}.md`, `${c.text}\n`, [...others, ...files]);
-          if (!files.some((f) => f.path === at.path)) files.push(at);
+          const at = uniquePath(insideOutput(c.ref as string) || `prompts/${c.key ?? i}.md`, `${c.text}\n`, taken);
+          if (!files.has(at.path)) files.add(at);
           const explicit = c.raw !== undefined ? `./${at.path}` : at.path;
           const to = spelled(c.ref as string, explicit) === c.ref ? (c.ref as string) : explicit;
           r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, { shown: c.ref, became: `is a path from the folder the mas agent was read in, which ${file} does not record; the outputs go to another folder, so the prompt file is written there as ${at.path}, with the text the agent holds, and the reference is ${to}` });
@@ -188,8 +191,8 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
       const path = insideOutput(s.ref as string) || `skills/${skillFolder(s.name)}/SKILL.md`;
       const text = s.document.endsWith("\n") ? s.document : `${s.document}\n`;
       if (otherText(path, text)) return skillTaken(s, i, path);
-      if (files.some((f) => f.path === path) || others.some((f) => f.path === path)) return;
-      files.push({ path, text });
+      if (taken.has(path)) return;
+      files.add({ path, text });
       r.at(agent, "ref-rewritten", `/skills/${i}`, { shown: s.name, became: `was read from ${s.ref as string} in the folder the mas agent was read in, which ${file} does not record; the outputs go to another folder, so the SKILL.md the stash kept is written there as ${path}, where the mas runtime finds it by its name` });
       return;
     }
@@ -198,11 +201,28 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
     // In the app: the same place from the new folder; from beside it: the skills/ folder the runtime also searches.
     const path = copied.inApp ? copied.path : `skills/${skillFolder(s.name)}/SKILL.md`;
     if (otherText(path, copied.text)) return skillTaken(s, i, path);
-    if (files.some((f) => f.path === path)) return;
-    files.push({ path, text: copied.text });
+    if (files.has(path)) return;
+    files.add({ path, text: copied.text });
     r.at(agent, "ref-rewritten", `/skills/${i}`, { shown: s.name, became: `was read from ${copied.path}; the outputs go to another folder than the app's, so the SKILL.md is copied there as ${path}, where the mas runtime finds it by its name` });
   });
-  return { agent: copy, files };
+  return { agent: copy, files: [...files.files] };
+}
+
+/** The files a parse read, by path (the first of a path's texts). */
+export type ReadIndex = (read: readonly SourceFile[]) => ReadonlyMap<string, string>;
+
+/** A ReadIndex that indexes each list once: one for a document's emit, whose agents share their input's list. */
+export function readIndexer(): ReadIndex {
+  const made = new Map<readonly SourceFile[], ReadonlyMap<string, string>>();
+  return (read) => {
+    let index = made.get(read);
+    if (index === undefined) {
+      const byPath = new Map<string, string>();
+      for (const f of read) if (!byPath.has(f.path)) byPath.set(f.path, f.text);
+      made.set(read, (index = byPath));
+    }
+    return index;
+  };
 }
 
 /** The reference as the user spelled it when it names `path` from the same folder ("./tools/x" for tools/x); else `path`. */
@@ -211,8 +231,8 @@ function spelled(ref: string, path: string): string {
 }
 
 /** `path`, or (when another text is already written there) the first free `name-2.ext`, `name-3.ext`…; with the text to write. */
-function uniquePath(path: string, text: string, files: readonly SourceFile[]): SourceFile {
-  const taken = (p: string) => files.some((f) => f.path === p && f.text !== text);
+function uniquePath(path: string, text: string, files: WrittenLookup): SourceFile {
+  const taken = (p: string) => files.otherText(p, text);
   if (!taken(path)) return { path, text };
   const m = /^(.*?)(\.tool\.ya?ml|\.[^./]+)?$/.exec(path) as RegExpExecArray;
   for (let n = 2; ; n++) {
