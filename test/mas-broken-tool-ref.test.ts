@@ -8,21 +8,10 @@ import { describe, expect, it } from "vitest";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cli } from "./helpers/cli.js";
+import { masToolAgent } from "./helpers/mas-app.js";
 import { tempDir } from "./helpers/tmp.js";
 
-const agent = `apiVersion: mas/v1
-kind: Agent
-metadata:
-  name: planner
-spec:
-  description: Plans trips.
-  context:
-    role: You plan trips.
-  models:
-    - model: openai/gpt-4.1
-  tools:
-    - ref: ./tools/calc.tool.yaml
-`;
+const agent = masToolAgent("./tools/calc.tool.yaml");
 
 const BROKEN: Record<string, { text: string; line: number; column: number; says: string }> = {
   "a duplicate key": {
@@ -121,6 +110,24 @@ describe("a mas agent whose Tool manifest exists but is broken", () => {
     expect(folder.code).toBe(0);
     expect(folder.stderr).toMatch(/agent\.yaml:12:7 warning ref-kept /);
     expect(folder.stderr).toContain("failed 0");
+  });
+
+  it("a ref naming a broken agent manifest of another format: the folder run still fails that file with its own errors (exit 2)", async () => {
+    // The agent's warning says only that the file is no Tool manifest: the file's own faults, as the agent it is, are not reported with it.
+    const root = tempDir("agentport-broken-tool-");
+    mkdirSync(join(root, "app"), { recursive: true });
+    writeFileSync(join(root, "app", "agent.yaml"), masToolAgent("./helper.agent.json"));
+    const helper = join(root, "app", "helper.agent.json");
+    writeFileSync(helper, JSON.stringify({ $schema: "https://agentlit.dahshanlabs.com/schemas/agent.v1.json", id: "helper", name: 42, blueprint: { primaryModel: "gpt-4.1-mini" } }));
+    const r = await cli(["convert", join(root, "app") + "/", "--to", "caplo", "-o", join(root, "out") + "/", "--jobs", "1", "--json"]);
+    const json = JSON.parse(r.stdout) as { diagnostics: Found[]; summary: { converted: number; failed: number; skipped: number } };
+    expect(json.summary).toMatchObject({ converted: 1, failed: 1, skipped: 0 });
+    expect(json.diagnostics.some((d) => d.code === "invalid-input" && d.severity === "error" && d.source?.file === helper && /must be string/.test(d.message))).toBe(true);
+    expect(r.code).toBe(2);
+    const text = await cli(["convert", join(root, "app") + "/", "--to", "caplo", "-o", join(root, "text") + "/", "--jobs", "1"]);
+    expect(text.code).toBe(2);
+    expect(text.stderr).toMatch(/helper\.agent\.json:1:\d+ error invalid-input AgentMug v1: name \(\/name\) must be string/);
+    expect(text.stderr).toContain("failed 1");
   });
 
   it("a ref naming a kind: Agent file: the warning is located in that file, which a folder run still converts as the agent it is", async () => {

@@ -71,8 +71,15 @@ export interface BatchFileResult {
   findings?: BaselineFinding[];
   /** With options.verifyRoundtrip and a conversion that succeeded: each file compared (the input, then the files it read) with its operations. */
   roundtrip?: RoundTripEntry[];
-  /** The files besides the input that its warnings or errors are located in (a broken tool manifest it read), resolved. */
-  reported?: string[];
+  /** The files besides the input that its warnings or errors are located in (a broken tool manifest it read), resolved, each with the places (placeKey) reported there. */
+  reported?: { file: string; at: string[] }[];
+  /** A failed input (code 2): the places (placeKey) of its own errors located in it, which a reader must have reported for it to be that reader's part. */
+  errorsAt?: string[];
+}
+
+/** Where in its file a diagnostic is: its line and column, else its pointer. */
+function placeKey(source: NonNullable<Diagnostic["source"]>): string {
+  return source.line !== undefined ? `${source.line}:${source.column ?? ""}` : source.pointer;
 }
 
 export interface BatchSummary {
@@ -227,8 +234,16 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
     }
   }
   const flag = skipped ? { skipped: true } : {};
-  const elsewhere = [...new Set(diagnostics.filter((d) => d.severity !== "info" && d.source?.file !== undefined && d.source.file !== task.file).map((d) => resolve(d.source!.file!)))];
-  if (elsewhere.length > 0) (flag as { reported?: string[] }).reported = elsewhere;
+  const elsewhere = new Map<string, Set<string>>();
+  for (const d of diagnostics) {
+    if (d.severity === "info" || d.source?.file === undefined || d.source.file === task.file) continue;
+    const f = resolve(d.source.file);
+    if (!elsewhere.has(f)) elsewhere.set(f, new Set());
+    elsewhere.get(f)!.add(placeKey(d.source));
+  }
+  if (elsewhere.size > 0) (flag as { reported?: BatchFileResult["reported"] }).reported = [...elsewhere].map(([file, at]) => ({ file, at: [...at] }));
+  // Failed: where its own errors are, for the run to tell whether a reader reported them (runBatch settle).
+  if (code === 2) (flag as { errorsAt?: string[] }).errorsAt = [...new Set(diagnostics.filter((d) => d.severity === "error" && d.source !== undefined && (d.source.file === undefined || d.source.file === task.file)).map((d) => placeKey(d.source!)))];
   const findings = options.baselineOut && !ownError ? { findings: baselineFindings(diagnostics) } : {};
   if (options.render) {
     const verbosity = options.render === "quiet-text" ? "quiet" : options.render === "verbose-text" ? "verbose" : "default";
@@ -303,19 +318,26 @@ export async function runBatch(tasks: readonly BatchTask[], to: string, options:
     summary.worst = Math.max(summary.worst, r.code);
     onResult(r, done);
   };
-  // A file another input read and reported in (a broken tool manifest of an agent) is that input's
-  // part: reported once, there. Failed files wait for the run's end, when every such report is known.
-  const reportedBy = new Map<string, string>();
+  // A file another input read and reported its faults in (a broken tool manifest of an agent) is that
+  // input's part: reported once, there. Only when each of its own errors stands where that input
+  // reported something: a file the reader merely says is not what it expected (an agent manifest of
+  // another format that a tool reference names) still fails with its own errors. Failed files wait
+  // for the run's end, when every such report is known.
+  const reportedBy = new Map<string, { by: string; at: Set<string> }[]>();
   const failed: BatchFileResult[] = [];
   const record = (r: BatchFileResult) => {
-    for (const f of r.reported ?? []) if (!reportedBy.has(f)) reportedBy.set(f, r.file);
+    for (const f of r.reported ?? []) {
+      if (!reportedBy.has(f.file)) reportedBy.set(f.file, []);
+      reportedBy.get(f.file)!.push({ by: r.file, at: new Set(f.at) });
+    }
     if (r.code === 2) failed.push(r);
     else count(r);
   };
   const settle = () => {
     for (const r of failed) {
-      const by = reportedBy.get(resolve(r.file));
-      count(by === undefined || by === r.file ? r : readPart(r.file, by, options));
+      const errors = r.errorsAt ?? [];
+      const by = (reportedBy.get(resolve(r.file)) ?? []).find((x) => x.by !== r.file && errors.length > 0 && errors.every((e) => x.at.has(e)))?.by;
+      count(by === undefined ? r : readPart(r.file, by, options));
     }
   };
   if (pool && jobs > 1) {
