@@ -73,8 +73,13 @@ export interface BatchFileResult {
   roundtrip?: RoundTripEntry[];
   /** The files besides the input that its warnings or errors are located in (a broken tool manifest it read), resolved, each with the places (placeKey) reported there. */
   reported?: { file: string; at: string[] }[];
-  /** A failed input (code 2): the places (placeKey) of its own errors located in it, which a reader must have reported for it to be that reader's part. */
+  /** A failed input (code 2): the places (placeKey) of its own errors inside the document (not at its root); a reader that reported at one of them takes it as its part. */
   errorsAt?: string[];
+}
+
+/** A place at the document's root (its pointer "", at 1:1 or no line): where a reader says a whole file is not what it expected. */
+function atRoot(source: NonNullable<Diagnostic["source"]>): boolean {
+  return source.pointer === "" && (source.line === undefined || (source.line === 1 && source.column === 1));
 }
 
 /** Where in its file a diagnostic is: its line and column, else its pointer. */
@@ -243,7 +248,7 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
   }
   if (elsewhere.size > 0) (flag as { reported?: BatchFileResult["reported"] }).reported = [...elsewhere].map(([file, at]) => ({ file, at: [...at] }));
   // Failed: where its own errors are, for the run to tell whether a reader reported them (runBatch settle).
-  if (code === 2) (flag as { errorsAt?: string[] }).errorsAt = [...new Set(diagnostics.filter((d) => d.severity === "error" && d.source !== undefined && (d.source.file === undefined || d.source.file === task.file)).map((d) => placeKey(d.source!)))];
+  if (code === 2) (flag as { errorsAt?: string[] }).errorsAt = [...new Set(diagnostics.filter((d) => d.severity === "error" && d.source !== undefined && !atRoot(d.source) && (d.source.file === undefined || d.source.file === task.file)).map((d) => placeKey(d.source!)))];
   const findings = options.baselineOut && !ownError ? { findings: baselineFindings(diagnostics) } : {};
   if (options.render) {
     const verbosity = options.render === "quiet-text" ? "quiet" : options.render === "verbose-text" ? "verbose" : "default";
@@ -319,10 +324,10 @@ export async function runBatch(tasks: readonly BatchTask[], to: string, options:
     onResult(r, done);
   };
   // A file another input read and reported its faults in (a broken tool manifest of an agent) is that
-  // input's part: reported once, there. Only when each of its own errors stands where that input
-  // reported something: a file the reader merely says is not what it expected (an agent manifest of
-  // another format that a tool reference names) still fails with its own errors. Failed files wait
-  // for the run's end, when every such report is known.
+  // input's part: reported once, there. Only when one of its own errors inside the document (not at
+  // its root) stands where that input reported something: a file the reader merely says is not what
+  // it expected (an agent manifest of another format that a tool reference names, said at its root)
+  // still fails with its own errors. Failed files wait for the run's end, when every such report is known.
   const reportedBy = new Map<string, { by: string; at: Set<string> }[]>();
   const failed: BatchFileResult[] = [];
   const record = (r: BatchFileResult) => {
@@ -336,7 +341,7 @@ export async function runBatch(tasks: readonly BatchTask[], to: string, options:
   const settle = () => {
     for (const r of failed) {
       const errors = r.errorsAt ?? [];
-      const by = (reportedBy.get(resolve(r.file)) ?? []).find((x) => x.by !== r.file && errors.length > 0 && errors.every((e) => x.at.has(e)))?.by;
+      const by = (reportedBy.get(resolve(r.file)) ?? []).find((x) => x.by !== r.file && errors.some((e) => x.at.has(e)))?.by;
       count(by === undefined ? r : readPart(r.file, by, options));
     }
   };
