@@ -58,8 +58,10 @@ describe("mas agent → AgentMug, systemPrompt edited → mas", () => {
     expect(w.source?.column).toBeGreaterThan(1);
     // It names what it does not restore: the original prompt. Its chunks have no place of their own the
     // stash knows in the mas file (a context key is the chunk's), so they are named, once, by the prompt
-    // this file holds (session 15: never by IR path, instructions.chunks[1]).
-    expect(w.message).toMatch(/contradict it: blueprint\.systemPrompt$/);
+    // this file holds (session 15: never by IR path, instructions.chunks[1]). Each prompt file the agent
+    // no longer reads is named too (session 16, docs/decisions.md "An edit of one part of a joined prompt").
+    expect(w.message).toMatch(/contradict it: .*blueprint\.systemPrompt$/);
+    for (const f of ["prompts/role.md", "prompts/intent.md", "./prompts/rules.md"]) expect(w.message).toContain(`the prompt file ${f} of`);
   });
 
   it("values the target cannot carry are still restored (the routing description)", () => {

@@ -26,6 +26,7 @@ import { GuardBuilder, GuardCheck, identityMembers, ITEM_NAME, namedItem, readWr
 import { adapterFor } from "../adapters/registry.js";
 import { readsInto, type WrittenChoice } from "./stash-choice.js";
 import { asStashed, reitemStash, wasRemoved, type Reitemed } from "./stash-items.js";
+import { givenUpName, rechunk } from "./stash-prompt.js";
 
 export { STASH_KEY };
 export const STASH_VERSION = 1;
@@ -682,6 +683,18 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   const placed = placementIndex(placements);
   const stale = new StaleReport(parsed, check, items);
   const forgotten = new Forgotten();
+  // A prompt the target joined, edited there: split back by the stash's chunk markers (stash-prompt.ts).
+  const prompt = rechunk(parsed, stash, readWritten(stash["written"]));
+  if (prompt !== undefined) {
+    agent.instructions = { chunks: prompt.chunks };
+    const place = sourceOf(parsed, "/instructions/chunks/0");
+    if (place !== undefined) prompt.chunks.forEach((c, i) => {
+      setKey(agent.sourceMap, `/instructions/chunks/${i}`, place);
+      if (c.text !== undefined) setKey(agent.sourceMap, `/instructions/chunks/${i}/text`, place);
+    });
+    // A file reference of an edited or removed part is no longer read: named.
+    for (const g of prompt.givenUp) stale.skips(g.p, givenUpName(g));
+  }
 
   const absent = (stash["absent"] as string[] | undefined) ?? [];
   for (const p of absent) {
@@ -712,6 +725,11 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   }
   for (const [p, v] of Object.entries((stash["ir"] as JsonObject | undefined) ?? {})) {
     if (!canonicalPointer(p)) continue;
+    if (prompt !== undefined && isAncestorOrSelf("/instructions", p)) {
+      // Split back already: an entry the edit's chunks do not hold as stashed (the edited part's old text) is the edit's.
+      if (!deepEqual(get(a, p), v)) stale.skips(p, named(p), true);
+      continue;
+    }
     // How the prompt spells a parameter describes the prompt: where the target has a spelling of its own,
     // not restored onto a prompt the edit wrote in it (an Agent Spec `{{x}}` read back under AgentMug's
     // `{{params.` would stay unfilled, fresh10 finding 3). Where it has none (mas), the prompt kept the

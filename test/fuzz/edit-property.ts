@@ -25,7 +25,8 @@ import type { ReadFile } from "../../src/adapters/types.js";
 import { convert, readInput, type ConvertOptions } from "../../src/convert.js";
 import type { Diagnostic } from "../../src/ir/diagnostics.js";
 import { cloneJson, deepEqual, isObject, leaves, type JsonObject, type JsonValue } from "../../src/ir/json.js";
-import type { IrAgent, IrDocument } from "../../src/ir/model.js";
+import type { IrAgent, IrDocument, IrInstructions } from "../../src/ir/model.js";
+import { renderInstructions } from "../../src/ir/agent.js";
 import { dotted, escapeToken, get, isAncestorOrSelf, parsePointer } from "../../src/ir/pointer.js";
 import { entryNames, STASH_KEY } from "../../src/ir/stash.js";
 import { readWritten } from "../../src/ir/stash-guard.js";
@@ -357,7 +358,10 @@ export function checkEdit(t: Target, e: Edit): { outcome: Outcome | "refused" | 
   const changed = new Set<string>();
   for (const l of leaves(before)) if (own(l.pointer) && !deepEqual(get(plainData, l.pointer), l.value)) changed.add(l.pointer);
   for (const l of leaves(plainData)) if (own(l.pointer) && !deepEqual(get(before, l.pointer), l.value)) changed.add(l.pointer);
-  const lost = [...changed].filter((p) => !deepEqual(get(restored, p), get(plainData, p)));
+  // A joined prompt edited in the file is split back into the stash's chunks (src/ir/stash-prompt.ts): the
+  // prompt is the edit's when it renders as the file's reading does, whichever chunks hold its parts.
+  const samePrompt = renderInstructions(restored["instructions"] as unknown as IrInstructions | undefined) === renderInstructions(plainData["instructions"] as unknown as IrInstructions | undefined);
+  const lost = [...changed].filter((p) => !deepEqual(get(restored, p), get(plainData, p)) && !(samePrompt && isAncestorOrSelf("/instructions", p)));
   if (lost.length) {
     const show = lost.slice(0, 5).map((p) => `${p}: edited reading ${JSON.stringify(get(plainData, p))}, with the stash ${JSON.stringify(get(restored, p))}`);
     return { outcome: "overwritten", message: `the stash overwrote what the edit changed:\n${show.join("\n")}`, notApplied: notApplied.length };
