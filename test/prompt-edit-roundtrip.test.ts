@@ -126,3 +126,30 @@ describe("mas agent with prompt files → Agent Spec, one [rules] line added →
     expect(ctx["tone"]).toBe("Be brief and friendly.\n");
   });
 });
+
+describe("mas agent with prompt files → AgentMug, one [intent] word edited → mas", () => {
+  const c = loadCase("mas-prompt-files");
+  const out = convert(c.text, "agentmug", convertOptions(c)).outputs[0]!;
+
+  it("the same split: only the edited part's file reference is given up", () => {
+    const text = edited(out.text, (d) => ((d["blueprint"] as JsonObject)["systemPrompt"] = String((d["blueprint"] as JsonObject)["systemPrompt"]).replace("never answer it yourself", "never answer it")));
+    const r = convert(text, "mas", { file: out.name });
+    expect(r.ok, listing(r)).toBe(true);
+    const ctx = (agentOf(r)["spec"] as JsonObject)["context"] as JsonObject;
+    expect(ctx["role"]).toBe("prompts/role.md");
+    expect(ctx["intent"]).toBe("Classify the ticket; never answer it.");
+    expect(ctx["rules"]).toBe("./prompts/rules.md");
+    const w = stale(r);
+    expect(w, listing(r)).toHaveLength(1);
+    expect(w[0]!.source?.pointer).toBe("/blueprint/systemPrompt");
+    expect(w[0]!.message).toContain("the prompt file prompts/intent.md of the prompt part [intent] (no longer read: the part is written inline)");
+  });
+
+  it("a part left empty is no exact split: the stash's guards decide as before (every chunk is the edit's)", () => {
+    const text = edited(out.text, (d) => ((d["blueprint"] as JsonObject)["systemPrompt"] = String((d["blueprint"] as JsonObject)["systemPrompt"]).replace("[intent] Classify the ticket; never answer it yourself.", "[intent] ")));
+    const r = convert(text, "mas", { file: out.name });
+    expect(r.ok, listing(r)).toBe(true);
+    expect(r.outputs[0]!.text).not.toContain("prompts/role.md");
+    expect(stale(r), listing(r)).toHaveLength(1);
+  });
+});
