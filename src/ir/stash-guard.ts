@@ -25,6 +25,13 @@ export interface Guard {
    * An item edited elsewhere (its description) still is that item, so the guard holds.
    */
   identity?: string;
+  /**
+   * Set on the way back only, never written by an emitter: by an adapter that follows a list's items
+   * by their identity before the restore (an Agent Spec team's links, link-guards.ts), on the guard of
+   * an item it found nowhere while every item read now is one of the stash's. The item was removed,
+   * whatever item moved into its place, and its stale entries are reported as a removal.
+   */
+  removed?: true;
 }
 
 /**
@@ -423,14 +430,15 @@ export function readWritten(raw: JsonValue | undefined): Written | undefined {
   if (!isObject(raw)) return undefined;
   const out: Written = {};
   for (const [k, g] of Object.entries(raw)) {
-    if (!isObject(g) || typeof g["digest"] !== "string" || (g["at"] !== undefined && typeof g["at"] !== "string") || (g["reported"] !== undefined && g["reported"] !== true) || (g["identity"] !== undefined && typeof g["identity"] !== "string")) return undefined;
+    if (!isObject(g) || typeof g["digest"] !== "string" || (g["at"] !== undefined && typeof g["at"] !== "string") || (g["reported"] !== undefined && g["reported"] !== true) || (g["identity"] !== undefined && typeof g["identity"] !== "string") || (g["removed"] !== undefined && g["removed"] !== true)) return undefined;
     const choice = g["choice"];
     if (choice !== undefined && !(isObject(choice) && Object.values(choice).every((d) => typeof d === "string"))) return undefined;
-    if (Object.keys(g).some((m) => m !== "at" && m !== "digest" && m !== "reported" && m !== "choice" && m !== "identity")) return undefined;
+    if (Object.keys(g).some((m) => m !== "at" && m !== "digest" && m !== "reported" && m !== "choice" && m !== "identity" && m !== "removed")) return undefined;
     const guard: Guard = typeof g["at"] === "string" ? { at: g["at"], digest: g["digest"] } : { digest: g["digest"] };
     if (g["reported"] === true) guard.reported = true;
     if (choice !== undefined) guard.choice = { ...(choice as Record<string, string>) };
     if (typeof g["identity"] === "string") guard.identity = g["identity"];
+    if (g["removed"] === true) guard.removed = true;
     Object.defineProperty(out, k, { value: guard, enumerable: true, writable: true, configurable: true });
   }
   return out;
@@ -609,6 +617,11 @@ export class GuardCheck {
       return member === undefined ? undefined : place + "/" + escapeToken(member);
     }
     return undefined;
+  }
+
+  /** True when the guard `k` stands for a list item found removed before the restore (Guard.removed). */
+  removedItem(k: string): boolean {
+    return this.written?.[k]?.removed === true;
   }
 
   /** A guard's target pointer (where the edited value is: another place of its choice, if that was edited), if it names one. */

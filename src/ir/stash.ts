@@ -913,7 +913,7 @@ class StaleReport {
     const at = this.check.staleItemOf(k) ?? k;
     const place = this.check.at(at) ?? sourceOf(this.parsed, at) ?? "";
     // Gone from the file, or a stashed item read nowhere now whose old place another item moved into.
-    if (this.check.gone(place) || (place !== "" && wasRemoved(this.items, at))) this.removed.add(place);
+    if (this.check.gone(place) || (place !== "" && (wasRemoved(this.items, at) || this.check.removedItem(at)))) this.removed.add(place);
     const names = this.byPlace.get(place) ?? [];
     // Several IR values can have one place in the user's files (a Caplo model's provider and the model string it makes): named once.
     if (!names.includes(name)) names.push(name);

@@ -15,7 +15,7 @@
 // their identity (src/ir/stash-items.ts); links are found by their place instead.
 import type { IrAgent } from "../../ir/model.js";
 import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
-import { get } from "../../ir/pointer.js";
+import { escapeToken, get, unescapeToken } from "../../ir/pointer.js";
 import { digest, readWritten, type Guard, type Written } from "../../ir/stash-guard.js";
 
 const LINK = /^\/subAgents\/(0|[1-9][0-9]*)(\/.*)?$/;
@@ -117,6 +117,9 @@ export function relinkStash(agent: IrAgent, raw: JsonValue, document: JsonValue)
       if (m !== null && Number(m[1]) === from) guard(`/subAgents/${x}${m[2] ?? ""}`, g);
     }
     if (guards[`/subAgents/${x}`] === undefined) guard(`/subAgents/${x}`, written[`/subAgents/${i}`] ?? { digest: "" });
+    // Every link read now is one of the stash's (found.size is links.length): a gone one was removed, not edited into another.
+    const item = guards[`/subAgents/${x}`] as Guard;
+    guard(`/subAgents/${x}`, { ...item, removed: true });
   });
   if (Object.keys(next).length) out["ir"] = next;
   if (isObject(raw["sourceMap"])) {
@@ -125,5 +128,74 @@ export function relinkStash(agent: IrAgent, raw: JsonValue, document: JsonValue)
     out["sourceMap"] = map2;
   }
   out["written"] = guards as unknown as JsonObject;
+  return out;
+}
+
+const WORKER = /^\/workers\/(0|[1-9][0-9]*)(?=\/|$)/;
+const OWN_EXT = "/extensions/agentspec/";
+
+/**
+ * The stash `raw` of a ManagerWorkers worker read at another index of `workers` than it was written
+ * at (a worker before it deleted or inserted), its document places moved to where it is read now:
+ * the guards' places, the Agent Spec values it removes, sets or guards (keyed by their document
+ * pointer), and, home, its placements. The stash rides in the worker's own component (its
+ * metadata), so that component is the worker the stash was written for, wherever the list put it;
+ * judged at its old index, its guards read another worker (or nothing) there, and the unedited
+ * worker was reported edited or removed and lost what the stash kept (user trial 16 F8). Undefined
+ * when nothing moved, or when the stash names places of more than one worker (then it is left as
+ * written, and the positional guards decide).
+ */
+export function reseatStash(agent: IrAgent, raw: JsonValue): JsonObject | undefined {
+  if (!isObject(raw)) return undefined;
+  const now = WORKER.exec(agent.sourceMap[""] ?? "");
+  if (now === null || now[0] !== agent.sourceMap[""]) return undefined;
+  const written = readWritten(raw["written"]);
+  if (written === undefined) return undefined;
+  const ir = isObject(raw["ir"]) ? raw["ir"] : {};
+  const absent = Array.isArray(raw["absent"]) ? raw["absent"].filter((p): p is string => typeof p === "string") : [];
+  const extensions = isObject(raw["extensions"]) ? raw["extensions"] : {};
+  const own = isObject(extensions["agentspec"]) ? extensions["agentspec"] : {};
+  const home = raw["from"] === "agentspec" && isObject(raw["sourceMap"]) ? raw["sourceMap"] : {};
+  // Every document place the stash names: an own extension value is keyed by its pointer as one token.
+  const ownPlace = (k: string) => (k.startsWith(OWN_EXT) && !k.slice(OWN_EXT.length).includes("/") ? unescapeToken(k.slice(OWN_EXT.length)) : undefined);
+  const places = [
+    ...Object.values(written).flatMap((g) => [...(g.at === undefined ? [] : [g.at]), ...Object.keys(g.choice ?? {})]),
+    ...[...Object.keys(ir), ...absent, ...Object.keys(written)].flatMap((k) => ownPlace(k) ?? []),
+    ...Object.keys(own),
+    ...Object.values(home).filter((v): v is string => typeof v === "string"),
+  ];
+  const was = new Set(places.flatMap((p) => WORKER.exec(p)?.[1] ?? []));
+  if (was.size !== 1 || was.has(now[1] as string)) return undefined;
+  const from = `/workers/${[...was][0] as string}`;
+  const to = now[0];
+  const move = (p: string): string => (WORKER.exec(p)?.[0] === from ? to + p.slice(from.length) : p);
+  const key = (k: string): string => {
+    const p = ownPlace(k);
+    return p === undefined ? k : OWN_EXT + escapeToken(move(p));
+  };
+  const out = cloneJson(raw) as JsonObject;
+  if (isObject(raw["ir"])) {
+    const next: JsonObject = {};
+    for (const k of Object.keys(ir)) setKey(next, key(k), cloneJson(ir[k] as JsonValue));
+    out["ir"] = next;
+  }
+  if (Array.isArray(raw["absent"])) out["absent"] = raw["absent"].map((p) => (typeof p === "string" ? key(p) : p));
+  const guards: JsonObject = {};
+  for (const [k, g] of Object.entries(written)) {
+    const moved: Guard = { ...g, ...(g.at === undefined ? {} : { at: move(g.at) }) };
+    if (g.choice !== undefined) moved.choice = Object.fromEntries(Object.entries(g.choice).map(([p, d]) => [move(p), d]));
+    setKey(guards, key(k), moved as unknown as JsonObject);
+  }
+  out["written"] = guards;
+  if (isObject(extensions["agentspec"])) {
+    const next: JsonObject = {};
+    for (const k of Object.keys(own)) setKey(next, move(k), cloneJson(own[k] as JsonValue));
+    setKey(out["extensions"] as JsonObject, "agentspec", next);
+  }
+  if (raw["from"] === "agentspec" && isObject(raw["sourceMap"])) {
+    const next: JsonObject = {};
+    for (const k of Object.keys(home)) setKey(next, k, typeof home[k] === "string" ? move(home[k] as string) : cloneJson(home[k] as JsonValue));
+    out["sourceMap"] = next;
+  }
   return out;
 }

@@ -21,7 +21,7 @@ import { parseLlm } from "./llm.js";
 import { keepDeep, keepMembers, withoutStashes } from "./fields.js";
 import { parseTool } from "./tools.js";
 import { SLOT } from "./slot.js";
-import { relinkStash } from "./link-guards.js";
+import { relinkStash, reseatStash } from "./link-guards.js";
 // Read at a call, not at load: the registry imports this adapter.
 import { adapterFor } from "../registry.js";
 import { FORMAT, LABEL, REMOTE_AGENTS, STASH_MEMBER, WRITE_VERSION } from "./spec.js";
@@ -132,6 +132,9 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
     const bag = a.extensions[FORMAT];
     const at = SLOT.pointer(a);
     if (bag === undefined || !Object.prototype.hasOwnProperty.call(bag, at)) continue;
+    // A worker's stash is in its own component: judged where the worker is now, not at the index it was written at.
+    const reseated = type === "ManagerWorkers" ? reseatStash(a, bag[at] as JsonValue) : undefined;
+    if (reseated !== undefined) bag[at] = reseated;
     const relinked = relinkStash(a, bag[at] as JsonValue, document());
     if (relinked !== undefined) bag[at] = relinked;
     const kept = keepTeamLinks(ctx, a, bag[at] as JsonValue, type as string);

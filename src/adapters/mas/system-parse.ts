@@ -366,6 +366,40 @@ function relink(agent: IrAgent, fromWorkflow: readonly IrLink[], places: readonl
   from.forEach((w, n) => {
     if (w !== undefined) placeLink(agent, n, places[w] as Written, match[w] === -1);
   });
+  // Each stashed link's placement hint (an external link's remote component in its home document, at
+  // /subAgents/<n>) follows the link to its index now; a link gone, or one the edit added, has none.
+  const was = out.map((l, n) => {
+    const w = from[n];
+    if (w === undefined) return stashed.indexOf(l);
+    return match[w] === -1 ? -1 : (match[w] as number);
+  });
+  followLinks(agent, was);
+}
+
+/**
+ * Renumbers the agent's home placement hints of its links (`/subAgents/<i>…`) to the links read now:
+ * `was[n]` is the stashed index of link n (-1: no stashed link). A link to a served agent is placed
+ * by its hint (an Agent Spec A2AAgent's name, description and connection are kept at its component's
+ * place): left at the old index, it described whichever link moved there, or none (user trial 16 F5).
+ */
+function followLinks(agent: IrAgent, was: readonly number[]): void {
+  const map = agent.home?.sourceMap;
+  if (map === undefined || was.every((i, n) => i === n)) return;
+  const to = new Map<number, number>();
+  was.forEach((i, n) => {
+    if (i !== -1) to.set(i, n);
+  });
+  const next: Record<string, string> = {};
+  for (const [k, v] of Object.entries(map)) {
+    const m = /^\/subAgents\/(0|[1-9][0-9]*)(\/.*)?$/.exec(k);
+    if (m === null) {
+      next[k] = v;
+      continue;
+    }
+    const n = to.get(Number(m[1]));
+    if (n !== undefined) next[`/subAgents/${n}${m[2] ?? ""}`] = v;
+  }
+  (agent.home as { sourceMap: Record<string, string> }).sourceMap = next;
 }
 
 /** Records where link `n` of the agent was written; its useWhen too when the workflow's reading gave it (`own`). */
