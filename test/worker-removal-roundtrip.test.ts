@@ -50,21 +50,23 @@ describe("Agent Spec ManagerWorkers → mas app, a local worker removed → Agen
     expect(remote(r)).toEqual(VISA);
   });
 
-  it("hotels removed (file, agency entry, delegates_to): the A2A worker keeps its name, description and connection", () => {
-    const files = app();
-    files.delete("hotels.yaml");
-    const text = files.get(MAS) as string;
-    const edited = text.replace("      - id: hotels\n        ref: ./hotels.yaml\n", "").replace("          - hotels\n", "").replace("      - id: hotels\n", "");
-    expect(edited).not.toMatch(/hotels/);
-    files.set(MAS, edited);
-    const r = back(files);
-    expect(r.ok, listing(r)).toBe(true);
-    const workers = (r.outputs[0]!.document as JsonObject)["workers"] as JsonObject[];
-    expect(workers.map((w) => w["id"] ?? w["name"])).toEqual(["flights", "Visa checker"]);
-    expect(remote(r)).toEqual(VISA);
-    // Nothing derived for the remote worker: its name and connection are the source's.
-    expect(r.diagnostics.filter((d) => d.code === "defaulted-required").map((d) => d.message)).toEqual([]);
-  });
+  for (const [gone, left] of [["hotels", "flights"], ["flights", "hotels"]] as const) {
+    it(`${gone} removed (file, agency entry, delegates_to): the A2A worker keeps its name, description and connection`, () => {
+      const files = app();
+      files.delete(`${gone}.yaml`);
+      const text = files.get(MAS) as string;
+      const edited = text.replace(`      - id: ${gone}\n        ref: ./${gone}.yaml\n`, "").replace(`          - ${gone}\n`, "").replace(`      - id: ${gone}\n`, "");
+      expect(edited).not.toMatch(new RegExp(gone));
+      files.set(MAS, edited);
+      const r = back(files);
+      expect(r.ok, listing(r)).toBe(true);
+      const workers = (r.outputs[0]!.document as JsonObject)["workers"] as JsonObject[];
+      expect(workers.map((w) => w["id"] ?? w["name"])).toEqual([left, "Visa checker"]);
+      expect(remote(r)).toEqual(VISA);
+      // Nothing derived for the remote worker: its name and connection are the source's.
+      expect(r.diagnostics.filter((d) => d.code === "defaulted-required").map((d) => d.message)).toEqual([]);
+    });
+  }
 });
 
 describe("Caplo bundle → Agent Spec ManagerWorkers, a worker deleted → Caplo (F8)", () => {
