@@ -368,9 +368,14 @@ function relink(agent: IrAgent, fromWorkflow: readonly IrLink[], places: readonl
   });
   // Each stashed link's placement hint (an external link's remote component in its home document, at
   // /subAgents/<n>) follows the link to its index now; a link gone, or one the edit added, has none.
+  // (Indexed once: an indexOf per link was quadratic in a manager of many links.)
+  const stashedAt = new Map<IrLink, number>();
+  stashed.forEach((l, n) => {
+    if (!stashedAt.has(l)) stashedAt.set(l, n);
+  });
   const was = out.map((l, n) => {
     const w = from[n];
-    if (w === undefined) return stashed.indexOf(l);
+    if (w === undefined) return stashedAt.get(l) ?? -1;
     return match[w] === -1 ? -1 : (match[w] as number);
   });
   followLinks(agent, was);
