@@ -119,14 +119,12 @@ describe("Caplo support bundle → mas app, billing renamed billing-team (MAS fi
     expect(links[1]).toEqual(TECH);
   });
 
-  it("the link to the renamed agent is the edit's; one warning at its delegates_to entry names the settings it no longer has", () => {
+  it("the link to the renamed agent reads its routing text from its spec.description, as without the stash; nothing is said lost (session 16, user trial F3)", () => {
     const links = frontDesk(r)["subAgents"] as JsonObject[];
-    expect(links[0]!["doNotUseWhen"]).toBeUndefined();
-    const warnings = stale(r).filter((d) => d.source?.file === MAS_FILE);
-    expect(warnings.length, listing(r)).toBe(1);
-    expect(warnings[0]!.source?.pointer).toBe("/spec/workflow/nodes/0/delegates_to/0");
-    expect(warnings[0]!.message).toContain("edited");
-    for (const n of ["subAgents[0].useWhen", "subAgents[0].doNotUseWhen"]) expect(warnings[0]!.message).toContain(n);
+    // billing-team's spec.description, unedited, says the useWhen and (after "Not for:") the doNotUseWhen.
+    expect(links[0]).toEqual({ local: "billing-team", useWhen: BILLING!["useWhen"], doNotUseWhen: BILLING!["doNotUseWhen"] });
+    expect(frontDesk(r)["routing"]).toEqual(original["routing"]);
+    expect(stale(r).filter((d) => d.source?.file === MAS_FILE), listing(r)).toEqual([]);
   });
 });
 

@@ -9,7 +9,7 @@
 // cases), emit-links.ts (sub-agent links, routing) and emit-policy.ts (limits, reasoning). The
 // checks several fields share (text limits, required texts, ranges) are emit-checks.ts's helpers,
 // which raise through the calling handler's reporter.
-import type { IrAgent } from "../../ir/model.js";
+import type { IrAgent, IrLink } from "../../ir/model.js";
 import { declaredFields, fieldHandler, run, stepOf, type DeclaringHandler, type HandlerReporter } from "../../ir/field-handlers.js";
 import { reportPlaceholders } from "../../ir/prompt-checks.js";
 import { isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
@@ -133,11 +133,25 @@ const unusedRouting = stepOf(description, (r: HandlerReporter, a: IrAgent, t: Ag
   // The routing text is what a delegating agent reads (MAPPING.md §6): where every link that calls this
   // agent says it (a link with no useWhen is written with it), or none calls it, no agent reads less.
   const callers = t.calledWith ?? [];
-  if (!t.alone && callers.every((u) => u === undefined || u === a.routingDescription)) {
+  const text = a.routingDescription;
+  if (!t.alone && callers.every((u) => u === undefined || linkSays(u, text))) {
     const why = callers.length ? "where the sub-agent links that call this agent say when to call it, and each says this text" : "where the sub-agent links that call an agent say when to call it, and no agent of this document calls this one";
     r.at(a, "dropped-field", "/routingDescription", { target: LABEL, why }, { targetFile: t.file, effect: "representation" });
   } else r.dropUnsupported(a, ["/routingDescription"], LABEL, t.file);
 });
+
+/**
+ * True when a link says the routing text `text`: it is the link's useWhen, or its useWhen followed by
+ * its doNotUseWhen, joined by a few words (a mas delegate's spec.description read as both, "… Not for: …").
+ */
+function linkSays(link: Pick<IrLink, "useWhen" | "doNotUseWhen">, text: string): boolean {
+  if (link.useWhen === text) return true;
+  if (link.useWhen === undefined || link.doNotUseWhen === undefined) return false;
+  const head = link.useWhen.trim();
+  const tail = link.doNotUseWhen.trim();
+  const all = text.trim();
+  return head !== "" && tail !== "" && all.startsWith(head) && all.endsWith(tail) && all.length - head.length - tail.length <= 24;
+}
 
 /** Canonical IR fields a Caplo agent has no place for. */
 const UNSUPPORTED = {

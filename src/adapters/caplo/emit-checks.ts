@@ -2,7 +2,7 @@
 // default written out, a placeholder), as helpers the field handlers call with their own reporter:
 // a raise stays the calling handler's, checked against its declarations (src/ir/field-handlers.ts).
 import type { HandlerReporter, EmitScope } from "../../ir/field-handlers.js";
-import type { IrAgent } from "../../ir/model.js";
+import type { IrAgent, IrLink } from "../../ir/model.js";
 import type { Placeholder } from "../../ir/payloads.js";
 import { setKey, type JsonObject } from "../../ir/json.js";
 import { dotted } from "../../ir/pointer.js";
@@ -25,8 +25,8 @@ export interface AgentTarget {
   defaults?: Readonly<Record<string, EffectiveDefault>>;
   /** New bundle key of the agent a `local` link names, if it is emitted. */
   resolve(local: string): { key: string; agent: IrAgent } | undefined;
-  /** The `useWhen` of each link of the document that calls this agent (undefined: the link states none). */
-  calledWith?: readonly (string | undefined)[];
+  /** What each link of the document that calls this agent says of when to call it (undefined: the link states no useWhen). */
+  calledWith?: readonly (Pick<IrLink, "useWhen" | "doNotUseWhen"> | undefined)[];
   /** The document is this one agent on its own (loneAgent): apps elsewhere may delegate to it. */
   alone?: boolean;
 }

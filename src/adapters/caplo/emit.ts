@@ -3,7 +3,7 @@
 // fields are written by field handlers (emit-agent.ts); the document's own steps (its kind and
 // file, the keys, apiVersion, document-level values) are here.
 import type { EmitContext, EmitOptions, EmitResult } from "../types.js";
-import type { IrAgent, IrDocument } from "../../ir/model.js";
+import type { IrAgent, IrDocument, IrLink } from "../../ir/model.js";
 import { diagnostic } from "../../ir/diagnostics.js";
 import { documentPlace } from "../../ir/stash-slot.js";
 import { orderKeys, type JsonObject } from "../../ir/json.js";
@@ -37,10 +37,10 @@ export function emitCaplo(doc: IrDocument, options: EmitOptions, context: EmitCo
     return agent && key !== undefined ? { key, agent } : undefined;
   };
   // What each agent's callers' links will say when to call it (the routing text a mas delegator read).
-  const calledWith = agents.map((): (string | undefined)[] => []);
+  const calledWith = agents.map((): (Pick<IrLink, "useWhen" | "doNotUseWhen"> | undefined)[] => []);
   if (asBundle) for (const a of agents) for (const l of a.subAgents ?? []) {
     const i = l.local === undefined ? undefined : lookup.get(l.local);
-    if (i !== undefined) calledWith[i]?.push(l.useWhen);
+    if (i !== undefined) calledWith[i]?.push(l.useWhen === undefined ? undefined : { useWhen: l.useWhen, ...(l.doNotUseWhen === undefined ? {} : { doNotUseWhen: l.doNotUseWhen }) });
   }
   const objects = agents.map((a, i) => {
     const at = asBundle ? `/agents/${i}` : "";

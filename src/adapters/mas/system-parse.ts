@@ -50,6 +50,12 @@ interface Member {
   agent: IrAgent;
   /** The pointer of its agency entry in the MAS file. */
   at: string;
+  /**
+   * Its spec.description as the file states it (and where, relative to the agent), before the hub's
+   * restore: what every delegator of the app reads to choose it, whatever the stash did with it (a
+   * home without a routing text takes it away, `absent`, or moves it to another field).
+   */
+  routing?: { text: string; at: string };
 }
 
 /** An agent of the MAS read (from its file, or inline), before the hub restores its stash. */
@@ -105,7 +111,9 @@ export function parseMasSystem(data: JsonObject, options: ParseOptions): ParseDr
         const agent = restored[i]?.agent;
         if (agent === undefined) throw new Error("internal: the hub restored no agent of a MAS manifest's agency");
         if (l.inline) agent.origin.pointer = l.at;
-        return { agent, at: l.at };
+        const text = l.read.agent.routingDescription;
+        const place = l.read.agent.sourceMap["/routingDescription"];
+        return { agent, at: l.at, ...(text === undefined || place === undefined ? {} : { routing: { text, at: place } }) };
       });
       // Keys: a key a stash brought back wins (it is the original bundle key), else the slugged metadata.name.
       const keys = uniqueKeys(members.map((m) => m.agent.key ?? slugKey(m.agent.id ?? m.agent.name ?? "agent")));
@@ -220,6 +228,7 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
   const nodes = Array.isArray(workflow["nodes"]) ? workflow["nodes"] : [];
   const byName = new Map<string, IrAgent>();
   for (const m of members) if (m.agent.id !== undefined && !byName.has(m.agent.id)) byName.set(m.agent.id, m.agent);
+  const routingOf = new Map(members.map((m) => [m.agent, m.routing]));
   for (const m of members) {
     const entry = list[Number(m.at.slice(listAt.length + 1))];
     const id = isObject(entry) ? entry["id"] : undefined;
@@ -247,9 +256,13 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
       const child = typeof t === "string" ? (byNode.get(t) ?? byName.get(t)) : undefined;
       if (!child) return;
       const link: IrLink = { local: child.key as string };
-      if (child.routingDescription !== undefined) Object.assign(link, splitRouting(child.routingDescription));
+      // The delegate's spec.description as the file states it: a link the stash holds no settings for
+      // (added, or to a renamed agent) reads it as the mas runtime does, though the restore took the
+      // agent's routing text away (its home had none: the text was the link's).
+      const routing = routingOf.get(child);
+      if (routing !== undefined) Object.assign(link, splitRouting(routing.text));
       links.set(parent, [...(links.get(parent) ?? []), link]);
-      const description = child.routingDescription === undefined ? undefined : child.sourceMap["/routingDescription"];
+      const description = routing?.at;
       const place = { link: inMas(`/spec/workflow/nodes/${i}/delegates_to/${j}`), ...(description === undefined ? {} : { useWhen: inFileOf(child, description) }) };
       written.set(parent, [...(written.get(parent) ?? []), place]);
     });
@@ -349,10 +362,13 @@ function relink(agent: IrAgent, fromWorkflow: readonly IrLink[], places: readonl
   delegated.forEach((n, k) => {
     if (taken.has(n)) return;
     const link = stashed[n] as IrLink;
-    const lost = Object.keys(link).filter((f) => f !== "local").map((f) => dotted(`/subAgents/${n}/${f}`));
-    if (lost.length === 0) return;
     // The entry written at k now names another target (retargeted, an agent renamed) or is gone (removed; later ones moved up).
     const removed = k >= fromWorkflow.length || match[k] !== -1;
+    // Retargeted, the link there now reads its settings from the workflow (the delegate's spec.description):
+    // one it says as the stash did is no loss (an agent renamed keeps its routing text).
+    const now = removed ? undefined : (fromWorkflow[k] as IrLink);
+    const lost = (Object.keys(link) as (keyof IrLink)[]).filter((f) => f !== "local" && (now === undefined || !deepEqual(now[f], link[f]))).map((f) => dotted(`/subAgents/${n}/${f}`));
+    if (lost.length === 0) return;
     const file = agent.origin.file === undefined ? "" : ` of ${agent.origin.file}`;
     const source = entryAt(k);
     report(diagnostic("stash-stale", { value: dotted(source.pointer), entries: lost, ...(removed ? { removed: true as const } : {}) }, { source, hint: `the originals are still in ${STASH_KEY}${file}: undo the edit to get them back` }));
