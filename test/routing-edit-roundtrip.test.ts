@@ -36,12 +36,15 @@ describe("F1: mas app → Agent Spec, a worker's description (its routing text) 
   refs["booker"]!["description"] = NEW;
   const edited = JSON.stringify(doc, null, 2);
 
-  it("→ mas: the edit is booker's spec.description (what the delegate_to_booker tools say), its metadata as it was", () => {
+  it("→ mas: the edit is booker's spec.description (what the delegate_to_booker tools say); no delegator brings the old text back", () => {
     const r = convert(edited, "mas", { file: "as.json" });
     expect(r.ok, listing(r)).toBe(true);
     const booker = parseYaml(outputs(r).get("booker.yaml") as string) as JsonObject;
     expect((booker["spec"] as JsonObject)["description"], listing(r)).toBe(NEW);
-    expect((booker["metadata"] as JsonObject)["description"], listing(r)).toBeUndefined();
+    for (const [name, text] of outputs(r)) expect(text, name).not.toContain(OLD);
+    // The delegators' stashed links to booker are not restored over the edit, and a warning at the edit says so.
+    const stale = r.diagnostics.filter((d) => d.code === "stash-stale" && d.source?.pointer === "/$referenced_components/booker/description");
+    expect(stale.length, listing(r)).toBeGreaterThan(0);
   });
 
   it("→ Caplo: every link to booker says the edited text; the others are as they were", () => {

@@ -134,7 +134,7 @@ const teamHandler = fieldHandler("team", {
   ],
   "/subAgents/[]/local": ["exact", { transformed: "transformed-value", when: "ManagerWorkers when the first agent delegates to every other, else a Swarm relationship" }],
   "/subAgents/[]/external": ["exact", { dropped: "dropped-link", when: "not a URL: Agent Spec reaches a served agent by URL (A2AAgent)" }],
-  "/subAgents/[]/useWhen": stashed,
+  "/subAgents/[]/useWhen": [stashed, { transformed: "transformed-value", when: "it is what the description written for the agent it calls says: that description is where it lives (an edit of it is the link's)" }],
   "/subAgents/[]/doNotUseWhen": stashed,
   "/subAgents/[]/release": stashed,
   "/subAgents/[]/mode": stashed,
@@ -188,8 +188,9 @@ function writeTeam(r: HandlerReporter, team: Team, defs: JsonObject): Written {
   // instead of a manager calling workers and answering, a change of behaviour no other finding names.
   if (homeType === "ManagerWorkers" && swarm) r.atSource(agents[0] as IrAgent, "transformed-value", "", { value: "the team", aside: "a ManagerWorkers in the document it came from", became: "is written as a Swarm, as its links are no longer one manager's to each other agent: its agents hand the conversation to each other rather than a manager calling them as workers" }, { targetPointer: "/relationships", targetFile: file, effect: "behaviour" });
   const ids = uniqueKeys(agents.map((a) => a.id ?? keptId(a) ?? slugKey(a.key ?? a.name ?? "agent")));
-  const comps = agents.map((a, i) => emitAgentComponent(a, { scope: team.scope, file, at: swarm ? `/${REFS}/${ids[i]}` : i === 0 ? "/group_manager" : `/workers/${i - 1}`, ...(local.some((e) => e.to === i) || routingRead(doc, a) ? {} : { uncalled: true as const }), ...(team.defaults[i] ? { defaults: team.defaults[i] } : {}) }));
-  for (const e of edges) reportLinkDetails(r, agents[e.from] as IrAgent, e.link, e.j, file, (e.to === undefined ? e.remote : comps[e.to])?.["description"]);
+  const componentAt = (i: number) => (swarm ? `/${REFS}/${ids[i]}` : i === 0 ? "/group_manager" : `/workers/${i - 1}`);
+  const comps = agents.map((a, i) => emitAgentComponent(a, { scope: team.scope, file, at: componentAt(i), ...(local.some((e) => e.to === i) || routingRead(doc, a) ? {} : { uncalled: true as const }), ...(team.defaults[i] ? { defaults: team.defaults[i] } : {}) }));
+  for (const e of edges) reportLinkDetails(r, agents[e.from] as IrAgent, e.link, e.j, file, (e.to === undefined ? e.remote : comps[e.to])?.["description"], e.to === undefined ? undefined : `${componentAt(e.to)}/description`);
   agents.forEach((a, i) => {
     const c = comps[i] as JsonObject;
     if (a.id === undefined && a.key !== undefined && keptId(a) === undefined) {
@@ -276,11 +277,17 @@ function remoteAgent(r: HandlerReporter, team: Team, a: IrAgent, link: IrLink, j
   return orderKeys({ component_type: "A2AAgent", name: slugKey(ext.replace(/^https?:\/\//i, "")), agent_url: ext, connection_config: { component_type: "A2AConnectionConfig", name: "connection" } }, A2A_ORDER);
 }
 
-/** `described`: the description written for the agent the link calls, the text the caller's model reads to choose it. */
-function reportLinkDetails(r: HandlerReporter, a: IrAgent, link: IrLink, j: number, file: string, described: JsonValue | undefined): void {
+/**
+ * `described`: the description written for the agent the link calls, the text the caller's model reads
+ * to choose it; `describedAt`: where it is written, for an agent of the document.
+ */
+function reportLinkDetails(r: HandlerReporter, a: IrAgent, link: IrLink, j: number, file: string, described: JsonValue | undefined, describedAt?: string): void {
   const lost: string[] = [];
   // When to use it is what the worker's description says (a mas delegation's text is its worker's description): nothing is lost.
   if (link.useWhen !== undefined && link.useWhen !== described) lost.push("when to use it");
+  // Said there, the description is the link's text: where the stash guards it, so the description edited is the link's edit
+  // (its stashed text is not restored over it, src/ir/stash-guard.ts `derived`), as the manager reads the edit (user trial 16, F1).
+  else if (link.useWhen !== undefined && describedAt !== undefined) r.at(a, "transformed-value", `/subAgents/${j}/useWhen`, { became: `is the description written for "${link.local ?? "the agent it calls"}", which the calling agent reads to choose it` }, { targetPointer: describedAt, targetFile: file, effect: "representation" });
   if (link.doNotUseWhen !== undefined) lost.push("when not to use it");
   if (link.release !== undefined) lost.push(`the pinned release ${link.release}`);
   if (link.mode !== undefined) lost.push(`the mode ${link.mode}`);
