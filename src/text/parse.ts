@@ -91,7 +91,7 @@ export function parseText(text: string, file?: string): ParsedText {
       const lp = lineCounter.linePos(open ?? e.pos[0]);
       const at = open !== undefined ? { line: lp.line, col: lp.col } : e.linePos?.[0] ?? { line: lp.line, col: lp.col };
       const dup = e.code === "DUPLICATE_KEY" ? keyStartingAt(doc, e.pos[0]) : undefined;
-      const text = /call stack/i.test(e.message) ? "the document is nested too deeply" : dup !== undefined ? duplicateKey(dup) : e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "");
+      const text = /call stack/i.test(e.message) ? "the document is nested too deeply" : e.code === "MULTIPLE_DOCS" ? MULTIPLE_DOCS : dup !== undefined ? duplicateKey(dup) : e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "");
       return diagnostic("invalid-syntax", { problem: `${syntax.toUpperCase()} syntax: ${text}` }, { source: src("", at ? { line: at.line, column: at.col } : { line: 1, column: 1 }) });
     });
     return { syntax, diagnostics, locate };
@@ -278,6 +278,9 @@ export function firstNonJson(v: unknown, pointer = ""): { pointer: string; what:
   }
   return undefined;
 }
+
+/** Several YAML documents (`---`) in one file: one file is one manifest (user trial 16, F12: the yaml library's text named its own API). */
+const MULTIPLE_DOCS = "the file holds several documents (---), and a file holds one manifest: put each agent in a file of its own, or list them in a MAS app or a bundle";
 
 /** A repeated key, named: a manifest pasted twice into one file repeats every top-level key, and the message says which. */
 function duplicateKey(key: string): string {
