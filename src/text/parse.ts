@@ -280,7 +280,7 @@ export function firstNonJson(v: unknown, pointer = ""): { pointer: string; what:
 }
 
 /** Several YAML documents (`---`) in one file: one file is one manifest (user trial 16, F12: the yaml library's text named its own API). */
-const MULTIPLE_DOCS = "the file holds several documents (---), and a file holds one manifest: put each agent in a file of its own, or list them in a MAS app or a bundle";
+const MULTIPLE_DOCS = "the file holds several documents (---), and a file holds one manifest: put each agent in a file of its own, or list them in a multi-agent app or a bundle";
 
 /** A repeated key, named: a manifest pasted twice into one file repeats every top-level key, and the message says which. */
 function duplicateKey(key: string): string {
