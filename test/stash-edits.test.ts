@@ -56,12 +56,9 @@ describe("mas agent → AgentMug, systemPrompt edited → mas", () => {
     const line = edited.split("\n").findIndex((l) => l.includes('"systemPrompt"')) + 1;
     expect(w.source?.line).toBe(line);
     expect(w.source?.column).toBeGreaterThan(1);
-    // It names what it does not restore: the original prompt. Its chunks have no place of their own the
-    // stash knows in the mas file (a context key is the chunk's), so they are named, once, by the prompt
-    // this file holds (session 15: never by IR path, instructions.chunks[1]). Each prompt file the agent
-    // no longer reads is named too (session 16, docs/decisions.md "An edit of one part of a joined prompt").
-    expect(w.message).toMatch(/contradict it: .*blueprint\.systemPrompt$/);
-    for (const f of ["prompts/role.md", "prompts/intent.md", "./prompts/rules.md"]) expect(w.message).toContain(`the prompt file ${f} of`);
+    // It names what it does not restore: the original prompt's parts, each at its mas place, the
+    // context key the part's (session 16, user trial F6: it named the edited blueprint.systemPrompt).
+    expect(w.message).toMatch(/contradict it: mas spec\.context\.role, mas spec\.context\.role\.ref, mas spec\.context\.intent, mas spec\.context\.rules, mas spec\.context\.tone, mas spec\.context\.note$/);
   });
 
   it("values the target cannot carry are still restored (the routing description)", () => {

@@ -47,8 +47,10 @@ export type ParseRule =
    * Mapped to canonical IR field(s); several when one value fills several fields.
    * `changed`: parse itself already changes the value's form and raises that code.
    * `extensionWhen`: the condition under which parse keeps the value in extensions instead.
+   * `chunk`: the key of the prompt part the value fills (Caplo `policy.chatStyle`: `chat_style`), so a
+   * stashed part is named at its place (a stash-stale entry).
    */
-  | { ir: string | readonly string[]; effect?: ValueEffect; inert?: InertValues; inertBeside?: InertBeside; changed?: DiagnosticCode; extensionWhen?: string; note?: string }
+  | { ir: string | readonly string[]; chunk?: string; effect?: ValueEffect; inert?: InertValues; inertBeside?: InertBeside; changed?: DiagnosticCode; extensionWhen?: string; note?: string }
   /**
    * Kept verbatim in extensions.<format>. `private` values are never carried into another format, stash or
    * not (private-omitted). `linkWhen`: the values of which a loss is a lost link (dropped-link), not a field.

@@ -112,6 +112,9 @@ export function homePlace(format: string, places: Readonly<Record<string, string
   if (item !== undefined && (itemHome === undefined || itemHome === "")) return undefined;
   const parse = adapterFor(format)?.coverage?.parse;
   const found = new Set<string>();
+  // A member of the item that the format declares outside the item, by its own index (AgentMug's
+  // `/blueprint/maxTokens` fills `/models/0/maxTokens`, beside `/blueprint/primaryModel`, user trial 16 F6).
+  const outside = new Set<string>();
   for (const [key, rule] of Object.entries(parse ?? {})) {
     if (!("ir" in rule) || key.endsWith("/**")) continue;
     const irs: readonly string[] = typeof rule.ir === "string" ? [rule.ir] : rule.ir;
@@ -121,6 +124,7 @@ export function homePlace(format: string, places: Readonly<Record<string, string
       if (!kt.some(wild)) found.add(key);
       continue;
     }
+    if (!kt.some(wild) && irs.includes(ir)) outside.add(key);
     // The declaration's key begins with the item's home place (its index any) and ends with the member's key.
     const ht = tokensOf(itemHome);
     if (kt.length <= ht.length || !ht.every((t, i) => (kt[i] as string).startsWith("[") ? INDEX.test(t) : kt[i] === t)) continue;
@@ -129,7 +133,38 @@ export function homePlace(format: string, places: Readonly<Record<string, string
     found.add(`${itemHome}/${rest.join("/")}`);
   }
   if (found.size === 1) return [...found][0];
+  if (found.size === 0 && outside.size === 1) return [...outside][0];
   return itemHome;
+}
+
+/** A prompt part of the IR and its member: `/instructions/chunks/1/text` → 1, "text". */
+const CHUNK_AT = /^\/instructions\/chunks\/(0|[1-9][0-9]*)(?:\/([^/]+))?$/;
+
+/**
+ * How the home format `format` spells the place of a prompt part (`ir` under `/instructions/chunks/N`)
+ * whose key there was `key` (undefined: a part with no key): the declaration that fills the part so
+ * keyed (`chunk`: Caplo `policy.chatStyle`), else the one that fills a part of any key by a key of its
+ * own (mas `spec.context.*`, the key in place of `*`; its `ref` member by `spec.context.*.ref`); a part
+ * with no key, the one declared to fill that part's text (`instructions`, `blueprint.systemPrompt`).
+ * Undefined where nothing says (user trial 16 F6: a stash-stale warning named the edited prompt).
+ */
+export function chunkPlace(format: string, ir: string, key: string | undefined): string | undefined {
+  const m = CHUNK_AT.exec(ir);
+  if (m === null) return undefined;
+  const member = m[2] ?? (key === undefined ? "text" : "key");
+  const parse = adapterFor(format)?.coverage?.parse ?? {};
+  const found: string[] = [];
+  for (const [k, rule] of Object.entries(parse)) {
+    if (!("ir" in rule) || k.endsWith("/**")) continue;
+    const irs: readonly string[] = typeof rule.ir === "string" ? [rule.ir] : rule.ir;
+    const kt = tokensOf(k);
+    if (key === undefined) {
+      if (!kt.some(wild) && irs.includes(`/instructions/chunks/${m[1] as string}/${member}`)) found.push(k);
+    } else if (rule.chunk === key) return k;
+    else if (rule.chunk === undefined && irs.includes(`/instructions/chunks/[]/${member}`) && kt.filter((t) => t === "*").length === 1 && !kt.some((t) => t.startsWith("["))) found.push(kt.map((t) => (t === "*" ? key : t)).join("/").replace(/^/, "/"));
+  }
+  found.sort((a, b) => a.length - b.length);
+  return found[0];
 }
 
 /** The IR pointer of an extension value: extensions are part of the agent, keyed by their relative pointer. */

@@ -20,7 +20,7 @@ import { removeAtPointer, setAtPointer } from "./pointer-write.js";
 import { PLACEMENT } from "./home.js";
 import { inIrOrder } from "./ir-paths.js";
 import { isPrivateExtension, privateDataOf } from "./private.js";
-import { extensionPointer, homePlace, type AboutAgent, type Reporter } from "./reporter.js";
+import { chunkPlace, extensionPointer, homePlace, type AboutAgent, type Reporter } from "./reporter.js";
 import { mainModelIndex, sourceOf } from "./agent.js";
 import { GuardBuilder, GuardCheck, identityMembers, ITEM_NAME, namedItem, readWritten, wouldChange, type Written } from "./stash-guard.js";
 import { adapterFor } from "../adapters/registry.js";
@@ -650,10 +650,25 @@ export function entryNames(parsed: IrAgent, stash: JsonObject, raw: JsonObject, 
   const rawPlaces = isStringRecord(raw["sourceMap"]) ? raw["sourceMap"] : {};
   const targetName = (p: string) => dotted(at(p) ?? sourceOf(parsed, p) ?? "");
   const named = (p: string) => {
-    const home = homePlace(from, homePlaces, p) ?? homePlace(from, rawPlaces, asStashed(items, p));
+    const home = (isAncestorOrSelf("/instructions/chunks", p) ? chunkPlace(from, p, chunkKey(parsed, stash, p)) : undefined) ?? homePlace(from, homePlaces, p) ?? homePlace(from, rawPlaces, asStashed(items, p));
     return home === undefined ? targetName(p) : `${from} ${dotted(home)}`;
   };
   return { named, targetName };
+}
+
+/**
+ * The key the prompt part holding IR pointer `p` had in the stash's home: the stash's own value for
+ * it, none where the stash records it absent, else the key the file reads there (the stash keeps only
+ * what differs).
+ */
+function chunkKey(parsed: IrAgent, stash: JsonObject, p: string): string | undefined {
+  const chunk = p.split("/").slice(0, 4).join("/");
+  const ir = (stash["ir"] ?? {}) as JsonObject;
+  const own = ir[`${chunk}/key`] ?? (ir[chunk] as JsonObject | undefined)?.["key"];
+  if (typeof own === "string") return own;
+  if (Array.isArray(stash["absent"]) && stash["absent"].includes(`${chunk}/key`)) return undefined;
+  const read = get(parsed as unknown as JsonObject, `${chunk}/key`);
+  return typeof read === "string" ? read : undefined;
 }
 
 /**

@@ -1,0 +1,64 @@
+// What the report says must be true of the files it names (user trial 16, findings F6, F9-F12,
+// docs/decisions.md "Report truth (session 16)"): a stash-stale warning names the stash entries it
+// does not restore, as the home format spells them, never the edited value itself or a value that was
+// restored; a YAML file of several documents says so in agentport's words.
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { convert, type ConvertResult } from "../src/index.js";
+import { edited, listing, stale } from "./helpers/edits.js";
+
+/** The entries a stash-stale message lists (after its last colon). */
+function entriesOf(message: string): string[] {
+  const at = message.lastIndexOf(": ");
+  return message.slice(at + 2).split(", ");
+}
+const staleEntries = (r: ConvertResult): string[] => stale(r).flatMap((d) => entriesOf(d.message));
+
+describe("F6: an AgentMug agent through mas, only max_tokens edited", () => {
+  const there = convert(readFileSync("golden/agentmug-tool-kinds/input.agent.json", "utf8"), "mas", { file: "input.agent.json" });
+  const out = there.outputs[0]!;
+
+  it("names the stashed max tokens at blueprint.maxTokens, not the restored blueprint.primaryModel", () => {
+    const text = out.text.replace("      max_tokens: 3001\n", "      max_tokens: 4000\n");
+    expect(text).not.toBe(out.text);
+    const back = convert(text, "agentmug", { file: out.name });
+    expect(back.ok, listing(back)).toBe(true);
+    expect(staleEntries(back), listing(back)).toEqual(["agentmug blueprint.maxTokens"]);
+    const written = JSON.parse(back.outputs[0]!.text) as { blueprint: { primaryModel: string; maxTokens: number } };
+    expect(written.blueprint.primaryModel).toBe("claude-opus-4-7");
+    expect(written.blueprint.maxTokens).toBe(4000);
+  });
+});
+
+describe("F6: a Caplo agent with a chat style through AgentMug, its prompt edited", () => {
+  const there = convert(readFileSync("examples/support-bundle.caplo.json", "utf8"), "agentmug", { file: "support-bundle.caplo.json" });
+  const out = there.outputs.find((o) => o.name.includes("front-desk"))!;
+
+  it("names the stashed prompt parts at their Caplo places, not the edited systemPrompt", () => {
+    const text = edited(out.text, (d) => {
+      const b = d["blueprint"] as { systemPrompt: string };
+      b.systemPrompt = b.systemPrompt.replace("Never promise refunds yourself.", "Never promise refunds or discounts yourself.");
+    });
+    expect(text).not.toBe(out.text);
+    const back = convert(text, "caplo", { file: out.name });
+    expect(back.ok, listing(back)).toBe(true);
+    const entries = staleEntries(back);
+    expect(entries, listing(back)).not.toContain("blueprint.systemPrompt");
+    expect(entries).toContain("caplo instructions");
+    expect(entries).toContain("caplo policy.chatStyle");
+  });
+});
+
+describe("F12: a YAML file of several documents", () => {
+  const multi = "---\napiVersion: mas/v1\nkind: Agent\nmetadata: {name: a}\nspec: {}\n---\napiVersion: mas/v1\nkind: Agent\nmetadata: {name: b}\nspec: {}\n";
+
+  it("says in agentport's words that a file holds one manifest, at the second document", () => {
+    const r = convert(multi, "caplo", { file: "multi.yaml" });
+    expect(r.ok).toBe(false);
+    const d = r.diagnostics.find((x) => x.code === "invalid-syntax");
+    expect(d, listing(r)).toBeDefined();
+    expect(d!.message).not.toMatch(/parseAllDocuments|YAML\./);
+    expect(d!.message).toMatch(/one manifest/);
+    expect(d!.source?.line).toBe(6);
+  });
+});
