@@ -4,7 +4,8 @@
 // restored; a YAML file of several documents says so in agentport's words.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { convert, type ConvertResult } from "../src/index.js";
+import { convert, type ConvertResult, type Diagnostic } from "../src/index.js";
+import { buildLedger } from "../src/ir/ledger.js";
 import { edited, listing, stale } from "./helpers/edits.js";
 
 /** The entries a stash-stale message lists (after its last colon). */
@@ -73,5 +74,20 @@ describe("F11: a Swarm of Agent Spec agents → Caplo", () => {
     for (const d of perAgent) expect(d.source?.pointer, listing(r)).toMatch(/^\/\$referenced_components\/[^/]+$/);
     expect(new Set(perAgent.map((d) => `${d.source?.line}:${d.source?.column}`)).size).toBe(3);
     expect(r.diagnostics.filter((d) => d.source?.pointer === "" && d.severity !== "info"), listing(r)).toEqual([]);
+  });
+});
+
+describe("F10: the ledger of a value carried in another form whose original rides in the stash", () => {
+  it("is transformed, not kept only in x-agentport (a mas prompt part joined into system_prompt)", () => {
+    const d: Diagnostic = {
+      severity: "info", code: "stashed-value", effect: "representation",
+      message: "spec.context is joined into one system_prompt; the original is kept in x-agentport for the way back",
+      source: { file: "a.yaml", pointer: "/spec/context" }, target: { format: "agentspec", pointer: "/x-agentport" }, stashed: "transformed-value",
+    };
+    const lost: Diagnostic = { ...d, code: "stashed-value", source: { file: "a.yaml", pointer: "/spec/plugins" }, stashed: "dropped-field" };
+    const rows = buildLedger({ spec: { context: { role: "You plan." }, plugins: ["x"] } }, [d, lost], "a.yaml");
+    expect(rows.find((r) => r.sourcePointer === "/spec/context/role")).toMatchObject({ status: "transformed", code: "stashed-value" });
+    expect(rows.find((r) => r.sourcePointer === "/spec/context/role")?.targetPointer).toBeUndefined();
+    expect(rows.find((r) => r.sourcePointer === "/spec/plugins/0")).toMatchObject({ status: "stashed", targetPointer: "/x-agentport" });
   });
 });

@@ -41,8 +41,11 @@ export function buildLedger(source: unknown, diagnostics: readonly Diagnostic[],
       const same = best && p.length === best.source!.pointer.length;
       if (deeper || (same && rank(d.code) > rank(best!.code))) best = d;
     }
-    const row: LedgerRow = { ...(file === undefined ? {} : { file }), sourcePointer: pointer, status: best ? STATUS[best.code]! : "exact" };
-    if (best?.target?.pointer !== undefined) row.targetPointer = best.target.pointer;
+    // A value the target carries in another form, its original kept in the stash for the way back (a
+    // mas prompt part joined into one prompt): transformed, not held only in the stash (user trial 16 F10).
+    const reshaped = best?.stashed !== undefined && DIAGNOSTIC_CODES[best.stashed].category === "changed";
+    const row: LedgerRow = { ...(file === undefined ? {} : { file }), sourcePointer: pointer, status: best ? (reshaped ? "transformed" : STATUS[best.code]!) : "exact" };
+    if (best?.target?.pointer !== undefined && !reshaped) row.targetPointer = best.target.pointer;
     if (best) row.code = best.code;
     return row;
   });
