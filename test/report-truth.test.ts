@@ -91,3 +91,20 @@ describe("F10: the ledger of a value carried in another form whose original ride
     expect(rows.find((r) => r.sourcePointer === "/spec/plugins/0")).toMatchObject({ status: "stashed", targetPointer: "/x-agentport" });
   });
 });
+
+describe("F9: Caplo → Agent Spec → AgentMug, the stashed apiVersion", () => {
+  const there = convert(readFileSync("golden/caplo-voice-concierge/input.caplo.json", "utf8"), "agentspec", { file: "input.caplo.json" });
+  const out = there.outputs[0]!;
+
+  it("is metadata, reported at its place in the Agent Spec file, as the direct conversion judges it", () => {
+    const back = convert(out.text, "agentmug", { file: out.name });
+    expect(back.ok, listing(back)).toBe(true);
+    const found = back.diagnostics.filter((d) => /^apiVersion\b/.test(d.message));
+    expect(found, listing(back)).toHaveLength(1);
+    expect(found[0]!.effect).toBe("metadata");
+    expect(found[0]!.source?.pointer).not.toBe("/apiVersion");
+    expect(found[0]!.source?.pointer).toContain("x-agentport");
+    const direct = convert(readFileSync("golden/caplo-voice-concierge/input.caplo.json", "utf8"), "agentmug", { file: "input.caplo.json" });
+    expect(direct.diagnostics.filter((d) => /^apiVersion\b/.test(d.message)).map((d) => d.effect)).toEqual(["metadata"]);
+  });
+});
