@@ -63,20 +63,6 @@ describe("F12: a YAML file of several documents", () => {
     expect(d!.source?.line).toBe(6);
   });
 });
-
-describe("F11: a Swarm of Agent Spec agents → Caplo", () => {
-  const r = convert(readFileSync("golden/agentspec-swarm/input.json", "utf8"), "caplo", { file: "swarm.json" });
-
-  it("points each agent's finding about the whole agent at that agent's component, not at the document", () => {
-    expect(r.ok, listing(r)).toBe(true);
-    const perAgent = r.diagnostics.filter((d) => d.code === "defaulted-required" && d.message.startsWith("greeting"));
-    expect(perAgent, listing(r)).toHaveLength(3);
-    for (const d of perAgent) expect(d.source?.pointer, listing(r)).toMatch(/^\/\$referenced_components\/[^/]+$/);
-    expect(new Set(perAgent.map((d) => `${d.source?.line}:${d.source?.column}`)).size).toBe(3);
-    expect(r.diagnostics.filter((d) => d.source?.pointer === "" && d.severity !== "info"), listing(r)).toEqual([]);
-  });
-});
-
 describe("F10: the ledger of a value carried in another form whose original rides in the stash", () => {
   it("is transformed, not kept only in x-agentport (a mas prompt part joined into system_prompt)", () => {
     const d: Diagnostic = {

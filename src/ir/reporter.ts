@@ -6,7 +6,7 @@
 import type { IrAgent, IrSourcePlace } from "./model.js";
 import { diagnostic, renderMessage, STASH_KEY, type Diagnostic, type DiagnosticCode, type DiagnosticPlace, type Effect, type PayloadOf, type TargetLocation } from "./diagnostics.js";
 import type { FilledRequired, LostValue } from "./payloads.js";
-import { definitionOf, sourceOf } from "./agent.js";
+import { sourceOf } from "./agent.js";
 import { isObject } from "./json.js";
 import { dotted, escapeToken, firstToken, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
 import { linkSettings } from "./home.js";
@@ -246,9 +246,7 @@ export class Reporter {
    * Reporter's output (one Caplo bundle), every diagnostic of that name says its agent.
    */
   private named<C extends DiagnosticCode>(agent: IrAgent, code: C, relPointer: string, payload: RaisePayload<C>, extra: Extra, namePlace: string): Diagnostic {
-    // A finding about the agent as a whole sits where the agent is defined (a Swarm's agent: its
-    // component), not at the document root every agent of the file shares (user trial 16 F11).
-    const pointer = agent.origin.pointer + (relPointer === "" ? definitionOf(agent, "") : relPointer);
+    const pointer = agent.origin.pointer + relPointer;
     const source = agent.origin.file === undefined ? { pointer } : { file: agent.origin.file, pointer };
     const inside = agentPlace(agent, namePlace);
     if (inside === undefined) return this.raise(code, source, withName(payload, namePlace), extra);
