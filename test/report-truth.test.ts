@@ -35,7 +35,7 @@ describe("F6: a Caplo agent with a chat style through AgentMug, its prompt edite
   const there = convert(readFileSync("examples/support-bundle.caplo.json", "utf8"), "agentmug", { file: "support-bundle.caplo.json" });
   const out = there.outputs.find((o) => o.name.includes("front-desk"))!;
 
-  it("names the stashed prompt parts at their Caplo places, not the edited systemPrompt", () => {
+  it("names the edited prompt part at its Caplo place, not the edited systemPrompt; the untouched chatStyle part is restored, not named", () => {
     const text = edited(out.text, (d) => {
       const b = d["blueprint"] as { systemPrompt: string };
       b.systemPrompt = b.systemPrompt.replace("Never promise refunds yourself.", "Never promise refunds or discounts yourself.");
@@ -45,8 +45,10 @@ describe("F6: a Caplo agent with a chat style through AgentMug, its prompt edite
     expect(back.ok, listing(back)).toBe(true);
     const entries = staleEntries(back);
     expect(entries, listing(back)).not.toContain("blueprint.systemPrompt");
-    expect(entries).toContain("caplo instructions");
-    expect(entries).toContain("caplo policy.chatStyle");
+    expect(entries).toEqual(["caplo instructions"]);
+    // The [chat_style] part the edit left alone comes back as policy.chatStyle (docs/decisions.md "An edit of one part of a joined prompt").
+    const agent = JSON.parse(back.outputs[0]!.text) as { policy?: { chatStyle?: string } };
+    expect(agent.policy?.chatStyle).toBe("Short, friendly sentences.");
   });
 });
 

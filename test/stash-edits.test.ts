@@ -58,7 +58,8 @@ describe("mas agent → AgentMug, systemPrompt edited → mas", () => {
     expect(w.source?.column).toBeGreaterThan(1);
     // It names what it does not restore: the original prompt's parts, each at its mas place, the
     // context key the part's (session 16, user trial F6: it named the edited blueprint.systemPrompt).
-    expect(w.message).toMatch(/contradict it: mas spec\.context\.role, mas spec\.context\.role\.ref, mas spec\.context\.intent, mas spec\.context\.rules, mas spec\.context\.tone, mas spec\.context\.note$/);
+    // Each prompt file the agent no longer reads is named, once, as such (docs/decisions.md "An edit of one part of a joined prompt").
+    expect(w.message).toMatch(/contradict it: the prompt file prompts\/role\.md of the prompt part \[role\] \(no longer read: the part was removed\), the prompt file prompts\/intent\.md of .*, the prompt file \.\/prompts\/rules\.md of .*, mas spec\.context\.role, mas spec\.context\.intent, mas spec\.context\.rules, mas spec\.context\.tone, mas spec\.context\.note$/);
   });
 
   it("values the target cannot carry are still restored (the routing description)", () => {

@@ -910,21 +910,26 @@ class StaleReport {
    * (RECORDS) is stopped only by a value the target now holds at its own path.
    */
   skips(p: string, name: string, set = false, because?: string, alone = false): boolean {
-    if (alone) return get(this.parsed, p) !== undefined && this.stop(p, name);
+    if (alone) return get(this.parsed, p) !== undefined && this.stop(p, name, p);
     let k = this.check.staleFor(p) ?? (because === undefined ? undefined : this.check.staleFor(because));
     if (k === undefined && set) k = this.check.staleItem(p);
     // A value the target now holds inside an item edited elsewhere, where the item as written had none: the edit's.
     if (k === undefined && set && this.check.rewrittenItem(p) !== undefined && get(this.parsed, p) !== undefined) k = p;
     if (k === undefined && set && this.check.guarded && this.check.guardOf(p) === undefined && get(this.parsed, p) !== undefined) k = p;
-    return k !== undefined && this.stop(k, name);
+    return k !== undefined && this.stop(k, name, p);
   }
+
+  /** IR pointers of entries named already: an entry is named once, by the first (most telling) name given it (a given-up prompt file). */
+  private readonly named = new Set<string>();
 
   /**
    * Records the entry `name` stopped by the edit the guard `k` saw: at the list item `k` lies in when
    * that item's guard is stale too (one edit of a tool, its removal above all, is one warning, not
    * one per guarded member), and as a removal when the edited place is gone from the file.
    */
-  private stop(k: string, name: string): true {
+  private stop(k: string, name: string, p: string): true {
+    if (this.named.has(p)) return true;
+    this.named.add(p);
     const at = this.check.staleItemOf(k) ?? k;
     const place = this.check.at(at) ?? sourceOf(this.parsed, at) ?? "";
     // Gone from the file, or a stashed item read nowhere now whose old place another item moved into.
