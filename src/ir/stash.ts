@@ -708,7 +708,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
       if (c.text !== undefined) setKey(agent.sourceMap, `/instructions/chunks/${i}/text`, place);
     });
     // A file reference of an edited or removed part is no longer read: named.
-    for (const g of prompt.givenUp) stale.skips(g.p, givenUpName(g));
+    for (const g of prompt.givenUp) stale.skipsAs(g.p, givenUpName(g));
   }
 
   const absent = (stash["absent"] as string[] | undefined) ?? [];
@@ -919,8 +919,15 @@ class StaleReport {
     return k !== undefined && this.stop(k, name, p);
   }
 
-  /** IR pointers of entries named already: an entry is named once, by the first (most telling) name given it (a given-up prompt file). */
-  private readonly named = new Set<string>();
+  /** IR pointers of entries named by a name of their own (a given-up prompt file, skipsAs): not named again by their place. */
+  private readonly namedAs = new Set<string>();
+
+  /** skips, for an entry whose `name` says more than its place would (a given-up prompt file): the entry is named so, once. */
+  skipsAs(p: string, name: string): boolean {
+    const stopped = this.skips(p, name);
+    if (stopped) this.namedAs.add(p);
+    return stopped;
+  }
 
   /**
    * Records the entry `name` stopped by the edit the guard `k` saw: at the list item `k` lies in when
@@ -928,8 +935,7 @@ class StaleReport {
    * one per guarded member), and as a removal when the edited place is gone from the file.
    */
   private stop(k: string, name: string, p: string): true {
-    if (this.named.has(p)) return true;
-    this.named.add(p);
+    if (this.namedAs.has(p)) return true;
     const at = this.check.staleItemOf(k) ?? k;
     const place = this.check.at(at) ?? sourceOf(this.parsed, at) ?? "";
     // Gone from the file, or a stashed item read nowhere now whose old place another item moved into.
