@@ -48,7 +48,10 @@ export function diagnosticLines(diagnostics: readonly Diagnostic[], outputNames:
 
 export interface OutputCounts {
   name: string;
+  /** Errors, the behaviour changes among them included. */
   errors: number;
+  /** Of the behaviour changes, those that are errors (a policy's --error): said with them, not counted twice. */
+  behaviourErrors: number;
   /** Warnings (or errors) about behaviour: the converted agent does something different. */
   behaviour: number;
   /** Other warnings (a policy made a note a warning). */
@@ -77,12 +80,14 @@ export function countsPerOutput(diagnostics: readonly Diagnostic[], outputNames:
 }
 
 function count(diagnostics: readonly Diagnostic[], about: (d: Diagnostic) => boolean, name: string): OutputCounts {
-  const c: OutputCounts = { name, errors: 0, behaviour: 0, warnings: 0, notes: 0 };
+  const c: OutputCounts = { name, errors: 0, behaviourErrors: 0, behaviour: 0, warnings: 0, notes: 0 };
   for (const d of diagnostics) {
     if (!about(d)) continue;
     if (d.severity === "info") c.notes++;
-    else if (effectOf(d) === "behaviour") c.behaviour++;
-    else if (d.severity === "warning") c.warnings++;
+    else if (effectOf(d) === "behaviour") {
+      c.behaviour++;
+      if (d.severity === "error") c.behaviourErrors++;
+    } else if (d.severity === "warning") c.warnings++;
     if (d.severity === "error") c.errors++;
   }
   return c;
@@ -90,11 +95,17 @@ function count(diagnostics: readonly Diagnostic[], about: (d: Diagnostic) => boo
 
 const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`;
 
-/** `front-desk.agent.json: 3 behaviour changes, 14 notes` */
+/**
+ * `front-desk.agent.json: 3 behaviour changes, 14 notes`; each finding counted once: a behaviour
+ * change a policy made an error is said with the behaviour changes (`4 behaviour changes, each an
+ * error`, `… (2 of them errors)`), and only other errors are counted as errors.
+ */
 export function outputLine(c: OutputCounts): string {
   const parts: string[] = [];
-  if (c.errors) parts.push(plural(c.errors, "error"));
-  parts.push(c.behaviour ? plural(c.behaviour, "behaviour change") : "no behaviour change");
+  const otherErrors = c.errors - c.behaviourErrors;
+  if (otherErrors) parts.push(plural(otherErrors, "error"));
+  const errorsAmong = c.behaviourErrors === 0 ? "" : c.behaviourErrors === c.behaviour ? (c.behaviour === 1 ? ", an error" : ", each an error") : ` (${c.behaviourErrors} of them ${c.behaviourErrors === 1 ? "an error" : "errors"})`;
+  parts.push(c.behaviour ? plural(c.behaviour, "behaviour change") + errorsAmong : "no behaviour change");
   if (c.warnings) parts.push(plural(c.warnings, "other warning"));
   if (c.notes) parts.push(plural(c.notes, "note"));
   return `${c.name}: ${parts.join(", ")}`;
