@@ -609,6 +609,17 @@ function outputSyntax(to: string, asked: Syntax | undefined, origins: readonly D
  * that file's comments; any other output those of the input that made its document.
  */
 function carryInputComments(outputs: ConvertOutput[], placement: readonly Placement[], docs: readonly IrDocument[], origins: readonly DocOrigin[], to: string): void {
+  // Each input's read files by path, indexed on first use (a search per output was quadratic in a MAS app of many agent files).
+  const readsOf = new Map<DocOrigin, Map<string, string>>();
+  const readText = (origin: DocOrigin, path: string): string | undefined => {
+    let index = readsOf.get(origin);
+    if (index === undefined) {
+      index = new Map();
+      for (const r of origin.reads) if (!index.has(r.path)) index.set(r.path, r.text);
+      readsOf.set(origin, index);
+    }
+    return index.get(normalPath(path));
+  };
   outputs.forEach((o, k) => {
     const p = placement[k];
     const origin = p ? origins[p.doc] : undefined;
@@ -616,7 +627,7 @@ function carryInputComments(outputs: ConvertOutput[], placement: readonly Placem
     let text = origin.text;
     const only = p.agents?.length === 1 ? docs[p.doc]?.agents[p.agents[0] as number] : undefined;
     const own = only?.origin.file;
-    if (own !== undefined && own !== origin.file) text = origin.reads.find((r) => r.path === normalPath(own))?.text;
+    if (own !== undefined && own !== origin.file) text = readText(origin, own);
     if (text === undefined || sniffSyntax(text) !== "yaml") return;
     o.text = origin.format === to ? carryComments(text, o.text) : withLeadingComments(text, o.text);
   });

@@ -328,7 +328,9 @@ function relink(agent: IrAgent, fromWorkflow: readonly IrLink[], places: readonl
   if (stashed === undefined) {
     if (fromWorkflow.length === 0) return;
     agent.subAgents = [...fromWorkflow];
-    places.forEach((p, n) => placeLink(agent, n, p, true));
+    const outside: Record<string, IrSourcePlace> = { ...agent.origin.outside };
+    places.forEach((p, n) => placeLink(outside, n, p, true));
+    agent.origin.outside = outside;
     return;
   }
   // The stash's links the emitter wrote as delegates_to entries, in that order: local, and no sub-agent tool's template.
@@ -379,9 +381,12 @@ function relink(agent: IrAgent, fromWorkflow: readonly IrLink[], places: readonl
     return;
   }
   agent.subAgents = out;
+  // One copy of the agent's places for all its links (a copy per link was quadratic in an entry that delegates to every agent).
+  const outside: Record<string, IrSourcePlace> = { ...agent.origin.outside };
   from.forEach((w, n) => {
-    if (w !== undefined) placeLink(agent, n, places[w] as Written, match[w] === -1);
+    if (w !== undefined) placeLink(outside, n, places[w] as Written, match[w] === -1);
   });
+  agent.origin.outside = outside;
   // Each stashed link's placement hint (an external link's remote component in its home document, at
   // /subAgents/<n>) follows the link to its index now; a link gone, or one the edit added, has none.
   // (Indexed once: an indexOf per link was quadratic in a manager of many links.)
@@ -423,10 +428,10 @@ function followLinks(agent: IrAgent, was: readonly number[]): void {
   (agent.home as { sourceMap: Record<string, string> }).sourceMap = next;
 }
 
-/** Records where link `n` of the agent was written; its useWhen too when the workflow's reading gave it (`own`). */
-function placeLink(agent: IrAgent, n: number, p: Written, own: boolean): void {
-  writtenAt(agent, `/subAgents/${n}`, p.link);
-  if (own && p.useWhen) writtenAt(agent, `/subAgents/${n}/useWhen`, p.useWhen);
+/** Records where link `n` of the agent was written (IrOrigin.outside); its useWhen too when the workflow's reading gave it (`own`). */
+function placeLink(outside: Record<string, IrSourcePlace>, n: number, p: Written, own: boolean): void {
+  outside[`/subAgents/${n}`] = p.link;
+  if (own && p.useWhen) outside[`/subAgents/${n}/useWhen`] = p.useWhen;
 }
 
 /**
@@ -457,11 +462,6 @@ export function bindWorkflow<T>(nodes: readonly JsonValue[], byName: ReadonlyMap
     });
   });
   return { byNode, issues };
-}
-
-/** Records that an IR path of the agent was written in another document (IrOrigin.outside). */
-function writtenAt(agent: IrAgent, irPointer: string, place: IrSourcePlace): void {
-  agent.origin.outside = { ...agent.origin.outside, [irPointer]: place };
 }
 
 /** A pointer relative to an agent, as a place in that agent's own file. */
