@@ -261,10 +261,15 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
       // agent's routing text away (its home had none: the text was the link's).
       const routing = routingOf.get(child);
       if (routing !== undefined) Object.assign(link, splitRouting(routing.text));
-      links.set(parent, [...(links.get(parent) ?? []), link]);
+      // Appended in place: a copy per entry was quadratic in a node that delegates to every agent.
+      const own = links.get(parent);
+      if (own === undefined) links.set(parent, [link]);
+      else own.push(link);
       const description = routing?.at;
       const place = { link: inMas(`/spec/workflow/nodes/${i}/delegates_to/${j}`), ...(description === undefined ? {} : { useWhen: inFileOf(child, description) }) };
-      written.set(parent, [...(written.get(parent) ?? []), place]);
+      const placed = written.get(parent);
+      if (placed === undefined) written.set(parent, [place]);
+      else placed.push(place);
     });
   });
   for (const m of members) {
