@@ -181,7 +181,8 @@ describe("a policy error names the -o FILE too", () => {
       // Was "[faq-helper.agent.json]" and "faq-helper.agent.json: 4 errors, …": the gate emptied the outputs, and their names with them.
       expect(r.stderr).not.toMatch(/faq-helper\.agent\.json/);
       expect(r.stderr).toMatch(new RegExp(`error default-lost .* \\[${out.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\]`));
-      expect(r.stderr).toContain(`${out}: 4 errors`);
+      // Each finding once (session 16): the four behaviour changes are the errors, not four errors and four changes.
+      expect(r.stderr).toContain(`${out}: 4 behaviour changes, each an error`);
       expect(r.stderr).toContain("not written (4 findings made an error by policy)");
       // --json keeps the document's name and its shape: no outputs, the library's findings as the library gates them.
       const j = JSON.parse((await cli(["convert", input, "--to", "agentmug", "-o", out, "--error", "behaviour", "--json"])).stdout) as { outputs: unknown[]; diagnostics: unknown[] };
