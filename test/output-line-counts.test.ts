@@ -26,5 +26,8 @@ describe("the per-output line", () => {
     // A note made an error (transformed-value: representation here) is an error, and no behaviour change.
     const other = applyPolicy(r.diagnostics, { error: ["transformed-value"] }).diagnostics;
     expect(countsPerOutput(other, ["tech.agent.json"]).map(outputLine)).toContain("tech.agent.json: 1 error, 4 behaviour changes, 8 notes");
+    // Both: the errors that are no behaviour change are the other ones (verify trial: "8 errors, 8 behaviour changes (7 of them errors)").
+    const both = applyPolicy(r.diagnostics, { error: ["default-lost", "transformed-value"] }).diagnostics;
+    expect(countsPerOutput(both, ["tech.agent.json"]).map(outputLine)).toContain("tech.agent.json: 4 behaviour changes (2 of them errors), 1 other error, 8 notes");
   });
 });

@@ -103,9 +103,11 @@ const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? o
 export function outputLine(c: OutputCounts): string {
   const parts: string[] = [];
   const otherErrors = c.errors - c.behaviourErrors;
-  if (otherErrors) parts.push(plural(otherErrors, "error"));
+  // Errors that are no behaviour change: first, or, after behaviour changes that are errors too, as the other ones.
+  if (otherErrors && c.behaviourErrors === 0) parts.push(plural(otherErrors, "error"));
   const errorsAmong = c.behaviourErrors === 0 ? "" : c.behaviourErrors === c.behaviour ? (c.behaviour === 1 ? ", an error" : ", each an error") : ` (${c.behaviourErrors} of them ${c.behaviourErrors === 1 ? "an error" : "errors"})`;
   parts.push(c.behaviour ? plural(c.behaviour, "behaviour change") + errorsAmong : "no behaviour change");
+  if (otherErrors && c.behaviourErrors > 0) parts.push(plural(otherErrors, "other error"));
   if (c.warnings) parts.push(plural(c.warnings, "other warning"));
   if (c.notes) parts.push(plural(c.notes, "note"));
   return `${c.name}: ${parts.join(", ")}`;
