@@ -25,6 +25,11 @@ describe("a mistyped format is one line in agentport's words", () => {
     expect(other.stderr.split("\n").length).toBe(r.stderr.split("\n").length);
   });
 
+  it("a format named by its label rather than its id is answered with the id (verify trial: --to open-agent-spec got no guess)", async () => {
+    expect((await cli(["convert", ONE, "--to", "open-agent-spec"])).stderr).toBe(`agentport: error usage-error --to is caplo, agentmug, mas or agentspec, not "open-agent-spec" (did you mean --to agentspec?)\n${HINT}`);
+    expect((await cli(["convert", ONE, "--to", "Caplo_v2"])).stderr).toMatch(/\(did you mean --to caplo\?\)/);
+  });
+
   it("nothing near enough: no guess; --from and --format are said the same way; --json holds the one line", async () => {
     expect((await cli(["convert", ONE, "--to", "zzzzzz"])).stderr).toBe(`agentport: error usage-error --to is caplo, agentmug, mas or agentspec, not "zzzzzz"\n${HINT}`);
     const both = await cli(["convert", ONE, "--to", "agentmg", "--from", "cpalo"]);

@@ -137,7 +137,7 @@ export async function runCli(given: readonly string[], io: CliIO, env: CliEnv = 
     argv = withFormatIds(argv);
     const parsed = fastParse(argv, formatIds) ?? (await yargsParse(argv, formatIds));
     if ("help" in parsed) return EXIT.ok;
-    if ("usageError" in parsed) return usageError(commandOf(argv), usageMessage(parsed.usageError, argv, formatIds), argv.includes("--json") || formatIs(argv, "json"), io, argv);
+    if ("usageError" in parsed) return usageError(commandOf(argv), usageMessage(parsed.usageError, argv, formatIds, Object.fromEntries(ADAPTERS.map((x) => [x.id, x.label]))), argv.includes("--json") || formatIs(argv, "json"), io, argv);
     const problem = checkArgs(parsed.command, parsed.args, argv);
     if (problem !== undefined) return usageError(parsed.command, problem, parsed.args["json"] === true || parsed.args["format"] === "json", io, argv);
     return await dispatch(parsed.command, parsed.args, io, env);

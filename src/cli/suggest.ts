@@ -16,7 +16,7 @@ function listed(names: readonly string[]): string {
  * and yargs' "Not enough non-option arguments" and "Missing required argument: to" say what to give;
  * then the closest known name for each mistyped one (withSuggestions).
  */
-export function usageMessage(message: string, argv: readonly string[], formatIds: readonly string[]): string {
+export function usageMessage(message: string, argv: readonly string[], formatIds: readonly string[], formatLabels: Readonly<Record<string, string>> = {}): string {
   const first = argv.find((a) => !a.startsWith("-"));
   const commands: string[] = COMMANDS.map((c) => c.name);
   if (first !== undefined && argv[0] === first && !commands.includes(first) && /^Unknown arguments?: /.test(message)) {
@@ -33,7 +33,7 @@ export function usageMessage(message: string, argv: readonly string[], formatIds
     // yargs checks options before inputs; the inputs come first on the line and in the usage (fresh9 finding 15).
     return command?.positional !== undefined && !namesInput(argv) ? `${noInput}; and ${to}` : to;
   }
-  return withSuggestions(message, argv, formatIds);
+  return withSuggestions(message, argv, formatIds, formatLabels);
 }
 
 /** Whether the command line (its command first) names an input: a word that is no option and no option's value. */
@@ -59,7 +59,7 @@ const stringified = (xs: readonly string[]) => xs.map((x) => JSON.stringify(x)).
  * `--to is caplo, agentmug, mas or agentspec, not "agentmg" (did you mean --to agentmug?)`.
  * Undefined when the message is not that block.
  */
-function invalidValues(message: string, formatIds: readonly string[]): string | undefined {
+function invalidValues(message: string, formatIds: readonly string[], formatLabels: Readonly<Record<string, string>>): string | undefined {
   if (!/^Invalid values:\n/.test(message)) return undefined;
   const said: string[] = [];
   for (const line of message.split("\n").slice(1)) {
@@ -77,11 +77,24 @@ function invalidValues(message: string, formatIds: readonly string[]): string | 
       return undefined;
     }
     for (const g of given) {
-      const near = closest(String(g), choices);
+      const near = closest(String(g), choices) ?? (spec?.formatChoice ? byLabel(String(g), formatLabels) : undefined);
       said.push(`--${m[1]} is ${listed(choices).replace(/ and ([^ ]+)$/, " or $1")}, not ${JSON.stringify(String(g))}${near ? ` (did you mean --${m[1]} ${near}?)` : ""}`);
     }
   }
   return said.length ? said.join("; ") : undefined;
+}
+
+/** A name's letters and digits, lower case, without a version at its end (`Open Agent Spec` → openagentspec, `Caplo v2` → caplo). */
+const bare = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, "").replace(/v[0-9]+$/, "");
+
+/**
+ * The format a value names by its label rather than its id (`open-agent-spec`: the label Open Agent
+ * Spec, id agentspec), where no id is near it: the one format whose label, bare, is the value bare.
+ */
+function byLabel(value: string, labels: Readonly<Record<string, string>>): string | undefined {
+  const v = bare(value);
+  const hits = Object.keys(labels).filter((id) => v !== "" && bare(labels[id] as string) === v);
+  return hits.length === 1 ? hits[0] : undefined;
 }
 
 /**
@@ -99,8 +112,8 @@ function shortFlag(letter: string, options: readonly string[]): string | undefin
  * short flag by its letter (`-t`: "t") and a one-dash word by each of its letters (`-to`: "t" and
  * "o"): those are answered as typed, never as a long option nobody wrote (`--t`).
  */
-export function withSuggestions(message: string, argv: readonly string[], formatIds: readonly string[] = []): string {
-  const values = invalidValues(message, formatIds);
+export function withSuggestions(message: string, argv: readonly string[], formatIds: readonly string[] = [], formatLabels: Readonly<Record<string, string>> = {}): string {
+  const values = invalidValues(message, formatIds, formatLabels);
   if (values !== undefined) return values;
   const m = /^Unknown arguments?: (.+)$/.exec(message);
   if (!m) return message;
