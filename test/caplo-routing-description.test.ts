@@ -36,10 +36,17 @@ const routingAt = (r: ReturnType<typeof convert>, file: string) => r.diagnostics
 
 for (const to of ["caplo", "agentmug", "agentspec"]) {
   describe(`mas spec.description (routing text) → ${to}`, () => {
-    it("a kind: Agent file on its own: still a behaviour warning (apps elsewhere delegate to it)", () => {
+    // Agent Spec's one description is what a manager reads: the routing text is written there (N2, session 16).
+    if (to !== "agentspec") it("a kind: Agent file on its own: still a behaviour warning (apps elsewhere delegate to it)", () => {
       const r = convert(single, to, { file: "agent.yaml" });
       expect(r.ok).toBe(true);
       expect(routingAt(r, "agent.yaml").map((d) => [d.severity, d.effect])).toEqual([["warning", "behaviour"]]);
+    });
+    else it("a kind: Agent file on its own: the routing text is the description a manager reads (an info note)", () => {
+      const r = convert(single, to, { file: "agent.yaml" });
+      expect(r.ok).toBe(true);
+      expect(r.outputs[0]!.document["description"]).toBe("Answer general knowledge questions.");
+      expect(routingAt(r, "agent.yaml").map((d) => [d.severity, d.effect])).toEqual([["info", "representation"]]);
     });
 
     it("a one-agent mas app, whose agent nobody in it calls: an info note", () => {
@@ -67,11 +74,15 @@ describe("mas app → Caplo: a delegate's routing text, which the calling link s
 });
 
 describe("mas app → Agent Spec: a worker its manager calls, whose description is another text", () => {
-  it("a behaviour warning for the worker (the manager reads the other text), an info note for the uncalled manager", () => {
+  // Session 16 (N2): the worker's description is its routing text, which the manager reads; the other text rides in the stash.
+  it("the worker's description is its routing text (an info note); an info note for the uncalled manager", () => {
     const { text, options } = twoAgentApp();
     const r = convert(text, "agentspec", options);
     expect(r.ok).toBe(true);
-    expect(routingAt(r, "agents/planner.yaml").map((d) => d.severity)).toEqual(["warning"]);
+    // Two notes: it becomes the description, and the manager's link reads it there (its stash guard, F1).
+    expect(routingAt(r, "agents/planner.yaml").map((d) => d.severity)).toEqual(["info", "info"]);
     expect(routingAt(r, "agents/desk.yaml").map((d) => d.severity)).toEqual(["info"]);
+    const workers = r.outputs[0]!.document["workers"] as { description?: string }[];
+    expect(workers[0]?.description).toBe("Answers questions about planner.");
   });
 });

@@ -107,16 +107,27 @@ const identity = fieldHandler("identity", {
   if (a.name === undefined && a.key !== undefined) r.at(a, "transformed-value", "/key", { shown: a.key, became: "becomes the agent's name (Agent Spec has no bundle keys)" }, t);
 });
 
-/** description, and the routing description a manager reads (Agent Spec has one description). */
+/**
+ * description, and the routing description a manager reads (Agent Spec has one description). For an
+ * agent another agent of the document calls, the description is what the caller reads to choose it:
+ * the routing text, where there is one, is written there (as Caplo's links read it), and a differing
+ * plain description rides in the stash (user trial 16 verification, N2: a mas spec.description edited
+ * reached the manager only on the Caplo route). An agent no one calls keeps its description.
+ */
 const description = fieldHandler("description", {
-  "/description": "exact",
-  "/routingDescription": [stashed, { transformed: "stashed-value", when: "there is no description: it becomes it" }],
+  "/description": ["exact", { stashed: "stashed-value", when: "an agent another may call, with a different routing text: that text is the description" }],
+  "/routingDescription": [stashed, { transformed: "stashed-value", when: "there is no description, or another agent may call this one: it becomes it" }],
 }, (r: HandlerReporter, a: IrAgent, out: JsonObject, t: Target, uncalled: boolean): void => {
   const routing = a.routingDescription;
-  if (a.description !== undefined) out["description"] = a.description;
+  if (a.description !== undefined && (routing === undefined || routing === "" || uncalled || routing === a.description)) out["description"] = a.description;
   else if (routing !== undefined) {
     out["description"] = routing;
-    r.at(a, "transformed-value", "/routingDescription", { became: "becomes the description (the text a manager reads to choose this agent)" }, t);
+    if (a.description === undefined) {
+      r.at(a, "transformed-value", "/routingDescription", { became: "becomes the description (the text a manager reads to choose this agent)" }, t);
+      return;
+    }
+    r.at(a, "transformed-value", "/routingDescription", { became: "becomes the description (the text the calling agent reads to choose this one)" }, { ...t, effect: "representation" });
+    r.at(a, "dropped-field", "/description", { target: LABEL, why: "which has only one description, and the calling agent reads the routing text there" }, { ...t, effect: "representation" });
     return;
   }
   // The text a manager reads to choose the agent: where no agent of the document calls this one, no agent reads less.
