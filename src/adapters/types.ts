@@ -226,6 +226,14 @@ export interface AdapterBase {
    * spawns sub-agents: their settings are link settings, so losing one loses a link.
    */
   readonly subAgentTools?: readonly string[];
+  /**
+   * Members of a list item (IR paths with `[]` for the index, `/tools/[]/requiresUserAuth`) this format's
+   * reader fills with a value of its own where the IR requires one and the format has no place for it
+   * (an MCPTool says nothing of user auth: read as false). The reading's value there is no value the
+   * output holds, so a stash entry of such a member is guarded as one the reading lacks: by the item's
+   * identity, and an edit of another member of the item (its description) does not stop it.
+   */
+  readonly readerFills?: readonly string[];
   /** The syntaxes documents of this format are written in; the first is the default (JSON when absent). */
   readonly syntaxes?: readonly Syntax[];
   /** Files of this format are published as-is: credential-shaped strings are refused, not just warned about. */

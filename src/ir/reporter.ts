@@ -118,8 +118,11 @@ export function homePlace(format: string, places: Readonly<Record<string, string
   for (const [key, rule] of Object.entries(parse ?? {})) {
     if (!("ir" in rule) || key.endsWith("/**")) continue;
     const irs: readonly string[] = typeof rule.ir === "string" ? [rule.ir] : rule.ir;
-    if (!irs.some((pattern) => { const pt = tokensOf(pattern); return pt.length === tokens.length && pt.every((t, i) => tokenMatches(t, tokens[i] as string)); })) continue;
-    const kt = tokensOf(key);
+    // A list member the format declares by its items only (AgentMug's `/blueprint/tools/[]/scopes/[]` for `/tools/N/scopes`): the list's key.
+    const byItems = (pattern: string): boolean => { const pt = tokensOf(pattern); return pt.length === tokens.length + 1 && wild(pt[pt.length - 1] as string) && pt.every((t, i) => i === tokens.length || tokenMatches(t, tokens[i] as string)); };
+    const whole = irs.some((pattern) => { const pt = tokensOf(pattern); return pt.length === tokens.length && pt.every((t, i) => tokenMatches(t, tokens[i] as string)); });
+    if (!whole && !(key.endsWith("/[]") && irs.some(byItems))) continue;
+    const kt = whole ? tokensOf(key) : tokensOf(key).slice(0, -1);
     if (itemHome === undefined) {
       if (!kt.some(wild)) found.add(key);
       continue;

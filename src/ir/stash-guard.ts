@@ -247,6 +247,8 @@ export class GuardBuilder {
     private readonly document: JsonValue,
     private readonly derived: (p: string) => string | undefined = () => undefined,
     private readonly reading?: JsonObject,
+    /** True for a member the target's reader fills with a value of its own (Adapter.readerFills): the output holds no value there. */
+    private readonly filled: (p: string) => boolean = () => false,
   ) {}
 
   /** The deepest ancestor-or-self of `held` (which the reading has, as all its ancestors) that maps to a place in the output. */
@@ -290,9 +292,10 @@ export class GuardBuilder {
     if (this.reading === undefined || (identityMembers(a) === undefined && !Array.isArray(valueAt(this.reading, a)))) return;
     const g = this.written[a];
     if (g === undefined) return;
-    // A value whose member (or, under a list, whose item) the reading lacks altogether (`held` is `a`), or an identity member.
+    // A value whose member (or, under a list, whose item) the reading lacks altogether (`held` is `a`), or an identity member,
+    // or a member the reader filled in, which the output does not hold either (an MCPTool's requiresUserAuth).
     const members = identityMembers(a) ?? [];
-    const ofIdentity = p !== a && (held === a || (held === p && members.includes(p.slice(a.length + 1))));
+    const ofIdentity = p !== a && (held === a || (held === p && (members.includes(p.slice(a.length + 1)) || this.filled(p))));
     if (!ofIdentity) {
       this.whole.add(a);
       delete g.identity;

@@ -126,6 +126,20 @@ function diffValues(orig: unknown, back: unknown, ptr: string, parent: string | 
   out.set.push({ p: ptr, v: cloneJson(orig), held: ptr, back });
 }
 
+/** Whether IR pointer `p` is a member `target`'s reader fills with a value of its own (Adapter.readerFills). */
+function readerFilled(target: string): (p: string) => boolean {
+  let f = FILLED.get(target);
+  if (f === undefined) FILLED.set(target, (f = fillsOf(target)));
+  return f;
+}
+const FILLED = new Map<string, (p: string) => boolean>();
+function fillsOf(target: string): (p: string) => boolean {
+  const paths = adapterFor(target)?.readerFills ?? [];
+  if (paths.length === 0) return () => false;
+  const re = new RegExp(`^(?:${paths.map((q) => q.split("[]").map((t) => t.replace(/[.*+?^${}()|\\]/g, "\\$&")).join("(?:0|[1-9][0-9]*)")).join("|")})$`);
+  return (p) => re.test(p);
+}
+
 /** The first list item on the way to `p` (`/tools/1/provider` → `/tools/1`), if any. */
 function firstItem(p: string): string | undefined {
   const m = /^\/[^/]+(?:\/[^/]+)*?\/(?:0|[1-9][0-9]*)(?=\/|$)/.exec(p);
@@ -253,7 +267,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   }
 
   // What was written, for each entry: a later edit of it wins over the stash (src/ir/stash-guard.ts).
-  const guards = new GuardBuilder(back.sourceMap, written, derivedPlaces(subjects, r), b);
+  const guards = new GuardBuilder(back.sourceMap, written, derivedPlaces(subjects, r), b, readerFilled(target));
   // A parameter spelling the stash sets over the target's own (AgentMug's `{{params.` over Agent Spec's
   // `{{`) describes the prompt as written: the prompt guards it, and only the prompt, so a prompt edited
   // in the target's spelling is read in that spelling (restoreStash), and an edit of where the target
@@ -649,9 +663,15 @@ export function entryNames(parsed: IrAgent, stash: JsonObject, raw: JsonObject, 
   const homePlaces = isStringRecord(stash["sourceMap"]) ? stash["sourceMap"] : {};
   const rawPlaces = isStringRecord(raw["sourceMap"]) ? raw["sourceMap"] : {};
   const targetName = (p: string) => dotted(at(p) ?? sourceOf(parsed, p) ?? "");
+  const ir = isObject(stash["ir"]) ? stash["ir"] : {};
   const named = (p: string) => {
     const home = (isAncestorOrSelf("/instructions/chunks", p) ? chunkPlace(from, p, chunkKey(parsed, stash, p)) : undefined) ?? homePlace(from, homePlaces, p) ?? homePlace(from, rawPlaces, asStashed(items, p));
-    return home === undefined ? targetName(p) : `${from} ${dotted(home)}`;
+    if (home === undefined) return targetName(p);
+    // A list item's `extra` (members the IR does not name, an AgentMug tool's timeoutMs): each member, as the home spells it, not the item.
+    const extra = /^(\/[^/]+\/(?:0|[1-9][0-9]*))\/extra$/.exec(p);
+    const v = extra === null ? undefined : own(ir, p);
+    if (extra !== null && isObject(v) && Object.keys(v).length > 0 && home === (homePlace(from, homePlaces, extra[1] as string) ?? homePlace(from, rawPlaces, asStashed(items, extra[1] as string)))) return Object.keys(v).map((k) => `${from} ${dotted(join(home, k))}`).join(", ");
+    return `${from} ${dotted(home)}`;
   };
   return { named, targetName };
 }
@@ -913,8 +933,9 @@ class StaleReport {
     if (alone) return get(this.parsed, p) !== undefined && this.stop(p, name, p);
     let k = this.check.staleFor(p) ?? (because === undefined ? undefined : this.check.staleFor(because));
     if (k === undefined && set) k = this.check.staleItem(p);
-    // A value the target now holds inside an item edited elsewhere, where the item as written had none: the edit's.
-    if (k === undefined && set && this.check.rewrittenItem(p) !== undefined && get(this.parsed, p) !== undefined) k = p;
+    // A value the target now holds inside an item edited elsewhere, where the item as written had none: the edit's
+    // (not one its reader fills in, which the file does not hold: an MCPTool's requiresUserAuth).
+    if (k === undefined && set && this.check.rewrittenItem(p) !== undefined && get(this.parsed, p) !== undefined && !readerFilled(this.parsed.origin.format)(p)) k = p;
     if (k === undefined && set && this.check.guarded && this.check.guardOf(p) === undefined && get(this.parsed, p) !== undefined) k = p;
     return k !== undefined && this.stop(k, name, p);
   }

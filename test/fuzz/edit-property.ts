@@ -341,7 +341,8 @@ export function checkEdit(t: Target, e: Edit): { outcome: Outcome | "refused" | 
   const entries = stashEntries(file, restored, plainData, isObject(file) ? reitemStash(plain, file, stripStash(e.doc)) : undefined, plain);
   const named = new Set(stale.flatMap(namedBy));
   const notApplied = entries.filter((x) => !x.applied);
-  const unreported = notApplied.filter((x) => !named.has(x.name));
+  // A list item's `extra` is named by each of its members (entryNames), listed apart in the warning.
+  const unreported = notApplied.filter((x) => !x.name.split(", ").every((n) => named.has(n)));
   if (unreported.length) return { outcome: "unreported", message: `not applied, not reported: ${unreported.map((x) => x.name).join(", ")}\n${stale.map((d) => d.message).join("\n")}`, notApplied: notApplied.length };
   const applied = new Set(entries.filter((x) => x.applied).map((x) => x.name));
   const falsely = [...named].filter((n) => applied.has(n) && !notApplied.some((x) => x.name === n));

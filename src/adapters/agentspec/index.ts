@@ -33,6 +33,8 @@ export const agentspecAdapter: Adapter & { readonly id: typeof FORMAT } = {
     "/limits/maxModelCalls": { setting: "call limits", decider: "the runtime" },
     "/limits/maxToolCalls": { setting: "tool-call limits", decider: "the runtime" },
   },
+  // An MCPTool has no member for user auth: tools.ts reads it as false, which the IR's mcp tool requires.
+  readerFills: ["/tools/[]/requiresUserAuth"],
   coverage: agentspecCoverage,
   schemaEffects,
   detect: detectAgentspec,
