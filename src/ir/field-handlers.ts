@@ -14,7 +14,7 @@ import type { IrAgent } from "./model.js";
 import type { Reporter } from "./reporter.js";
 
 /** The reporter a handler raises through: the Reporter's raise methods (and what it reads back). */
-export type HandlerReporter = Pick<Reporter, "at" | "atSource" | "atExtension" | "defaulted" | "dropUnsupported" | "dropForeignExtensions" | "where" | "extensionPlace" | "namedPlaces" | "lostExtension" | "targetFormat" | "targetFile">;
+export type HandlerReporter = Pick<Reporter, "at" | "atSource" | "atExtension" | "defaulted" | "dropUnsupported" | "dropForeignExtensions" | "where" | "extensionPlace" | "namedPlaces" | "lostExtension" | "targetFormat" | "targetFile" | "guardedBy" | "linkedByIdentity">;
 
 /** One field handler: its name (for messages), its declarations and the function that writes the fields. */
 export interface FieldHandler<A extends unknown[] = never, R = unknown> {

@@ -220,8 +220,45 @@ export class Reporter {
    * agents share is one place, one value: its name says no agent (one diagnostic, after onePerValue).
    */
   private readonly readings = new Map<string, Reading>();
+  /** Each agent's guard places an emitter named (guardedBy): IR path, output place. */
+  private readonly guardPlaces = new Map<IrAgent, [string, string][]>();
+  /** Each agent's links guarded by their identity (linkedByIdentity). */
+  private readonly linkItems = new Map<IrAgent, Set<string>>();
   /** The output file the diagnostics are about, unless a call names another one. */
   constructor(readonly targetFormat: string, public targetFile?: string) {}
+
+  /**
+   * No diagnostic: the output place `targetPointer` is what the target reads in the stead of the IR
+   * value at `irPointer` of `agent`, which it cannot hold (a link's when-to-use text, where a manager
+   * reads the worker's description): the stash guards that value's entry by that place, so an edit of
+   * it stops the entry, and an edit elsewhere of what holds the value does not (src/ir/stash.ts).
+   */
+  guardedBy(agent: IrAgent, irPointer: string, targetPointer: string): void {
+    let list = this.guardPlaces.get(agent);
+    if (list === undefined) this.guardPlaces.set(agent, (list = []));
+    list.push([irPointer, targetPointer]);
+  }
+
+  /**
+   * No diagnostic: the place the target reads the link `item` (`/subAgents/0`) of `agent` from holds more
+   * than the link (an Agent Spec worker's component): the stash guards the link's values by what the link
+   * depends on (its target, its routing text: LINK_IDENTITY, src/ir/stash-guard.ts), not by all of that place.
+   */
+  linkedByIdentity(agent: IrAgent, item: string): void {
+    let set = this.linkItems.get(agent);
+    if (set === undefined) this.linkItems.set(agent, (set = new Set()));
+    set.add(item);
+  }
+
+  /** The links named for `agent` (linkedByIdentity). */
+  linksOf(agent: IrAgent): ReadonlySet<string> {
+    return this.linkItems.get(agent) ?? new Set();
+  }
+
+  /** The guard places named for `agent` (guardedBy), in the order named. */
+  guardsOf(agent: IrAgent): readonly (readonly [string, string])[] {
+    return this.guardPlaces.get(agent) ?? [];
+  }
 
   private target(pointer?: string, file?: string): TargetLocation {
     const t: TargetLocation = { format: this.targetFormat };

@@ -43,10 +43,32 @@ export interface Guard {
  */
 export const ITEM_IDENTITY: Readonly<Record<string, readonly string[]>> = { tools: ["name", "kind"], models: ["id", "provider", "providerSource", "raw"] };
 
+/**
+ * What a link (an agent's `/subAgents/<i>`) depends on: the agent it calls and the routing text its
+ * caller reads to choose it. Its other values (a Caplo link's doNotUseWhen and mode, which a target may
+ * have no place for) describe that hand-over, whatever else of the called agent an edit changed (its
+ * prompt, its temperature): guarded by the link's place as a whole (an Agent Spec worker component),
+ * they were lost with any edit of it (verification finding N1, session 16). Not in ITEM_IDENTITY: a
+ * team's links are followed by their place (src/adapters/agentspec/link-guards.ts), not renumbered
+ * by the hub (stash-items.ts). Only for the links an emitter names (Reporter.linkedByIdentity): a link's
+ * place may be the link alone (a Swarm relationship), read in another order than the stash restores.
+ */
+export const LINK_IDENTITY: readonly string[] = ["local", "external", "useWhen"];
+
 /** The identity members of the list item at IR pointer `item` (`/tools/0`), if its list has them. */
 export function identityMembers(item: string): readonly string[] | undefined {
   const m = /^\/([^/]+)\/(?:0|[1-9][0-9]*)$/.exec(item);
   return m === null ? undefined : ITEM_IDENTITY[m[1] as string];
+}
+
+/** True when IR pointer `k` is a link (`/subAgents/0`). */
+const LINK_ITEM = /^\/subAgents\/(?:0|[1-9][0-9]*)$/;
+
+/** identityOf, and for a link (whose guard an emitter said holds by its identity: GuardBuilder `linked`), the digest of its LINK_IDENTITY members. */
+export function identityOfItem(reading: unknown, k: string): string | undefined {
+  if (!LINK_ITEM.test(k)) return identityOf(reading, k);
+  const v = valueAt(reading, k);
+  return digest(LINK_IDENTITY.map((m) => (isObject(v) ? v[m] : undefined)));
 }
 
 /**
@@ -249,6 +271,8 @@ export class GuardBuilder {
     private readonly reading?: JsonObject,
     /** True for a member the target's reader fills with a value of its own (Adapter.readerFills): the output holds no value there. */
     private readonly filled: (p: string) => boolean = () => false,
+    /** The links whose place holds more than the link (an Agent Spec worker component): guarded by their identity (LINK_IDENTITY). */
+    private readonly linked: ReadonlySet<string> = new Set(),
   ) {}
 
   /** The deepest ancestor-or-self of `held` (which the reading has, as all its ancestors) that maps to a place in the output. */
@@ -289,17 +313,18 @@ export class GuardBuilder {
    * item may have rewritten.
    */
   private itemGuard(a: string, p: string, held: string | undefined): void {
-    if (this.reading === undefined || (identityMembers(a) === undefined && !Array.isArray(valueAt(this.reading, a)))) return;
+    const link = this.linked.has(a);
+    if (this.reading === undefined || (identityMembers(a) === undefined && !link && !Array.isArray(valueAt(this.reading, a)))) return;
     const g = this.written[a];
     if (g === undefined) return;
     // A value whose member (or, under a list, whose item) the reading lacks altogether (`held` is `a`), or an identity member,
     // or a member the reader filled in, which the output does not hold either (an MCPTool's requiresUserAuth).
-    const members = identityMembers(a) ?? [];
+    const members = identityMembers(a) ?? (link ? LINK_IDENTITY : []);
     const ofIdentity = p !== a && (held === a || (held === p && (members.includes(p.slice(a.length + 1)) || this.filled(p))));
     if (!ofIdentity) {
       this.whole.add(a);
       delete g.identity;
-    } else if (!this.whole.has(a)) g.identity = identityOf(this.reading, a);
+    } else if (!this.whole.has(a)) g.identity = identityOfItem(this.reading, a);
   }
 
   /** Guarded by the reading itself: `value` is the reading's value at `q`. */
@@ -472,7 +497,7 @@ export class GuardCheck {
       if (g.identity !== undefined && (moved || digest(now) !== g.digest)) {
         // Edited, but still the same thing (the same tool name and kind, the same model, at that index; a
         // list as many items long): its entries hold.
-        const identity = identityOf(reading, k);
+        const identity = identityOfItem(reading, k);
         if (identity !== undefined && identity === g.identity) this.rewritten.add(k);
         else {
           this.stale.add(k);

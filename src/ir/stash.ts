@@ -267,7 +267,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   }
 
   // What was written, for each entry: a later edit of it wins over the stash (src/ir/stash-guard.ts).
-  const guards = new GuardBuilder(back.sourceMap, written, derivedPlaces(subjects, r), b, readerFilled(target));
+  const guards = new GuardBuilder(back.sourceMap, written, derivedPlaces(subjects, r, agent), b, readerFilled(target), r.linksOf(agent));
   // A parameter spelling the stash sets over the target's own (AgentMug's `{{params.` over Agent Spec's
   // `{{`) describes the prompt as written: the prompt guards it, and only the prompt, so a prompt edited
   // in the target's spelling is read in that spelling (restoreStash), and an edit of where the target
@@ -408,8 +408,9 @@ const extPointer = (format: string, rel: string): string => "/extensions/" + esc
 const WRITTEN_AS = new Set<DiagnosticCode>(["transformed-value", "truncated-value", "clamped-value"]);
 
 /** For an IR pointer, the output place an emitter reported writing it (or a part or a holder of it) to (`subjects`: the agent's diagnostics). */
-function derivedPlaces(subjects: readonly AboutAgent[], r: Reporter): (p: string) => string | undefined {
-  const places: [string, string][] = [];
+function derivedPlaces(subjects: readonly AboutAgent[], r: Reporter, agent: IrAgent): (p: string) => string | undefined {
+  // The places an emitter named as what the target reads in a value's stead (Reporter.guardedBy) come first.
+  const places: [string, string][] = r.guardsOf(agent).map(([ir, at]) => [ir, at]);
   for (const { d, s } of subjects) {
     const t = d.target;
     if (!WRITTEN_AS.has(d.code) || s.ir === undefined || s.ir === "" || t?.pointer === undefined) continue;

@@ -190,7 +190,7 @@ function writeTeam(r: HandlerReporter, team: Team, defs: JsonObject): Written {
   const ids = uniqueKeys(agents.map((a) => a.id ?? keptId(a) ?? slugKey(a.key ?? a.name ?? "agent")));
   const componentAt = (i: number) => (swarm ? `/${REFS}/${ids[i]}` : i === 0 ? "/group_manager" : `/workers/${i - 1}`);
   const comps = agents.map((a, i) => emitAgentComponent(a, { scope: team.scope, file, at: componentAt(i), ...(local.some((e) => e.to === i) || routingRead(doc, a) ? {} : { uncalled: true as const }), ...(team.defaults[i] ? { defaults: team.defaults[i] } : {}) }));
-  for (const e of edges) reportLinkDetails(r, agents[e.from] as IrAgent, e.link, e.j, file, (e.to === undefined ? e.remote : comps[e.to])?.["description"], e.to === undefined ? undefined : `${componentAt(e.to)}/description`);
+  for (const e of edges) reportLinkDetails(r, agents[e.from] as IrAgent, e.link, e.j, file, (e.to === undefined ? e.remote : comps[e.to])?.["description"], e.to === undefined ? undefined : `${componentAt(e.to)}/description`, !swarm);
   agents.forEach((a, i) => {
     const c = comps[i] as JsonObject;
     if (a.id === undefined && a.key !== undefined && keptId(a) === undefined) {
@@ -279,9 +279,10 @@ function remoteAgent(r: HandlerReporter, team: Team, a: IrAgent, link: IrLink, j
 
 /**
  * `described`: the description written for the agent the link calls, the text the caller's model reads
- * to choose it; `describedAt`: where it is written, for an agent of the document.
+ * to choose it; `describedAt`: where it is written, for an agent of the document; `worker`: the link is
+ * read from that agent's component (a ManagerWorkers' worker), not from a relationship.
  */
-function reportLinkDetails(r: HandlerReporter, a: IrAgent, link: IrLink, j: number, file: string, described: JsonValue | undefined, describedAt?: string): void {
+function reportLinkDetails(r: HandlerReporter, a: IrAgent, link: IrLink, j: number, file: string, described: JsonValue | undefined, describedAt?: string, worker = false): void {
   const lost: string[] = [];
   // When to use it is what the worker's description says (a mas delegation's text is its worker's description): nothing is lost.
   if (link.useWhen !== undefined && link.useWhen !== described) lost.push("when to use it");
@@ -292,7 +293,16 @@ function reportLinkDetails(r: HandlerReporter, a: IrAgent, link: IrLink, j: numb
   if (link.release !== undefined) lost.push(`the pinned release ${link.release}`);
   if (link.mode !== undefined) lost.push(`the mode ${link.mode}`);
   // Named by its target: links read from a MAS workflow share the agent's place, and one report must not stand for two links.
+  // The manager reads the worker's description in their stead: where the stash guards when to use it and when not
+  // (an edit of that description is an edit of them), while the link's other values hang on the worker's identity
+  // only (src/ir/stash-guard.ts LINK_IDENTITY), so an edit of its prompt or temperature keeps them (finding N1).
   if (lost.length) r.at(a, "dropped-link", `/subAgents/${j}`, { to: link.local ?? link.external ?? "?", parts: lost, why: "as a manager reads the worker's description" }, { targetFile: file });
+  if (worker) r.linkedByIdentity(a, `/subAgents/${j}`);
+  for (const k of ["useWhen", "doNotUseWhen"] as const) {
+    // Only where the link's place is the worker's component (a ManagerWorkers): a Swarm link's is its relationship.
+    if (!worker || link[k] === undefined || describedAt === undefined || (k === "useWhen" && link.useWhen === described)) continue;
+    r.guardedBy(a, `/subAgents/${j}/${k}`, describedAt);
+  }
   // The source spawned a one-shot copy of the child per call (IrLink.spawn); a worker is called as itself.
   if (link.spawn !== undefined) r.at(a, "dropped-link", `/subAgents/${j}/spawn`, { to: link.local ?? link.external ?? "?", ...spawnLoss(link.spawn, link.local ?? link.external ?? "?"), target: LABEL, why: "where a manager or a Swarm agent calls its workers" }, { targetFile: file });
 }

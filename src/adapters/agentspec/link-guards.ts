@@ -16,7 +16,7 @@
 import type { IrAgent } from "../../ir/model.js";
 import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { escapeToken, get, unescapeToken } from "../../ir/pointer.js";
-import { digest, readWritten, type Guard, type Written } from "../../ir/stash-guard.js";
+import { digest, identityOfItem, readWritten, type Guard, type Written } from "../../ir/stash-guard.js";
 
 const LINK = /^\/subAgents\/(0|[1-9][0-9]*)(\/.*)?$/;
 
@@ -25,7 +25,7 @@ const LINK = /^\/subAgents\/(0|[1-9][0-9]*)(\/.*)?$/;
  * document without stashes, as the guards compare it); undefined when nothing moved or when the stash
  * speaks of the links in a way this cannot renumber safely (then the hub's positional guards decide).
  */
-export function relinkStash(agent: IrAgent, raw: JsonValue, document: JsonValue): JsonObject | undefined {
+export function relinkStash(agent: IrAgent, raw: JsonValue, document: JsonValue, byIdentity = false): JsonObject | undefined {
   if (!isObject(raw)) return undefined;
   const written = readWritten(raw["written"]);
   const ir = isObject(raw["ir"]) ? raw["ir"] : {};
@@ -37,12 +37,24 @@ export function relinkStash(agent: IrAgent, raw: JsonValue, document: JsonValue)
   if (linkKeys.some((p) => !LINK.test(p))) return undefined;
   const byPosition = (v: JsonValue | undefined) => Array.isArray(v) && v.some((p) => typeof p === "string" && p.startsWith("/subAgents"));
   if (byPosition(raw["absent"]) || (isObject(raw["moved"]) && Object.entries(raw["moved"]).some(([k, v]) => k.startsWith("/subAgents") || (typeof v === "string" && v.startsWith("/subAgents"))))) return undefined;
-  if (Object.values(written).some((g, i) => g.reported === true && (Object.keys(written)[i] as string).startsWith("/subAgents"))) return undefined;
+  // A reported guard of a link's member (its when-to-use text, guarded by the worker's description) is carried with
+  // its link, inside the link's place; any other reported link guard: read by position only.
+  const within = (k: string, g: Guard): boolean => {
+    const m = LINK.exec(k);
+    const whole = m === null ? undefined : written[`/subAgents/${m[1] as string}`];
+    return m?.[2] !== undefined && whole?.at !== undefined && g.at?.startsWith(whole.at + "/") === true;
+  };
+  if (Object.entries(written).some(([k, g]) => g.reported === true && k.startsWith("/subAgents") && !within(k, g))) return undefined;
 
   const links = agent.subAgents ?? [];
   // Where each link read now was read from, and the digest of that place.
   const place = links.map((_, j) => agent.sourceMap[`/subAgents/${j}`]);
   const placeDigest = place.map((at) => (at === undefined ? undefined : digest(get(document, at))));
+  // A link whose place was edited elsewhere than in what it depends on (its target, its routing text: LINK_IDENTITY,
+  // a worker's prompt or temperature) is still that link (finding N1): found by its identity as read now.
+  const idNow = links.map((_, j) => identityOfItem(agent, `/subAgents/${j}`));
+  // Only where a link's place is its worker's component (`byIdentity`, a ManagerWorkers): a Swarm relationship is the link itself.
+  const matches = (g: Guard, j: number): boolean => placeDigest[j] === g.digest || (byIdentity && g.identity !== undefined && idNow[j] === g.identity);
   const writtenLinks = Object.entries(written).filter(([k, g]) => /^\/subAgents\/(0|[1-9][0-9]*)$/.test(k) && g.at !== undefined);
   // Every link where it was written, as written: the positional guards are right, the stash is left as it is.
   if (writtenLinks.every(([k, g]) => place[Number(k.slice("/subAgents/".length))] === g.at && placeDigest[Number(k.slice("/subAgents/".length))] === g.digest)) return undefined;
@@ -50,7 +62,7 @@ export function relinkStash(agent: IrAgent, raw: JsonValue, document: JsonValue)
   // The links as read back when written whose place reads otherwise now (deleted, edited): where a gone link was.
   const lost: number[] = [];
   for (const [k, g] of writtenLinks) {
-    const found = placeDigest.flatMap((d, j) => (d === g.digest ? [j] : []));
+    const found = links.flatMap((_, j) => (matches(g, j) ? [j] : []));
     if (found.length === 1) unchanged.add(found[0] as number);
     else if (found.length === 0) lost.push(Number(k.slice("/subAgents/".length)));
   }
@@ -70,7 +82,7 @@ export function relinkStash(agent: IrAgent, raw: JsonValue, document: JsonValue)
       // The link read back at its index when it was written: the unchanged link whose place digests as that one did.
       const g = written[`/subAgents/${i}`];
       if (g === undefined) return undefined;
-      now = placeDigest.flatMap((d, j) => (d === g.digest ? [j] : []));
+      now = links.flatMap((_, j) => (matches(g, j) ? [j] : []));
     }
     if (now.length > 1) return undefined;
     if (now.length === 0) gone.push(i);
@@ -106,6 +118,12 @@ export function relinkStash(agent: IrAgent, raw: JsonValue, document: JsonValue)
     for (const k of Object.keys(ir)) if (LINK.exec(k)?.[1] === String(i) && (k !== `/subAgents/${i}/${field}` || links[x]?.[field] !== link[field])) setKey(next, rename(k), cloneJson(ir[k] as JsonValue));
     // Guarded by the place the link is read from now (reported: its own place, whatever index reads it).
     guard(`/subAgents/${x}`, { at: place[j] as string, digest: placeDigest[j] as string, reported: true });
+    // Its members' own guards (in its place as written: the worker's description) move with it.
+    const was = written[`/subAgents/${i}`]?.at as string;
+    for (const [k, g] of Object.entries(written)) {
+      const m = LINK.exec(k);
+      if (m?.[1] === String(i) && m[2] !== undefined && within(k, g)) guard(`/subAgents/${x}${m[2]}`, { ...g, at: (place[j] as string) + (g.at as string).slice(was.length) });
+    }
   }
   // A gone link is guarded by what was written where a gone link was: stale, and reported there.
   gone.forEach((i, c) => {

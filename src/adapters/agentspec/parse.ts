@@ -135,7 +135,7 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
     // A worker's stash is in its own component: judged where the worker is now, not at the index it was written at.
     const reseated = type === "ManagerWorkers" ? reseatStash(a, bag[at] as JsonValue) : undefined;
     if (reseated !== undefined) bag[at] = reseated;
-    const relinked = relinkStash(a, bag[at] as JsonValue, document());
+    const relinked = relinkStash(a, bag[at] as JsonValue, document(), type === "ManagerWorkers");
     if (relinked !== undefined) bag[at] = relinked;
     const kept = keepTeamLinks(ctx, a, bag[at] as JsonValue, type as string);
     if (kept !== undefined) bag[at] = kept;
