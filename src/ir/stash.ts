@@ -409,8 +409,10 @@ const WRITTEN_AS = new Set<DiagnosticCode>(["transformed-value", "truncated-valu
 
 /** For an IR pointer, the output place an emitter reported writing it (or a part or a holder of it) to (`subjects`: the agent's diagnostics). */
 function derivedPlaces(subjects: readonly AboutAgent[], r: Reporter, agent: IrAgent): (p: string) => string | undefined {
-  // The places an emitter named as what the target reads in a value's stead (Reporter.guardedBy) come first.
-  const places: [string, string][] = r.guardsOf(agent).map(([ir, at]) => [ir, at]);
+  // The places an emitter named as what the target reads in a value's stead (Reporter.guardedBy): for that value only, first.
+  const named = new Map<string, string>();
+  for (const [ir, at] of r.guardsOf(agent)) if (!named.has(ir)) named.set(ir, at);
+  const places: [string, string][] = [];
   for (const { d, s } of subjects) {
     const t = d.target;
     if (!WRITTEN_AS.has(d.code) || s.ir === undefined || s.ir === "" || t?.pointer === undefined) continue;
@@ -418,7 +420,8 @@ function derivedPlaces(subjects: readonly AboutAgent[], r: Reporter, agent: IrAg
     if (isAncestorOrSelf(`/${STASH_KEY}`, t.pointer)) continue;
     places.push([s.ir, t.pointer]);
   }
-  return firstPlace(places);
+  const reported = firstPlace(places);
+  return named.size === 0 ? reported : (p) => named.get(p) ?? reported(p);
 }
 
 /**
