@@ -267,14 +267,15 @@ function remoteAgent(r: HandlerReporter, team: Team, a: IrAgent, link: IrLink, j
   const kept = at === undefined ? {} : rebuild(team.docExt, at);
   if (typeof kept["component_type"] === "string") {
     const field = kept["component_type"] === "OciAgent" ? "agent_endpoint_id" : "agent_url";
-    return orderKeys({ ...kept, [field]: ext }, [...A2A_ORDER, "agent_endpoint_id", "client_config"]);
+    // The link's routing text is the remote agent's description (the parse reads it so): an edit of it elsewhere is the description's.
+    return orderKeys({ ...kept, ...(link.useWhen === undefined ? {} : { description: link.useWhen }), [field]: ext }, [...A2A_ORDER, "agent_endpoint_id", "client_config"]);
   }
   if (!isUrl(ext)) {
     r.at(a, "dropped-link", `/subAgents/${j}`, { to: ext, target: LABEL, why: "which reaches an agent served elsewhere only by its URL (A2AAgent)" }, { targetFile: team.file });
     return undefined;
   }
   r.atSource(a, "defaulted-required", "", { field: `the name and connection_config of the A2AAgent written for the external agent ${ext}`, plural: true, by: LABEL, filled: "derived from its URL" }, { targetFile: team.file });
-  return orderKeys({ component_type: "A2AAgent", name: slugKey(ext.replace(/^https?:\/\//i, "")), agent_url: ext, connection_config: { component_type: "A2AConnectionConfig", name: "connection" } }, A2A_ORDER);
+  return orderKeys({ component_type: "A2AAgent", name: slugKey(ext.replace(/^https?:\/\//i, "")), ...(link.useWhen === undefined ? {} : { description: link.useWhen }), agent_url: ext, connection_config: { component_type: "A2AConnectionConfig", name: "connection" } }, A2A_ORDER);
 }
 
 /**

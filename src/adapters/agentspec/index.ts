@@ -11,6 +11,7 @@ import { CREDENTIAL, FORMAT, LABEL, SUFFIX } from "./spec.js";
 import { SLOT } from "./slot.js";
 import { agentspecCoverage } from "./coverage.js";
 import { schemaEffects } from "./effects.generated.js";
+import { documentValueUse } from "./document-uses.js";
 
 export const agentspecAdapter: Adapter & { readonly id: typeof FORMAT } = {
   id: FORMAT,
@@ -35,6 +36,7 @@ export const agentspecAdapter: Adapter & { readonly id: typeof FORMAT } = {
   },
   // An MCPTool has no member for user auth: tools.ts reads it as false, which the IR's mcp tool requires.
   readerFills: ["/tools/[]/requiresUserAuth"],
+  documentValueUse,
   coverage: agentspecCoverage,
   schemaEffects,
   detect: detectAgentspec,

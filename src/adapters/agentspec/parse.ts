@@ -355,6 +355,13 @@ function externalLink(ctx: Ctx, a: IrAgent, v: JsonObject, at: string, j: number
   const link: IrLink = { external: String(v[field]) };
   mapSource(a, `/subAgents/${j}`, at);
   mapSource(a, `/subAgents/${j}/external`, join(at, field));
+  // Its description is what the manager reads to choose it, as a local worker's is (verify trial N4):
+  // the link's routing text. It stays at document level too, for the component written back home.
+  const described = v["description"];
+  if (typeof described === "string" && described.trim() !== "") {
+    link.useWhen = described;
+    mapSource(a, `/subAgents/${j}/useWhen`, join(at, "description"));
+  }
   for (const k of Object.keys(v)) if (k !== field) keepDoc(ctx, join(at, k), v[k] as JsonValue);
   return link;
 }
