@@ -96,10 +96,19 @@ function ownFiles(out: string): void {
 }
 
 /** The second skill s is not written (the runtime finds a skill by its name only), and a warning says so. */
-function skillWarned(diagnostics: Diag[], text: string): void {
+function skillWarned(diagnostics: Diag[]): void {
   // dropped-field, or stashed-value where the recipe rides in the stash for the way back: a warning either way.
   expect(diagnostics.filter((x) => (x.code === "dropped-field" || x.code === "stashed-value") && x.severity === "warning" && /"s" \(its SKILL\.md\) is not written/.test(x.message)).length, JSON.stringify(diagnostics.map((x) => x.message))).toBe(1);
-  void text;
+}
+
+/** The two apps' agents --bundle --to mas in `out`: each writes its own tool and prompt, appa's SKILL.md is written and appb's warned. */
+async function writtenApart(inputs: string[], out: string): Promise<Diag[]> {
+  const run = await convert([...inputs, "--bundle", "--to", "mas", "-o", out + "/"]);
+  expect(run.code).toBe(0);
+  ownFiles(out);
+  expect(readFileSync(join(out, "skills/s/SKILL.md"), "utf8")).toBe(skill("skill of appa"));
+  skillWarned(run.diagnostics);
+  return run.diagnostics;
 }
 
 describe("different kept files of two agents on one path in a mas output", () => {
@@ -107,23 +116,13 @@ describe("different kept files of two agents on one path in a mas output", () =>
     const d = tempDir("agentport-collide-");
     app(d, "appa", "alpha");
     app(d, "appb", "beta");
-    const out = join(d, "out");
-    const run = await convert([join(d, "appa/mas.yaml"), join(d, "appb/mas.yaml"), "--bundle", "--to", "mas", "-o", out + "/"]);
-    expect(run.code).toBe(0);
-    ownFiles(out);
-    expect(readFileSync(join(out, "skills/s/SKILL.md"), "utf8")).toBe(skill("skill of appa"));
-    skillWarned(run.diagnostics, "skill of appb");
-    expect(run.diagnostics.some((x) => x.code === "ref-rewritten" && /as tools\/x-2\.tool\.yaml \(tools\/x\.tool\.yaml there is another agent's file/.test(x.message))).toBe(true);
+    const diagnostics = await writtenApart([join(d, "appa/mas.yaml"), join(d, "appb/mas.yaml")], join(d, "out"));
+    expect(diagnostics.some((x) => x.code === "ref-rewritten" && /as tools\/x-2\.tool\.yaml \(tools\/x\.tool\.yaml there is another agent's file/.test(x.message))).toBe(true);
   });
 
   it("the two apps' agents restored from AgentMug stashes, --bundle --to mas elsewhere: the same", async () => {
     const d = await twoApps();
-    const out = join(d, "out");
-    const run = await convert([join(d, "am/appa/alpha.agent.json"), join(d, "am/appb/beta.agent.json"), "--bundle", "--to", "mas", "-o", out + "/"]);
-    expect(run.code).toBe(0);
-    ownFiles(out);
-    expect(readFileSync(join(out, "skills/s/SKILL.md"), "utf8")).toBe(skill("skill of appa"));
-    skillWarned(run.diagnostics, "skill of appb");
+    await writtenApart([join(d, "am/appa/alpha.agent.json"), join(d, "am/appb/beta.agent.json")], join(d, "out"));
   });
 
   it("a restored SKILL.md and an AgentMug recipe skill of the same name, in either order: the first is written, the second warned, nothing refused", async () => {
@@ -137,7 +136,7 @@ describe("different kept files of two agents on one path in a mas output", () =>
       expect(existsSync(join(out, "skills/s/SKILL.md"))).toBe(true);
       const written = readFileSync(join(out, "skills/s/SKILL.md"), "utf8");
       expect(written.includes(first === alpha ? "skill of appa" : "Do gamma things.")).toBe(true);
-      skillWarned(run.diagnostics, "");
+      skillWarned(run.diagnostics);
       // No note claims the second SKILL.md was written there.
       const claims = run.diagnostics.filter((x) => /skills\/s\/SKILL\.md/.test(x.message) && !/is not written/.test(x.message));
       expect(claims.length, JSON.stringify(claims)).toBe(1);
@@ -150,7 +149,7 @@ describe("different kept files of two agents on one path in a mas output", () =>
     const run = await convert([recipeAgent(d, "gamma", "Do gamma things."), recipeAgent(d, "delta", "Do delta things."), "--bundle", "--to", "mas", "-o", out + "/"]);
     expect(run.code, run.stderr).toBe(0);
     expect(readFileSync(join(out, "skills/s/SKILL.md"), "utf8")).toContain("Do gamma things.");
-    skillWarned(run.diagnostics, "");
+    skillWarned(run.diagnostics);
     const same = join(d, "same");
     mkdirSync(join(d, "b"));
     const again = await convert([recipeAgent(d, "gamma", "Do it."), recipeAgent(join(d, "b"), "delta", "Do it."), "--bundle", "--to", "mas", "-o", same + "/"]);
