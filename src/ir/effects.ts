@@ -10,7 +10,7 @@ import { inertBesideOf, inertValuesOf, type FormatCoverage, type InertBeside, ty
 import { deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "./json.js";
 import { schemaPathIndex, schemaPathOf, type SchemaPathIndex } from "./schema-paths.js";
 import { effectsBySchemaPath, schemaEffectTable, schemaPathsOf, type SchemaEffectTable } from "./schema-effects.js";
-import { escapeToken, isAncestorOrSelf, parsePointer } from "./pointer.js";
+import { escapeToken, generalIrPath, isAncestorOrSelf, parsePointer } from "./pointer.js";
 
 /** The member every stash lives in (src/ir/stash.ts); its places are judged by what they hold. */
 const STASH_KEY = "x-agentport";
@@ -77,7 +77,7 @@ export class EffectIndex {
         if ("ignored" in rule || "container" in rule || rule.effect === undefined) continue;
         const irs = "ir" in rule ? (typeof rule.ir === "string" ? [rule.ir] : rule.ir) : rule.part !== undefined ? [rule.part.ir] : [];
         for (const ir of irs) {
-          const g = generalIr(ir);
+          const g = generalIrPath(ir);
           const e: ValueEffect = rule.effect;
           this.byIrPath.set(g, strongest(this.byIrPath.get(g), e) ?? e);
         }
@@ -172,7 +172,7 @@ export class EffectIndex {
 
   /** The effect of a canonical IR path: the declarations that fill it, else what they fill below it, else above it. */
   ofIr(irPointer: string): ValueEffect | undefined {
-    const g = generalIr(irPointer);
+    const g = generalIrPath(irPointer);
     if (this.byIrPath.has(g)) return this.byIrPath.get(g);
     let below: ValueEffect | undefined;
     for (const [q, e] of this.byIrPath) if (q.startsWith(g + "/")) below = strongest(below, e);
@@ -242,10 +242,6 @@ function isInert(inert: InertValues, v: JsonValue | undefined, beside?: InertBes
   return inert.some((x) => deepEqual(x, value));
 }
 
-/** "/models/0/id" and "/tools/[mcp]/name" as "/models/[]/id" and "/tools/[]/name". */
-function generalIr(p: string): string {
-  return p.replace(/\/\[[^\]/]*\]/g, "/[]").replace(/\/(0|[1-9][0-9]*)(?=\/|$)/g, "/[]");
-}
 
 /** The declared effect of a place in an output of `format` (a filled-in required value), relative to its agent. */
 function ofTarget(index: EffectIndex, coverages: readonly FormatCoverage[], format: string, pointer: string): ValueEffect | undefined {

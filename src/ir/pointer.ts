@@ -114,3 +114,8 @@ function dottedTokens(pointer: string): string {
   }
   return out || "(document)";
 }
+
+/** "/models/0/id" and "/tools/[mcp]/name" as "/models/[]/id" and "/tools/[]/name": an IR pointer as the path its declarations name. */
+export function generalIrPath(p: string): string {
+  return p.replace(/\/\[[^\]/]*\]/g, "/[]").replace(/\/(0|[1-9][0-9]*)(?=\/|$)/g, "/[]");
+}

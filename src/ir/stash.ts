@@ -15,7 +15,7 @@
 import { diagnostic, DIAGNOSTIC_CODES, keptDiagnostic, STASH_KEY, type Category, type Diagnostic, type DiagnosticCode, type DiagnosticPlace, type SourceLocation, type TargetLocation, type UndoableCode } from "./diagnostics.js";
 import { irSchemas, type IrAgent, type IrDocument } from "./model.js";
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "./json.js";
-import { dotted, escapeToken, get, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
+import { dotted, escapeToken, generalIrPath, get, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
 import { removeAtPointer, setAtPointer } from "./pointer-write.js";
 import { PLACEMENT } from "./home.js";
 import { inIrOrder } from "./ir-paths.js";
@@ -126,18 +126,12 @@ function diffValues(orig: unknown, back: unknown, ptr: string, parent: string | 
   out.set.push({ p: ptr, v: cloneJson(orig), held: ptr, back });
 }
 
-/** Whether IR pointer `p` is a member `target`'s reader fills with a value of its own (Adapter.readerFills). */
+/** Whether IR pointer `p` is a member `target`'s reader fills with a value of its own (Adapter.readerFills, declared with "[]" for the index). */
 function readerFilled(target: string): (p: string) => boolean {
-  let f = FILLED.get(target);
-  if (f === undefined) FILLED.set(target, (f = fillsOf(target)));
-  return f;
-}
-const FILLED = new Map<string, (p: string) => boolean>();
-function fillsOf(target: string): (p: string) => boolean {
-  const paths = adapterFor(target)?.readerFills ?? [];
-  if (paths.length === 0) return () => false;
-  const re = new RegExp(`^(?:${paths.map((q) => q.split("[]").map((t) => t.replace(/[.*+?^${}()|\\]/g, "\\$&")).join("(?:0|[1-9][0-9]*)")).join("|")})$`);
-  return (p) => re.test(p);
+  const fills = adapterFor(target)?.readerFills;
+  if (fills === undefined || fills.length === 0) return () => false;
+  const declared = new Set(fills);
+  return (p) => declared.has(generalIrPath(p));
 }
 
 /** The first list item on the way to `p` (`/tools/1/provider` → `/tools/1`), if any. */
