@@ -11,6 +11,7 @@ import { emitWith } from "./ir/emit-phases.js";
 import { parseWith } from "./ir/parse-phases.js";
 import { defaultDifferences, defaultPlan, effectiveDefaults, type Placement } from "./checks/defaults.js";
 import { secretDiagnostics } from "./checks/secret-sentinel.js";
+import { staleWithOutputs } from "./ir/stale-output.js";
 import { applyPolicy, checkPolicy, strictFailures, type Policy } from "./policy.js";
 import { firstNonJson, parseText, sniffSyntax, type Locate, type ParsedText, type Position, type Syntax } from "./text/parse.js";
 import { carryComments, withLeadingComments } from "./text/comments.js";
@@ -486,6 +487,8 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
   const defaults = defaultPlan(toEmit, to, sources);
   const emitted = emitAll(toEmit, to, syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax }, effectiveDefaults(defaults), toEmit === docs ? origins.map((o) => o.reads) : [], merged ? [merged] : []);
   carryInputComments(emitted.outputs, emitted.placement, toEmit, toEmit === docs ? origins : origins.length === 1 ? origins : [], to);
+  // A note about an edit of the input goes with the output holding the agent it is about (verify16 N6).
+  staleWithOutputs(diagnostics, toEmit, emitted.outputs, emitted.placement, to);
   // The emit's diagnostics and the defaults' are located in the final pass (settle), with their effects.
   const located = { from: diagnostics.length, to: 0 };
   for (const d of emitted.diagnostics) diagnostics.push(d);

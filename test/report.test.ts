@@ -156,7 +156,7 @@ describe("report lines", () => {
     expect(body.fidelity[0]!.behaviour.unset).toBe(0);
   });
 
-  it("a stash-stale warning, about an edit in the input that no output holds, counts on the line of findings about no single output", async () => {
+  it("a stash-stale warning, about an edit in the input, counts on the line of the output holding the agent it is about (session 17, verify16 N6)", async () => {
     const { writeFileSync } = await import("node:fs");
     const d = tmp();
     const file = join(d, "a.agent.json");
@@ -171,8 +171,10 @@ describe("report lines", () => {
     const { diagnostics, outputs } = convertFiles([file], "mas", {});
     expect(outputs.length).toBeGreaterThan(1);
     const stale = diagnostics.filter((x) => x.code === "stash-stale");
-    expect(stale.map((x) => [x.severity, x.target?.file])).toEqual([["warning", undefined]]);
-    expect(lines).toContain("about no single output: 1 behaviour change");
+    const agentFile = outputs.find((o) => o.text.includes("kind: Agent"))!.name;
+    expect(stale.map((x) => [x.severity, x.target?.file])).toEqual([["warning", agentFile]]);
+    expect(lines.find((l) => l.startsWith(`${agentFile}: `))).toMatch(/^[^:]+: 1 behaviour change\b/);
+    expect(lines.some((l) => l.startsWith("about no single output"))).toBe(false);
     for (const o of outputs) expect(lines.some((l) => l.startsWith(`${o.name}: `)), o.name).toBe(true);
     const behaviour = diagnostics.filter((x) => x.severity !== "info" && effectOf(x) === "behaviour").length;
     expect(tally(lines.filter((l) => !l.startsWith("agentport: ") && !l.includes(" warning ") && !l.startsWith("    hint:"))).behaviour).toBe(behaviour);

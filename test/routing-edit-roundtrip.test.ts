@@ -42,9 +42,12 @@ describe("F1: mas app → Agent Spec, a worker's description (its routing text) 
     const booker = parseYaml(outputs(r).get("booker.yaml") as string) as JsonObject;
     expect((booker["spec"] as JsonObject)["description"], listing(r)).toBe(NEW);
     for (const [name, text] of outputs(r)) expect(text, name).not.toContain(OLD);
-    // The delegators' stashed links to booker are not restored over the edit, and a warning at the edit says so.
+    // The delegators' stashed links to booker are not restored over the edit. They held just the old description,
+    // the edited value itself, so nothing else is lost and no stash-stale warning names it (session 17, verify16 N6:
+    // two warnings named the edited field itself), nor is a metadata.description added beside it.
     const stale = r.diagnostics.filter((d) => d.code === "stash-stale" && d.source?.pointer === "/$referenced_components/booker/description");
-    expect(stale.length, listing(r)).toBeGreaterThan(0);
+    expect(stale, listing(r)).toEqual([]);
+    expect(booker["metadata"] as JsonObject, listing(r)).not.toHaveProperty("description");
   });
 
   it("→ Caplo: every link to booker says the edited text; the others are as they were", () => {

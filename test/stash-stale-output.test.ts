@@ -130,7 +130,7 @@ describe("F6: golden/agentspec-swarm → mas, pharmacist renamed chemist → Age
   const manifest = r.outputs.find((o) => o.name.endsWith("-mas.yaml"))!.name;
   files.set("chemist.yaml", (files.get("pharmacist.yaml") as string).replace(/^ {2}name: pharmacist$/m, "  name: chemist"));
   files.delete("pharmacist.yaml");
-  files.set(manifest, (files.get(manifest) as string).replace("id: pharmacist", "id: chemist").replace("pharmacist.yaml", "chemist.yaml").replace(/- pharmacist$/m, "- chemist"));
+  files.set(manifest, (files.get(manifest) as string).replace(/id: pharmacist/g, "id: chemist").replace(/pharmacist\.yaml/g, "chemist.yaml").replace(/- pharmacist$/gm, "- chemist"));
 
   it("names no internal place and not the display name, which is restored", () => {
     const back = convert(files.get(manifest) as string, "agentspec", { file: manifest, readFile: reader(files) });

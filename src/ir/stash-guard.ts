@@ -652,6 +652,15 @@ export class GuardCheck {
     return this.written?.[k]?.removed === true;
   }
 
+  /**
+   * True when the guard `k` was written over `value` itself (its digest is the value's): an entry
+   * holding that value is the old value of the place the guard reads, which an edit there replaced.
+   */
+  wroteAs(k: string, value: JsonValue): boolean {
+    const g = this.written?.[k];
+    return g !== undefined && g.identity === undefined && g.choice === undefined && digest(value) === g.digest;
+  }
+
   /** A guard's target pointer (where the edited value is: another place of its choice, if that was edited), if it names one. */
   at(k: string): string | undefined {
     return this.editedAt.get(k) ?? this.written?.[k]?.at;

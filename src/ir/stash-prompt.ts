@@ -28,6 +28,8 @@ export interface GivenUpRef {
 export interface Rechunked {
   chunks: IrChunk[];
   givenUp: GivenUpRef[];
+  /** The stash's chunks the edit left as they were (by index in the stash) → their index in `chunks`. */
+  kept: Map<number, number>;
 }
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -76,14 +78,14 @@ export function rechunk(reading: IrAgent, stash: JsonObject, written: Written | 
   found.forEach((f, i) => parts.push({ key: f.key, text: text.slice(f.from, found[i + 1]?.at ?? text.length) }));
 
   const out: IrChunk[] = [];
-  const kept = new Set<number>();
+  const kept = new Map<number, number>();
   const touched = new Set<number>();
   for (const part of parts) {
     const j = chunks.findIndex((c) => c.key === part.key);
     const c = chunks[j];
     if (c !== undefined && (c.text ?? "").trim() === part.text.trim()) {
+      kept.set(j, out.length);
       out.push(cloneJson(c as unknown as JsonValue) as unknown as IrChunk);
-      kept.add(j);
       continue;
     }
     if (c !== undefined) touched.add(j);
@@ -97,7 +99,7 @@ export function rechunk(reading: IrAgent, stash: JsonObject, written: Written | 
     if (kept.has(j) || c.ref === undefined || c.ref === c.text) return;
     givenUp.push({ p: `/instructions/chunks/${j}/ref`, ref: c.ref, key: c.key, removed: !touched.has(j) });
   });
-  return { chunks: out, givenUp };
+  return { chunks: out, givenUp, kept };
 }
 
 /** How a stash-stale warning names a file reference given up: by the file and the prompt part's marker, as the edited prompt shows it. */

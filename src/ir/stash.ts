@@ -729,6 +729,13 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
     for (const g of prompt.givenUp) stale.skipsAs(g.p, givenUpName(g));
   }
 
+  // An entry that holds just what agentport wrote at the place its guard reads (a link's when-to-use text, written
+  // as the worker's description) is that place's old value: edited there, the edit replaced it, and it is not
+  // restored; naming it would name the edited field itself (verify16 N6).
+  const itself = (p: string, v: JsonValue): boolean => {
+    const k = check.staleFor(p);
+    return k !== undefined && k === check.guardOf(p) && check.wroteAs(k, v);
+  };
   const absent = (stash["absent"] as string[] | undefined) ?? [];
   for (const p of absent) {
     const t = p.startsWith("/extensions/") ? parsePointer(p) : undefined;
@@ -748,7 +755,12 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
     if (!canonicalPointer(p) || !canonicalPointer(q)) continue;
     const v = get(a, q);
     if (v === undefined) continue;
-    if (stale.skips(q, `${named(p)} (carried as ${targetName(q)})`)) continue;
+    // Edited where it is carried, the value is the edit's, and its home place is still `p`: the edit lands there
+    // (a routing text edited as an Agent Spec description is the mas spec.description again, not a metadata.description
+    // beside it, verify16 N6; a Caplo key carried as an AgentMug id). Only an agent's own field so: a prompt part or a
+    // model row read back in another form (`raw`) is the reader's, and an edit of it wins as read.
+    const own = parsePointer(p).length === 1 && parsePointer(q).length === 1;
+    if (!own && stale.skips(q, `${named(p)} (carried as ${targetName(q)})`)) continue;
     const src = agent.sourceMap[q];
     removeAtPointer(a, q);
     forgotten.forget(q);
@@ -760,7 +772,8 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
     if (!canonicalPointer(p)) continue;
     if (prompt !== undefined && isAncestorOrSelf("/instructions", p)) {
       // Split back already: an entry the edit's chunks do not hold as stashed (the edited part's old text) is the edit's.
-      if (!deepEqual(get(a, p), v)) stale.skips(p, named(p), true);
+      // A part the edit left alone is found by its marker, wherever it is now (a part before it removed, verify16 N7).
+      if (!deepEqual(get(a, keptChunk(prompt.kept, p)), v)) stale.skips(p, named(p), true);
       continue;
     }
     // How the prompt spells a parameter describes the prompt: where the target has a spelling of its own,
@@ -771,6 +784,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
     // A row's name (its role) stays the row's when only its model was edited (GuardCheck.sameSlot).
     const item = namedItem(p);
     const kept = item !== undefined && check.sameSlot(item);
+    if (!kept && wouldChange(reading, p, v) && itself(p, v)) continue;
     if (!kept && wouldChange(reading, p, v) && stale.skips(p, named(p), true, spelling, inRecord(p, check, reading))) continue;
     if (!setAtPointer(a, p, cloneJson(v))) continue;
     forgotten.forget(p);
@@ -817,6 +831,13 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   for (const [format, bag] of Object.entries((stash["document"] as Record<string, JsonObject> | undefined) ?? {})) setKey(doc, format, cloneJson(bag));
   const unedited = check.intactPlaces();
   return { agent, document: doc, diagnostics, ...(stash["bundle"] === true ? { bundle: true as const } : {}), ...(stash["entry"] === true ? { entry: true as const } : {}), ...(unedited.length ? { unedited } : {}) };
+}
+
+/** The IR pointer `p` (a stash entry under /instructions/chunks/N) at the index its part has in the split prompt, where the edit kept that part. */
+function keptChunk(kept: ReadonlyMap<number, number>, p: string): string {
+  const m = /^\/instructions\/chunks\/(0|[1-9][0-9]*)(\/.*)?$/.exec(p);
+  const now = m === null ? undefined : kept.get(Number(m[1]));
+  return now === undefined || m === null ? p : `/instructions/chunks/${now}${m[2] ?? ""}`;
 }
 
 /**

@@ -362,7 +362,10 @@ export function checkEdit(t: Target, e: Edit): { outcome: Outcome | "refused" | 
   // A joined prompt edited in the file is split back into the stash's chunks (src/ir/stash-prompt.ts): the
   // prompt is the edit's when it renders as the file's reading does, whichever chunks hold its parts.
   const samePrompt = renderInstructions(restored["instructions"] as unknown as IrInstructions | undefined) === renderInstructions(plainData["instructions"] as unknown as IrInstructions | undefined);
-  const lost = [...changed].filter((p) => !deepEqual(get(restored, p), get(plainData, p)) && !(samePrompt && isAncestorOrSelf("/instructions", p)));
+  // A value the stash says was carried under another path (`moved`), edited there: the edit lands at its home path (session 17).
+  const moves = Object.entries(isObject(file) && isObject(file["moved"]) ? (file["moved"] as Record<string, string>) : {});
+  const movedHome = (q: string) => moves.some(([p, m]) => m === q && get(restored, q) === undefined && deepEqual(get(restored, p), get(plainData, q)));
+  const lost = [...changed].filter((p) => !deepEqual(get(restored, p), get(plainData, p)) && !(samePrompt && isAncestorOrSelf("/instructions", p)) && !movedHome(p));
   if (lost.length) {
     const show = lost.slice(0, 5).map((p) => `${p}: edited reading ${JSON.stringify(get(plainData, p))}, with the stash ${JSON.stringify(get(restored, p))}`);
     return { outcome: "overwritten", message: `the stash overwrote what the edit changed:\n${show.join("\n")}`, notApplied: notApplied.length };
