@@ -656,7 +656,7 @@ class Forgotten {
  * as read now (stash-items.ts), `raw` the file's own. Exported for the edit fuzz, which names the
  * entries it expects reported the same way.
  */
-export function entryNames(parsed: IrAgent, stash: JsonObject, raw: JsonObject, items: Reitemed | undefined, at: (p: string) => string | undefined): { named: (p: string) => string; targetName: (p: string) => string } {
+export function entryNames(parsed: IrAgent, stash: JsonObject, raw: JsonObject, items: Reitemed | undefined, at: (p: string) => string | undefined): { named: (p: string) => string; targetName: (p: string) => string; movedName: (p: string) => string } {
   const from = typeof stash["from"] === "string" ? stash["from"] : "";
   const homePlaces = isStringRecord(stash["sourceMap"]) ? stash["sourceMap"] : {};
   const rawPlaces = isStringRecord(raw["sourceMap"]) ? raw["sourceMap"] : {};
@@ -671,7 +671,14 @@ export function entryNames(parsed: IrAgent, stash: JsonObject, raw: JsonObject, 
     if (extra !== null && isObject(v) && Object.keys(v).length > 0 && home === (homePlace(from, homePlaces, extra[1] as string) ?? homePlace(from, rawPlaces, asStashed(items, extra[1] as string)))) return Object.keys(v).map((k) => `${from} ${dotted(join(home, k))}`).join(", ");
     return `${from} ${dotted(home)}`;
   };
-  return { named, targetName };
+  // A moved entry whose home place is the agent's own (its key: `(document)` by the file's place) is named by the
+  // agent's place in its home document (an Agent Spec component's key, user trial 16 F6), not by an internal name.
+  const homeRoot = homePlaces[""];
+  const movedName = (p: string): string => {
+    const n = named(p);
+    return n === dotted("") && homeRoot !== undefined && homeRoot !== "" ? `${from} ${dotted(homeRoot)}` : n;
+  };
+  return { named, targetName, movedName };
 }
 
 /**
@@ -704,7 +711,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   // The stash's tools and model rows renumbered to the items as read now, found by identity wherever they moved (stash-items.ts).
   const items = reitemStash(parsed, raw, document);
   const stash = items?.raw ?? raw;
-  const { named, targetName } = entryNames(parsed, stash, raw, items, (p) => check.at(p));
+  const { named, targetName, movedName } = entryNames(parsed, stash, raw, items, (p) => check.at(p));
   const agent = structuredClone(parsed);
   const a = agent as unknown as JsonObject;
   const reading = parsed as unknown as JsonObject;
@@ -759,8 +766,9 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
     // (a routing text edited as an Agent Spec description is the mas spec.description again, not a metadata.description
     // beside it, verify16 N6; a Caplo key carried as an AgentMug id). Only an agent's own field so: a prompt part or a
     // model row read back in another form (`raw`) is the reader's, and an edit of it wins as read.
-    const own = parsePointer(p).length === 1 && parsePointer(q).length === 1;
-    if (!own && stale.skips(q, `${named(p)} (carried as ${targetName(q)})`)) continue;
+    // An agent's key carried as its id stays the edit's (a rename: the id is the identity the stash's other values follow).
+    const own = parsePointer(p).length === 1 && parsePointer(q).length === 1 && p !== "/key";
+    if (!own && stale.skips(q, `${movedName(p)} (carried as ${targetName(q)})`)) continue;
     const src = agent.sourceMap[q];
     removeAtPointer(a, q);
     forgotten.forget(q);

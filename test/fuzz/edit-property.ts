@@ -294,7 +294,7 @@ function stashEntries(file: JsonObject, restored: JsonObject, plain: JsonObject,
   const stash = items?.raw ?? file;
   // Named as the warnings name them, as the user's files spell them (session 15: never by IR path).
   const written = readWritten(stash["written"]);
-  const { named, targetName } = entryNames(reading, stash, file, items, (p) => written?.[p]?.at);
+  const { named, targetName, movedName } = entryNames(reading, stash, file, items, (p) => written?.[p]?.at);
   const out: { name: string; applied: boolean }[] = [];
   for (const [p, v] of Object.entries(isObject(stash["ir"]) ? stash["ir"] : {})) out.push({ name: named(p), applied: deepEqual(get(restored, p), v) });
   for (const p of Array.isArray(stash["absent"]) ? (stash["absent"] as string[]) : []) {
@@ -307,7 +307,7 @@ function stashEntries(file: JsonObject, restored: JsonObject, plain: JsonObject,
   for (const [p, q] of Object.entries(isObject(stash["moved"]) ? (stash["moved"] as Record<string, string>) : {})) {
     // Not applied: the value is still where it was carried, and its own place holds what the file's reading put there (nothing, or the reading's own value).
     const stayed = get(plain, q) !== undefined && deepEqual(get(restored, q), get(plain, q)) && (get(restored, p) === undefined || deepEqual(get(restored, p), get(plain, p)));
-    out.push({ name: `${named(p)} (carried as ${targetName(q)})`, applied: !stayed });
+    out.push({ name: `${movedName(p)} (carried as ${targetName(q)})`, applied: !stayed });
   }
   for (const [format, bag] of Object.entries(isObject(stash["extensions"]) ? (stash["extensions"] as Record<string, JsonObject>) : {})) {
     for (const rel of Object.keys(bag)) {
