@@ -229,6 +229,7 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
   const byName = new Map<string, IrAgent>();
   for (const m of members) if (m.agent.id !== undefined && !byName.has(m.agent.id)) byName.set(m.agent.id, m.agent);
   const routingOf = new Map(members.map((m) => [m.agent, m.routing]));
+  const keys = new Set(members.flatMap((m) => (m.agent.key === undefined ? [] : [m.agent.key])));
   for (const m of members) {
     const entry = list[Number(m.at.slice(listAt.length + 1))];
     const id = isObject(entry) ? entry["id"] : undefined;
@@ -275,7 +276,7 @@ function linkWorkflow(spec: JsonObject, list: JsonValue[], listAt: string, membe
   for (const m of members) {
     const node = nodeOf.get(m.agent);
     const at = node === undefined ? "/spec/workflow/nodes" : `/spec/workflow/nodes/${node}/delegates_to`;
-    relink(m.agent, links.get(m.agent) ?? [], written.get(m.agent) ?? [], (k) => inMas(node === undefined ? at : `${at}/${k}`), report);
+    relink(m.agent, links.get(m.agent) ?? [], written.get(m.agent) ?? [], (k) => inMas(node === undefined ? at : `${at}/${k}`), keys, report);
   }
   routeAsEdited(members.map((m) => m.agent), report);
   const entry = workflow["entry"];
@@ -328,7 +329,7 @@ interface Written {
  * other links (external ones, a sub-agent tool's templates) keep their places. See
  * docs/decisions.md ("session 12: a MAS app's links are their targets").
  */
-function relink(agent: IrAgent, fromWorkflow: readonly IrLink[], places: readonly Written[], entryAt: (k: number) => IrSourcePlace, report: (d: Diagnostic) => void): void {
+function relink(agent: IrAgent, fromWorkflow: readonly IrLink[], places: readonly Written[], entryAt: (k: number) => IrSourcePlace, keys: ReadonlySet<string>, report: (d: Diagnostic) => void): void {
   const stashed = agent.subAgents;
   if (stashed === undefined) {
     if (fromWorkflow.length === 0) return;
@@ -348,6 +349,20 @@ function relink(agent: IrAgent, fromWorkflow: readonly IrLink[], places: readonl
     taken.add(n);
     return n;
   });
+  // A delegate renamed (its file, metadata.name, agency id and delegates_to entry together, verify trial 16 N5): the
+  // entry at k names a target no stashed link has, the stashed link written at k names one that is no agent of the
+  // app now, and the new target's spec.description says the stashed link's routing text unedited. It is that link,
+  // renamed: it keeps every setting the stash held for it (mode, release), its target the rename's.
+  const renamed = new Set<number>();
+  fromWorkflow.forEach((w, k) => {
+    const n = delegated[k];
+    if (match[k] !== -1 || n === undefined || taken.has(n)) return;
+    const was = stashed[n] as IrLink;
+    if (was.local === undefined || keys.has(was.local) || w.useWhen === undefined || w.useWhen !== was.useWhen || w.doNotUseWhen !== was.doNotUseWhen) return;
+    match[k] = n;
+    taken.add(n);
+    renamed.add(k);
+  });
   // The workflow's links fill the places the delegated links held, in the workflow's order; more of them go last.
   const out: IrLink[] = [];
   const from: (number | undefined)[] = [];
@@ -355,7 +370,7 @@ function relink(agent: IrAgent, fromWorkflow: readonly IrLink[], places: readonl
   const take = () => {
     const w = next++;
     const n = match[w] as number;
-    out.push(n === -1 ? (fromWorkflow[w] as IrLink) : (stashed[n] as IrLink));
+    out.push(n === -1 ? (fromWorkflow[w] as IrLink) : renamed.has(w) ? { ...(stashed[n] as IrLink), local: (fromWorkflow[w] as IrLink).local as string } : (stashed[n] as IrLink));
     from.push(w);
   };
   stashed.forEach((l, n) => {
