@@ -25,7 +25,7 @@ const LINK = /^\/subAgents\/(0|[1-9][0-9]*)(\/.*)?$/;
  * document without stashes, as the guards compare it); undefined when nothing moved or when the stash
  * speaks of the links in a way this cannot renumber safely (then the hub's positional guards decide).
  */
-export function relinkStash(agent: IrAgent, raw: JsonValue, document: JsonValue, byIdentity = false): JsonObject | undefined {
+export function relinkStash(agent: IrAgent, raw: JsonValue, document: JsonValue, byIdentity = false, ownStashAt: (at: string) => boolean = () => false): JsonObject | undefined {
   if (!isObject(raw)) return undefined;
   const written = readWritten(raw["written"]);
   const ir = isObject(raw["ir"]) ? raw["ir"] : {};
@@ -90,6 +90,25 @@ export function relinkStash(agent: IrAgent, raw: JsonValue, document: JsonValue,
       if ([...found.values()].includes(now[0] as number)) return undefined;
       found.set(i, now[0] as number);
     }
+  }
+  // A worker renamed (its id, and every reference to it, verify trial 16 N5): its link's identity is another (its
+  // target), so no link read now is the gone one. Still the same worker when the one link read now that is none of the
+  // stash's is read from the very place the gone one was written to, and that worker component carries its own stash as
+  // written there (it rides in the component's metadata: the component is the worker it was written for). The link
+  // keeps its settings, guarded as a link found by its identity; the rename is the edit's.
+  if (byIdentity) for (const i of [...gone]) {
+    const at = written[`/subAgents/${i}`]?.at;
+    const taken = new Set(found.values());
+    const here = links.flatMap((_, j) => (!taken.has(j) && place[j] === at ? [j] : []));
+    if (at === undefined || here.length !== 1 || !ownStashAt(at)) continue;
+    found.set(i, here[0] as number);
+    gone.splice(gone.indexOf(i), 1);
+    if (lost.includes(i)) lost.splice(lost.indexOf(i), 1);
+  }
+  if (byIdentity) {
+    const sorted = [...found].sort(([x], [y]) => x - y);
+    found.clear();
+    for (const [i, j] of sorted) found.set(i, j);
   }
   // A link read now that is none of the stash's (added, or one the stash says nothing of): its place is the user's.
   if (found.size !== links.length) return undefined;

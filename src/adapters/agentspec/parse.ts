@@ -22,6 +22,7 @@ import { keepDeep, keepMembers, withoutStashes } from "./fields.js";
 import { parseTool } from "./tools.js";
 import { SLOT } from "./slot.js";
 import { relinkStash, reseatStash } from "./link-guards.js";
+import { readWritten } from "../../ir/stash-guard.js";
 // Read at a call, not at load: the registry imports this adapter.
 import { adapterFor } from "../registry.js";
 import { FORMAT, LABEL, REMOTE_AGENTS, STASH_MEMBER, WRITE_VERSION } from "./spec.js";
@@ -128,6 +129,15 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
   let guarded: JsonValue | undefined;
   const document = (): JsonValue => (guarded ??= withoutStashes(ctx.data, STASH_MEMBER));
   // A team's links are guarded by the place each was written to, not by its index (link-guards.ts).
+  // The places of the workers whose component carries its own stash as written there (before any reseat): a link
+  // written to that place whose worker was renamed is still that worker's (relinkStash).
+  const ownStash = new Set<string>();
+  if (type === "ManagerWorkers") for (const a of agents) {
+    const raw = a.extensions[FORMAT]?.[SLOT.pointer(a)];
+    const here = a.sourceMap[""];
+    const guards = isObject(raw) ? readWritten(raw["written"]) : undefined;
+    if (here !== undefined && guards !== undefined && Object.values(guards).some((g) => g.at !== undefined && g.at.startsWith(here + "/"))) ownStash.add(here);
+  }
   if (bundle) for (const a of agents) {
     const bag = a.extensions[FORMAT];
     const at = SLOT.pointer(a);
@@ -135,7 +145,7 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
     // A worker's stash is in its own component: judged where the worker is now, not at the index it was written at.
     const reseated = type === "ManagerWorkers" ? reseatStash(a, bag[at] as JsonValue) : undefined;
     if (reseated !== undefined) bag[at] = reseated;
-    const relinked = relinkStash(a, bag[at] as JsonValue, document(), type === "ManagerWorkers");
+    const relinked = relinkStash(a, bag[at] as JsonValue, document(), type === "ManagerWorkers", (p) => ownStash.has(p));
     if (relinked !== undefined) bag[at] = relinked;
     const kept = keepTeamLinks(ctx, a, bag[at] as JsonValue, type as string);
     if (kept !== undefined) bag[at] = kept;
