@@ -118,12 +118,16 @@ describe("an Agent Spec $component_ref that names no component of the document",
   it("an id near one the document defines is a warning at the reference, naming the id and the nearest (another file may define it: converted, kept as a reference)", async () => {
     const r = convert(typo(), "caplo", { file: "team.json" });
     expect(r.outputs.length).toBe(1);
-    const warned = r.diagnostics.filter((d) => d.code === "ref-kept" && d.severity === "warning");
     // Was: a dropped-field warning "llm_config has no counterpart in Caplo v2; dropped" and an info ref-kept.
-    // At the llm_config the reference fills (what the agent may run without), not at the id (metadata).
-    expect(warned).toEqual([expect.objectContaining({ effect: "behaviour", source: expect.objectContaining({ pointer: "/workers/0/llm_config", line: 41, column: 7 }) })]);
-    expect(warned[0]!.message).toMatch(/\$component_ref "shared_llmm" names no component this document defines, only one near it \("shared-llm"\)/);
+    // At the llm_config the reference fills (what the agent may run without), not at the id (metadata). Caplo
+    // holds no reference: the model placeholder written instead says it (session 17, N8).
+    const warned = r.diagnostics.filter((d) => d.source?.pointer === "/workers/0/llm_config" && d.severity === "warning");
+    expect(warned).toEqual([expect.objectContaining({ code: "defaulted-placeholder", effect: "behaviour", source: expect.objectContaining({ pointer: "/workers/0/llm_config", line: 41, column: 7 }) })]);
+    expect(warned[0]!.message).toMatch(/the model reference "shared_llmm" could not be resolved: no document read defines it \(one defines "shared-llm"\)/);
     expect(warned[0]!.hint).toMatch(/did you mean "shared-llm"\?/);
+    // Into Agent Spec the reference is kept: ref-kept, as before.
+    const back = convert(typo(), "agentspec", { file: "team.json" }).diagnostics.filter((d) => d.code === "ref-kept" && d.severity === "warning");
+    expect(back.map((d) => [d.source?.pointer, d.hint])).toEqual([["/workers/0/llm_config", expect.stringMatching(/did you mean "shared-llm"\?/)]]);
     expect(validate(typo(), { file: "team.json" }).ok).toBe(true);
 
     const dir = tempDir("agentport-dangling-");
@@ -131,7 +135,7 @@ describe("an Agent Spec $component_ref that names no component of the document",
     (await import("node:fs")).writeFileSync(path, typo());
     const run = await cli(["convert", path, "--to", "mas", "-o", `${dir}/out/`]);
     expect(run.code).toBe(0);
-    expect(run.stderr).toMatch(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:41:7 warning ref-kept `));
+    expect(run.stderr).toMatch(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:41:7 warning stashed-value llm_config is the model reference "shared_llmm" `));
   });
 
   it("a component defined where the reference cannot see it is an input error at the reference, named with the place it is defined; exit 2, nothing written; validate agrees", async () => {
@@ -175,6 +179,8 @@ describe("an Agent Spec $component_ref that names no component of the document",
     const text = readFileSync("golden/agentspec-disaggregated/input.yaml", "utf8");
     const r = convert(text, "caplo", { file: "input.yaml" });
     expect(r.outputs.length).toBe(1);
-    expect(r.diagnostics.filter((d) => d.code === "ref-kept").length).toBe(2);
+    // The tool's reference stays one (a ref-kept note); the model's is said by the placeholder Caplo gets instead.
+    expect(r.diagnostics.filter((d) => d.code === "ref-kept").length).toBe(1);
+    expect(r.diagnostics.filter((d) => d.code === "defaulted-placeholder").map((d) => d.source?.pointer)).toEqual(["/llm_config"]);
   });
 });
