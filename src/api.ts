@@ -5,6 +5,7 @@ import type { Diagnostic } from "./ir/diagnostics.js";
 import { diagnostic, hasErrors } from "./ir/diagnostics.js";
 import type { IrDocument } from "./ir/model.js";
 import type { JsonValue } from "./ir/json.js";
+import { dotted } from "./ir/pointer.js";
 import { parseText } from "./text/parse.js";
 import type { EmitOptions, ReadFile } from "./adapters/types.js";
 
@@ -62,7 +63,32 @@ export function validate(src: string | JsonValue, options: { from?: string; file
   const r = readInput(options.file === undefined ? input : { ...input, file: options.file }, { ...(options.from === undefined ? {} : { from: options.from }), ...(options.readFile ? { readFile: options.readFile } : {}) });
   // Without file access, a file the manifest refers to (which a conversion must read) is not a fault of the manifest.
   const errors = r.diagnostics.filter((d) => d.severity === "error" && (options.readFile !== undefined || (d.code !== "ref-not-found" && d.code !== "ref-outside-root")));
-  return { ok: !hasErrors(errors), ...(r.adapter ? { format: r.adapter.id } : {}), diagnostics: errors };
+  return { ok: !hasErrors(errors), ...(r.adapter ? { format: r.adapter.id } : {}), diagnostics: [...errors, ...unresolvedRefs(r.doc, r.locate)] };
+}
+
+/**
+ * A part an agent states by a reference that nothing the document (or what it read) defines
+ * (IrOrigin.unresolved: an Agent Spec llm_config `$component_ref`): valid, since another file may define
+ * it, but the file alone gives the agent no such part, which its conversion into a format without
+ * references replaces by a placeholder. A warning: validate answers whether the file holds what it says.
+ */
+function unresolvedRefs(doc: IrDocument | undefined, locate: (pointer: string) => { line: number; column: number } | undefined): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const a of doc?.agents ?? []) {
+    for (const [ir, u] of Object.entries(a.origin.unresolved ?? {})) {
+      const pointer = a.origin.pointer + u.at;
+      if (seen.has(pointer)) continue;
+      seen.add(pointer);
+      const what = ir === "/models" ? "model" : dotted(ir);
+      const pos = locate(pointer);
+      const source = { ...(a.origin.file === undefined ? {} : { file: a.origin.file }), pointer, ...(pos ?? {}) };
+      out.push(diagnostic("ref-kept", { value: dotted(u.at), shown: u.ref, became: `names nothing this document defines${u.near === undefined ? "" : `, only one near it ("${u.near}")`}: the agent's ${what} is unknown unless another file defines "${u.ref}"` }, {
+        source, effect: "behaviour", hint: u.near === undefined ? `converted with the file that defines "${u.ref}", the agent has its ${what}; into a format without references, a placeholder is written` : `did you mean "${u.near}"?`,
+      }));
+    }
+  }
+  return out;
 }
 
 /** Manifest → IR document. */

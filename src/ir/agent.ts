@@ -117,3 +117,20 @@ export function routingRead(doc: IrDocument, agent: IrAgent): boolean {
 export function loneAgent(doc: IrDocument): boolean {
   return !doc.bundle && doc.entry === undefined && doc.agents.length === 1;
 }
+
+/**
+ * What the source states at IR path `irPath` by a reference nothing read resolves (origin.unresolved),
+ * in the words of a placeholder written instead: its `because` and hint, and the source place to report
+ * it at (the reference). Undefined when the source states nothing unresolved there.
+ */
+export function unresolvedReason(agent: IrAgent, irPath: string, what: string): { at: string; because: string; hint: string } | undefined {
+  const u = agent.origin.unresolved?.[irPath];
+  if (u === undefined) return undefined;
+  return {
+    at: u.at,
+    because: `the ${what} reference "${u.ref}" could not be resolved: no document read defines it${u.near === undefined ? "" : ` (one defines "${u.near}")`}`,
+    hint: u.near === undefined
+      ? `name the ${what} in the source, or convert it together with the file that defines "${u.ref}"`
+      : `did you mean "${u.near}"? Fix the reference in the source, or convert it together with the file that defines "${u.ref}"`,
+  };
+}

@@ -167,9 +167,19 @@ function buildSchemas() {
    * each with that document's file and the absolute pointer there (a mas kind: MAS manifest's
    * workflow `delegates_to` entries are the links of agents read from their own files). A
    * diagnostic about such a path points there, where the user wrote it.
+   *
+   * `unresolved`: IR paths (`/models`) the source states by a reference nothing read resolves (IrUnresolved).
    */
   const IrSourcePlace = z.object({ file: z.optional(z.string()), pointer: z.string() });
-  const IrOrigin = z.object({ format: FormatId, pointer: z.string(), file: z.optional(z.string()), places: z.optional(z.record(z.string(), z.string())), outside: z.optional(z.record(z.string(), IrSourcePlace)) });
+  /**
+   * A part of the agent the source states by a reference that no document read defines (an Agent Spec
+   * llm_config `$component_ref` naming no component of the document): `at`, the source pointer (relative
+   * to the origin) of the reference; `ref`, the name it gives; `near`, a name the document defines within
+   * two edits of it (a likely typo). The reading holds nothing at that IR path; only a target of the
+   * origin's format writes the reference back (it is kept in the origin format's extensions at `at`).
+   */
+  const IrUnresolved = z.object({ at: z.string(), ref: z.string(), near: z.optional(z.string()) });
+  const IrOrigin = z.object({ format: FormatId, pointer: z.string(), file: z.optional(z.string()), places: z.optional(z.record(z.string(), z.string())), outside: z.optional(z.record(z.string(), IrSourcePlace)), unresolved: z.optional(z.record(z.string(), IrUnresolved)) });
 
   /**
    * Where an agent was first read, when it came back through another format's

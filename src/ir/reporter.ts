@@ -276,7 +276,12 @@ export class Reporter {
 
   /** A diagnostic about a value of the source, located by its pointer relative to the agent's origin. */
   atSource<C extends DiagnosticCode>(agent: IrAgent, code: C, relPointer: string, payload: RaisePayload<C>, extra: Extra = {}): Diagnostic {
-    return this.named(agent, code, relPointer, payload, extra, relPointer);
+    const d = this.named(agent, code, relPointer, payload, extra, relPointer);
+    // At a reference the source states a part by that nothing read resolves (origin.unresolved): about that part,
+    // so the reference's kept value is not also reported as lost (dropForeignExtensions, the stash's notes).
+    const unresolved = relPointer === "" ? undefined : Object.entries(agent.origin.unresolved ?? {}).find(([, u]) => u.at === relPointer);
+    if (unresolved !== undefined) this.about(d, { agent, ir: unresolved[0] });
+    return d;
   }
 
   /**
@@ -422,6 +427,13 @@ export class Reporter {
         }
       }
       this.readPlaces.set(agent, (read = { first, within }));
+    }
+    // A reference the reading could not resolve (origin.unresolved), which only the origin's format writes back.
+    const unresolved = format === agent.origin.format ? Object.entries(agent.origin.unresolved ?? {}).find(([, u]) => u.at === place) : undefined;
+    if (unresolved !== undefined) {
+      const u = unresolved[1];
+      const what = unresolved[0] === "/models" ? "model" : dotted(unresolved[0]);
+      return { payload: { value, is: `the ${what} reference "${u.ref}" (could not be resolved${u.near === undefined ? "" : `: did you mean "${u.near}"?`}; the agent is written without a ${what})`, target: targetLabel } };
     }
     const chose = read.first.get(place);
     if (chose !== undefined && v !== undefined && !isObject(v) && !Array.isArray(v)) {

@@ -487,6 +487,7 @@ export class GuardCheck {
     private readonly reading: JsonObject,
     private readonly document: JsonValue,
     private readonly sourceMap: Readonly<Record<string, string>> = {},
+    unresolved: Readonly<Record<string, { at: string }>> = {},
   ) {
     this.keys = Object.keys(written ?? {});
     for (const k of this.keys) {
@@ -494,6 +495,10 @@ export class GuardCheck {
       const now = g.at !== undefined ? get(document, g.at) : get(reading, k);
       // Read from another place now (a list item after a removed one: a mas chunk keyed by name), it is another value.
       const moved = g.at !== undefined && g.reported !== true && !k.startsWith("/extensions/") && sourceMap[k] !== g.at;
+      // Read nowhere now because the reading states it by a reference nothing resolves (IrOrigin.unresolved), its
+      // place as written unchanged (a config several agents shared): the edit is the reference, not that place.
+      const ref = moved && digest(now) === g.digest ? Object.entries(unresolved).find(([ir]) => isAncestorOrSelf(ir, k))?.[1].at : undefined;
+      if (ref !== undefined) this.editedAt.set(k, ref);
       if (g.identity !== undefined && (moved || digest(now) !== g.digest)) {
         // Edited, but still the same thing (the same tool name and kind, the same model, at that index; a
         // list as many items long): its entries hold.

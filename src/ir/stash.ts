@@ -718,7 +718,7 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   const diagnostics: Diagnostic[] = [];
   const sourceFor = (p: string) => (agent.origin.file === undefined ? { pointer: agent.origin.pointer + p } : { file: agent.origin.file, pointer: agent.origin.pointer + p });
   const stashAt = (...tokens: string[]) => join(at, ...tokens);
-  const check = new GuardCheck(readWritten(stash["written"]), reading, document, parsed.sourceMap);
+  const check = new GuardCheck(readWritten(stash["written"]), reading, document, parsed.sourceMap, parsed.origin.unresolved);
   const placements = Object.entries((stash["sourceMap"] as Record<string, string> | undefined) ?? {}).filter(([k, v]) => LIST_ITEM.test(k) && v !== "");
   const placed = placementIndex(placements);
   const stale = new StaleReport(parsed, check, items);

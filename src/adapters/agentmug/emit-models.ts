@@ -4,7 +4,7 @@
 import type { IrAgent, IrModel } from "../../ir/model.js";
 import type { EmitDecl } from "../../ir/coverage.js";
 import { fieldHandler, type HandlerReporter } from "../../ir/field-handlers.js";
-import { mainModelIndex } from "../../ir/agent.js";
+import { mainModelIndex, unresolvedReason } from "../../ir/agent.js";
 import { inferProvider } from "../../ir/providers.js";
 import type { JsonObject } from "../../ir/json.js";
 import type { WrittenChoice } from "../../ir/stash-choice.js";
@@ -61,9 +61,11 @@ function emitModels(a: IrAgent, r: HandlerReporter, file: string, hasPolicy: boo
       temperatureLost(a, r, i, m, t);
       droppedRole(a, r, i, m, t);
     }
-    const because = models.length ? "the source names no main model (its model rows are of other roles)" : "the source names no model";
-    r.atSource(a, "defaulted-placeholder", "", { because, wrote: `blueprint.primaryModel "${DEFAULT_PRIMARY_MODEL}"${hasPolicy ? "" : ' and blueprint.modelPolicy.mode "host_choice" (the runtime picks)'}`, check: "check it against the models your host runs" }, {
-      targetPointer: "/blueprint/primaryModel", targetFile: file, hint: "name a model in the source, or edit blueprint.primaryModel",
+    // A model the source states by a reference nothing read resolves: said at the reference (unresolvedReason).
+    const unresolved = models.length ? undefined : unresolvedReason(a, "/models", "model");
+    const because = unresolved?.because ?? (models.length ? "the source names no main model (its model rows are of other roles)" : "the source names no model");
+    r.atSource(a, "defaulted-placeholder", unresolved?.at ?? "", { because, wrote: `blueprint.primaryModel "${DEFAULT_PRIMARY_MODEL}"${hasPolicy ? "" : ' and blueprint.modelPolicy.mode "host_choice" (the runtime picks)'}`, check: "check it against the models your host runs" }, {
+      targetPointer: "/blueprint/primaryModel", targetFile: file, hint: unresolved?.hint ?? "name a model in the source, or edit blueprint.primaryModel",
     });
     const none: EmittedModels = { primaryModel: DEFAULT_PRIMARY_MODEL };
     // The source's answer cap the hub planned for a model row is written here too, as it says (none without a row).

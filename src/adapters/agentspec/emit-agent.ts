@@ -10,7 +10,7 @@ import type { IrAgent, IrModel } from "../../ir/model.js";
 import type { EmitDecl } from "../../ir/coverage.js";
 import { fieldHandler, unsupportedHandler, run, type DeclaringHandler, type EmitScope, type HandlerReporter } from "../../ir/field-handlers.js";
 import { mainModelIndex, renderInstructions } from "../../ir/agent.js";
-import { cloneJson, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
+import { cloneJson, isObject, orderKeys, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { join } from "../../ir/pointer.js";
 import { isHome, placementMap } from "../../ir/home.js";
 import type { EffectiveDefault } from "../types.js";
@@ -19,7 +19,7 @@ import { kept, rebuild } from "./fields.js";
 import { emitLlm, keptLlm } from "./llm.js";
 import { emitTool } from "./tools.js";
 import { parameterToProperty, respellPlaceholders } from "./parameters.js";
-import { REFS } from "./refs.js";
+import { keptRef, REF, REFS } from "./refs.js";
 
 // With the stash on (the default) what an Agent component cannot hold rides in its metadata's
 // x-agentport and comes back: those losses and changes are reported as stashed-value.
@@ -203,6 +203,12 @@ const llmConfig = fieldHandler("llm_config", {
   const keptValue = self === undefined ? undefined : keptLlm(ext, join(self, "llm_config"));
   if (keptValue !== undefined) {
     out["llm_config"] = keptValue;
+    // A reference nothing read resolves (origin.unresolved), written back as it is: said here, where it is kept.
+    const u = a.origin.unresolved?.["/models"];
+    if (u !== undefined && isObject(keptValue) && keptValue[REF] === u.ref) {
+      const k = keptRef(u.ref, u.near);
+      r.atSource(a, "ref-kept", u.at, k.payload, { targetPointer: t.targetPointer, targetFile: t.targetFile, ...(k.effect ? { effect: k.effect } : {}), ...(k.hint ? { hint: k.hint } : {}) });
+    }
     return;
   }
   // Rows of other roles only (the main one pins no model): the agent's model is unknown, as with no row at all;

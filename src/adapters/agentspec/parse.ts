@@ -15,7 +15,7 @@ import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { mergeDocumentExtensions } from "../../ir/stash.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { homeOrder } from "../../ir/merge.js";
-import { resolveRefs, REF, REFS, type Resolved } from "./refs.js";
+import { keptRef, resolveRefs, REF, REFS, type Resolved } from "./refs.js";
 import { closest } from "../../text/closest.js";
 import { parseLlm } from "./llm.js";
 import { keepDeep, keepMembers, withoutStashes } from "./fields.js";
@@ -37,6 +37,10 @@ interface Ctx {
   file?: string;
   diagnostics: Diagnostic[];
   docExt: JsonObject;
+  /** Unresolved references (outside sight excepted) by pointer: the id, and one near it the document defines. */
+  unresolved: Map<string, { id: string; near?: string }>;
+  /** Pointers of unresolved references an agent's IR holds as unresolved (origin.unresolved): the target says them. */
+  said: Set<string>;
 }
 
 function src(ctx: Ctx, pointer: string): { pointer: string; file?: string } {
@@ -74,7 +78,7 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
     refusedDraft([diagnostic(code, { problem }, { source: file === undefined ? { pointer } : { file, pointer } })]);
   if (!isObject(data)) return fail(`an ${LABEL} document must be an object`);
   const res = resolveRefs(data);
-  const ctx: Ctx = { res, data, consumed: new Set(), diagnostics: [], docExt: {}, ...(file === undefined ? {} : { file }) };
+  const ctx: Ctx = { res, data, consumed: new Set(), diagnostics: [], docExt: {}, unresolved: new Map(), said: new Set(), ...(file === undefined ? {} : { file }) };
   if (res.cycles.length) return fail(`$component_ref leads back into its own definition (a cycle)`, res.cycles[0] as string);
   // A reference is mistaken (bad input, at the reference) when the document shows it: the id is defined where
   // the reference cannot see it. Any other id may name a component of another file (pyagentspec's
@@ -92,12 +96,15 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
   if (dangling.length && !options.lenient) return refusedDraft(dangling);
   ctx.diagnostics.push(...dangling);
   const ids = [...new Set(res.defined.map((d) => d.id))];
+  const refKept: { pointer: string; d: Diagnostic }[] = [];
   for (const u of res.unresolved) {
     const near = res.defined.some((d) => d.id === u.id) ? undefined : closest(u.id, ids);
-    ctx.diagnostics.push(near === undefined
-      ? diagnostic("ref-kept", { value: "$component_ref", shown: u.id, became: "names a component that no $referenced_components of this document defines (a configuration split over several files); kept as a reference" }, { source: src(ctx, u.pointer) })
-      : diagnostic("ref-kept", { value: "$component_ref", shown: u.id, became: `names no component this document defines, only one near it ("${near}"); kept as a reference, which the runtime resolves only if another file defines "${u.id}"` }, { source: src(ctx, u.pointer), effect: "behaviour", hint: `did you mean "${near}"? If "${u.id}" is another file's component, nothing needs to change` }));
+    ctx.unresolved.set(u.pointer, { id: u.id, ...(near === undefined ? {} : { near }) });
+    const k = keptRef(u.id, near);
+    refKept.push({ pointer: u.pointer, d: diagnostic("ref-kept", k.payload, { source: src(ctx, u.pointer), ...(k.effect ? { effect: k.effect } : {}), ...(k.hint ? { hint: k.hint } : {}) }) });
   }
+  // Said here unless an agent's IR holds the reference as unresolved (its model): then the target says it (put back in place below).
+  const refKeptAt = ctx.diagnostics.length;
   const root = res.value as JsonObject;
   const version = data["agentspec_version"];
   if (typeof version === "string" && version !== WRITE_VERSION) {
@@ -117,6 +124,7 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
     setKey(ctx.docExt, "/component_type", type);
   } else return fail(`${LABEL} component_type "${String(type)}" is not converted`, "/component_type", "unsupported-document");
 
+  ctx.diagnostics.splice(refKeptAt, 0, ...refKept.filter((k) => !ctx.said.has(k.pointer)).map((k) => k.d));
   // Each definition something refers to that the IR did not read (a transform's datastore…), whole, at its pointer.
   // One the IR read (an agent, an llm_config, a tool) is where its agent's source map places that part (sourceMap[""],
   // ["/models/0"], ["/tools/<i>"]), so the emitter shares it again there: it is no value of its own (reported, it
@@ -273,8 +281,15 @@ function parseAgent(ctx: Ctx, node: JsonObject, at: string): IrAgent {
   } else if (llm !== undefined) {
     // A reference to a config the IR does not hold is kept whole, at the place of the config the agent lacks.
     const v = original["llm_config"] ?? llm;
-    if (isObject(v) && typeof v[REF] === "string") keepExtension(a, FORMAT, join(at, "llm_config"), cloneJson(v));
-    else keepDeep(a, join(at, "llm_config"), v);
+    if (isObject(v) && typeof v[REF] === "string") {
+      keepExtension(a, FORMAT, join(at, "llm_config"), cloneJson(v));
+      // The agent's model is a reference nothing read resolves: said by the target, which knows whether it writes the reference back.
+      const u = isObject(llm) && typeof llm[REF] === "string" ? ctx.unresolved.get(llmAt) : undefined;
+      if (u !== undefined) {
+        a.origin.unresolved = { ...a.origin.unresolved, "/models": { at: join(at, "llm_config"), ref: u.id, ...(u.near === undefined ? {} : { near: u.near }) } };
+        ctx.said.add(llmAt);
+      }
+    } else keepDeep(a, join(at, "llm_config"), v);
   }
 
   const tools = node["tools"];

@@ -83,3 +83,16 @@ export function resolveRefs(doc: JsonValue): Resolved {
   out.unused = defined.filter((d) => !used.has(d.pointer));
   return out;
 }
+
+/**
+ * The ref-kept words for a reference that names no component of the document, kept as a reference:
+ * within two edits of an id the document defines (`near`, a likely typo) a warning with did-you-mean.
+ */
+export function keptRef(id: string, near: string | undefined): { payload: { value: string; shown: string; became: string }; effect?: "behaviour"; hint?: string } {
+  if (near === undefined) return { payload: { value: REF, shown: id, became: "names a component that no $referenced_components of this document defines (a configuration split over several files); kept as a reference" } };
+  return {
+    payload: { value: REF, shown: id, became: `names no component this document defines, only one near it ("${near}"); kept as a reference, which the runtime resolves only if another file defines "${id}"` },
+    effect: "behaviour",
+    hint: `did you mean "${near}"? If "${id}" is another file's component, nothing needs to change`,
+  };
+}

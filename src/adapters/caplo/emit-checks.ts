@@ -36,8 +36,10 @@ export function tp(t: AgentTarget, rel: string): { targetPointer: string; target
 }
 
 /** A required value nothing in the source implies: a warning at the agent's root, naming the filled target field. */
-export function placeholder(r: HandlerReporter, a: IrAgent, t: AgentTarget, rel: string, payload: Placeholder): void {
-  r.atSource(a, "defaulted-placeholder", "", payload, tp(t, rel));
+export function placeholder(r: HandlerReporter, a: IrAgent, t: AgentTarget, rel: string, payload: Placeholder, at: { pointer: string; hint: string } | undefined = undefined): void {
+  // At the source's unresolved reference, when the filled value stands for one (unresolvedReason).
+  if (at !== undefined) r.atSource(a, "defaulted-placeholder", at.pointer, payload, { ...tp(t, rel), hint: at.hint });
+  else r.atSource(a, "defaulted-placeholder", "", payload, tp(t, rel));
 }
 
 /** A string with a length cap; a longer one is shortened at a word boundary and reported. */

@@ -4,7 +4,7 @@
 import type { IrAgent } from "../../ir/model.js";
 import type { EmitDecl } from "../../ir/coverage.js";
 import { fieldHandler, type HandlerReporter } from "../../ir/field-handlers.js";
-import { mainModelIndex } from "../../ir/agent.js";
+import { mainModelIndex, unresolvedReason } from "../../ir/agent.js";
 import { orderKeys, setKey, type JsonObject } from "../../ir/json.js";
 import { fallbackProviderKey, inferProvider, providerDisplay, providerKey } from "../../ir/providers.js";
 import { DEFAULT_MODEL, LABEL, MODEL_ORDER, PROVIDER_SPELLING, RESPONSE_LIMIT, TEMPERATURE, UNKNOWN_PROVIDER } from "./spec.js";
@@ -38,8 +38,9 @@ export const modelHandler = fieldHandler("model", {
   const m = models[pi];
   if (m === undefined) {
     // Rows of other roles only (the main one pins no model): the agent's model is unknown, as with no row at all.
-    const because = models.length ? "the source names no main model (its model rows are of other roles)" : "the source names no model";
-    placeholder(r, a, t, "/model", { because, wrote: `the placeholder ${DEFAULT_MODEL.provider} ${DEFAULT_MODEL.name}`, check: "check it against your workspace" });
+    const unresolved = models.length ? undefined : unresolvedReason(a, "/models", "model");
+    const because = unresolved?.because ?? (models.length ? "the source names no main model (its model rows are of other roles)" : "the source names no model");
+    placeholder(r, a, t, "/model", { because, wrote: `the placeholder ${DEFAULT_MODEL.provider} ${DEFAULT_MODEL.name}`, check: "check it against your workspace" }, unresolved && { pointer: unresolved.at, hint: unresolved.hint });
     const out: JsonObject = { ...DEFAULT_MODEL };
     // The source's sampling defaults the hub planned for a model row are written here too, as it says.
     setDefault(r, a, t, out, "temperature", "/models/0/temperature", "/model/temperature", TEMPERATURE);
