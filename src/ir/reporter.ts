@@ -279,7 +279,7 @@ export class Reporter {
     const d = this.named(agent, code, relPointer, payload, extra, relPointer);
     // At a reference the source states a part by that nothing read resolves (origin.unresolved): about that part,
     // so the reference's kept value is not also reported as lost (dropForeignExtensions, the stash's notes).
-    const unresolved = relPointer === "" ? undefined : Object.entries(agent.origin.unresolved ?? {}).find(([, u]) => u.at === relPointer);
+    const unresolved = relPointer === "" || agent.origin.unresolved === undefined ? undefined : Object.entries(agent.origin.unresolved).find(([, u]) => u.at === relPointer);
     if (unresolved !== undefined) this.about(d, { agent, ir: unresolved[0] });
     return d;
   }
@@ -429,7 +429,7 @@ export class Reporter {
       this.readPlaces.set(agent, (read = { first, within }));
     }
     // A reference the reading could not resolve (origin.unresolved), which only the origin's format writes back.
-    const unresolved = format === agent.origin.format ? Object.entries(agent.origin.unresolved ?? {}).find(([, u]) => u.at === place) : undefined;
+    const unresolved = format === agent.origin.format && agent.origin.unresolved !== undefined ? Object.entries(agent.origin.unresolved).find(([, u]) => u.at === place) : undefined;
     if (unresolved !== undefined) {
       const u = unresolved[1];
       const what = unresolved[0] === "/models" ? "model" : dotted(unresolved[0]);
