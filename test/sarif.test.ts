@@ -146,6 +146,24 @@ describe("--format sarif", () => {
     expect(fresh.map((x) => [x.ruleId, x.properties.pointer])).toEqual([["dropped-field", "/agents/2/model/temperature"]]);
   });
 
+  it("a file named by an absolute path inside the working folder is located and fingerprinted as when named relatively (user trial 17 T8)", async () => {
+    const relative = valid((await cli(["convert", BUNDLE, "--to", "agentmug", "-o", tmp() + "/", "--format", "sarif"])).stdout).runs[0]!.results;
+    const absolute = valid((await cli(["convert", join(process.cwd(), BUNDLE), "--to", "agentmug", "-o", tmp() + "/", "--format", "sarif"])).stdout).runs[0]!.results;
+    const dotted = valid((await cli(["convert", "./" + BUNDLE, "--to", "agentmug", "-o", tmp() + "/", "--format", "sarif"])).stdout).runs[0]!.results;
+    expect(relative.length).toBeGreaterThan(0);
+    const where = (rs: Result[]) => rs.map((x) => [x.locations?.[0]?.physicalLocation.artifactLocation, (x as unknown as { partialFingerprints: Record<string, string> }).partialFingerprints]);
+    expect(where(relative)[0]![0]).toEqual({ uri: BUNDLE, uriBaseId: "%SRCROOT%" });
+    expect(where(absolute)).toEqual(where(relative));
+    expect(where(dotted)).toEqual(where(relative));
+    expect(JSON.stringify(where(absolute))).not.toContain(process.cwd());
+  });
+
+  it("file names become URI references, relative to the working folder when inside it", () => {
+    expect(fileUri("/work/app/sub/x.yaml", "/work/app")).toEqual({ uri: "sub/x.yaml", uriBaseId: "%SRCROOT%" });
+    expect(fileUri("/work/other/x.yaml", "/work/app")).toEqual({ uri: "file:///work/other/x.yaml" });
+    expect(fileUri("../x.yaml", "/work/app")).toEqual({ uri: "../x.yaml", uriBaseId: "%SRCROOT%" });
+  });
+
   it("file names become URI references", () => {
     expect(fileUri("dir with space/a#b.json")).toEqual({ uri: "dir%20with%20space/a%23b.json", uriBaseId: "%SRCROOT%" });
     expect(fileUri("/abs/x.yaml")).toEqual({ uri: "file:///abs/x.yaml" });

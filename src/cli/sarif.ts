@@ -6,6 +6,7 @@
 import { DIAGNOSTIC_CODES, worstSeverity, type Diagnostic, type DiagnosticCode, type Severity } from "../ir/diagnostics.js";
 import { baselineEntry, baselineKey, effectOf } from "../policy.js";
 import { RULE_HELP } from "./sarif-rules.generated.js";
+import { isAbsolute, relative, resolve } from "node:path";
 
 export const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 
@@ -83,28 +84,46 @@ export function sarifRules(): SarifRule[] {
   });
 }
 
-/** A file name as a URI reference: "/"-separated and percent-encoded; an absolute path becomes a file: URI. */
-export function fileUri(file: string): { uri: string; uriBaseId?: string } {
-  const p = file.replace(/\\/g, "/");
+/**
+ * A file as the log names it: relative to `root` (the working folder, %SRCROOT%) when it lies
+ * inside it, however it was spelt (absolute, `./x`), "/"-separated; otherwise as given.
+ */
+export function logPath(file: string, root?: string): string {
+  if (root === undefined || (/^[A-Za-z]:[\\/]/.test(file) && !isAbsolute(file))) return file;
+  const rel = relative(root, resolve(root, file));
+  if (rel === "" || isAbsolute(rel) || /^\.\.(?:[\\/]|$)/.test(rel)) return file;
+  return rel.replace(/\\/g, "/");
+}
+
+/**
+ * A file name as a URI reference: "/"-separated and percent-encoded, relative to %SRCROOT% (`root`,
+ * the working folder) when inside it; another absolute path becomes a file: URI.
+ */
+export function fileUri(file: string, root?: string): { uri: string; uriBaseId?: string } {
+  const p = logPath(file, root).replace(/\\/g, "/");
   const enc = (s: string) => s.split("/").map(encodeURIComponent).join("/");
   if (p.startsWith("/")) return { uri: "file://" + enc(p) };
   if (/^[A-Za-z]:\//.test(p)) return { uri: "file:///" + p.slice(0, 2) + enc(p.slice(2)) };
   return { uri: enc(p), uriBaseId: "%SRCROOT%" };
 }
 
-function result(d: Diagnostic, baseline: boolean): SarifResult {
+function result(d: Diagnostic, baseline: boolean, root: string): SarifResult {
   const file = d.source?.file ?? d.target?.file;
+  // The fingerprint is the baseline key of the file as the log names it, so a file spelt
+  // absolutely or relatively from the same working folder keeps its fingerprints.
+  const entry = baselineEntry(d);
+  if (entry.file !== undefined) entry.file = logPath(entry.file, root);
   const r: SarifResult = {
     ruleId: d.code,
     ruleIndex: CODES.indexOf(d.code),
     level: LEVEL[d.severity],
     message: { text: d.hint ? `${d.message} (hint: ${d.hint})` : d.message },
-    partialFingerprints: { "agentport/v1": baselineKey(baselineEntry(d)) },
+    partialFingerprints: { "agentport/v1": baselineKey(entry) },
     properties: {},
   };
   if (file !== undefined) {
     const region = d.source?.file !== undefined && d.source.line !== undefined ? { startLine: d.source.line, startColumn: d.source.column ?? 1 } : undefined;
-    r.locations = [{ physicalLocation: { artifactLocation: fileUri(file), ...(region ? { region } : {}) } }];
+    r.locations = [{ physicalLocation: { artifactLocation: fileUri(file, root), ...(region ? { region } : {}) } }];
   }
   if (baseline) r.baselineState = d.baseline === true ? "unchanged" : "new";
   const props: Record<string, unknown> = { effect: effectOf(d) };
@@ -116,8 +135,12 @@ function result(d: Diagnostic, baseline: boolean): SarifResult {
   return r;
 }
 
-/** One SARIF log for a run. `baseline`: the run compared against a baseline, so each result says whether it is new. */
-export function sarifLog(diagnostics: readonly Diagnostic[], options: { baseline?: boolean } = {}): SarifLog {
+/**
+ * One SARIF log for a run. `baseline`: the run compared against a baseline, so each result says
+ * whether it is new. `root`: %SRCROOT%, the folder files are named relative to (the working folder).
+ */
+export function sarifLog(diagnostics: readonly Diagnostic[], options: { baseline?: boolean; root?: string } = {}): SarifLog {
+  const root = options.root ?? process.cwd();
   return {
     $schema: SARIF_SCHEMA,
     version: "2.1.0",
@@ -125,7 +148,7 @@ export function sarifLog(diagnostics: readonly Diagnostic[], options: { baseline
       {
         tool: { driver: { name: "agentport", rules: sarifRules() } },
         columnKind: "utf16CodeUnits",
-        results: diagnostics.map((d) => result(d, options.baseline === true)),
+        results: diagnostics.map((d) => result(d, options.baseline === true, root)),
       },
     ],
   };
