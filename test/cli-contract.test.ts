@@ -207,7 +207,7 @@ describe("located, named errors", () => {
 describe("a mistyped command line", () => {
   it("names the closest command, option or value, and is still a usage error (exit 2, nothing written)", async () => {
     const cases: [string[], RegExp][] = [
-      [["convert", ONE, "--too", "agentmug"], /Unknown argument: too \(--too: did you mean --to\?\)/],
+      [["convert", ONE, "--too", "agentmug"], /Unknown argument: --too \(--too: did you mean --to\?\)/],
       [["conver", ONE], /conver: did you mean convert\?/],
       [["convert", ONE, "--to", "agentmgu"], /\(did you mean --to agentmug\?\)/],
       [["convert", ONE, "--to", "agentmug", "--strictt", "--verbos"], /--strictt: did you mean --strict\?; --verbos: did you mean --verbose\?/],
@@ -222,7 +222,7 @@ describe("a mistyped command line", () => {
     }
     // Nothing near enough: no guess.
     const far = await cli(["convert", ONE, "--to", "agentmug", "--zzzz"]);
-    expect(far.stderr).toMatch(/Unknown argument: zzzz\n/);
+    expect(far.stderr).toMatch(/Unknown argument: --zzzz\n/);
     expect(far.stderr).not.toMatch(/did you mean/);
   });
 

@@ -55,9 +55,9 @@ describe("a short unknown flag is answered with a real option, or with none", ()
   };
 
   it("-t is --to (the one option it can abbreviate); -x, and -v (--verbose or --version), get no guess", async () => {
-    expect(await said(["-t", "mas"])).toMatch(/^agentport: error usage-error Unknown argument: t \(-t: did you mean --to\?\)\n/);
-    expect(await said(["--to", "mas", "-x"])).toMatch(/^agentport: error usage-error Unknown argument: x\n/);
-    expect(await said(["--to", "mas", "-v"])).toMatch(/^agentport: error usage-error Unknown argument: v\n/);
+    expect(await said(["-t", "mas"])).toMatch(/^agentport: error usage-error Unknown argument: -t \(-t: did you mean --to\?\)\n/);
+    expect(await said(["--to", "mas", "-x"])).toMatch(/^agentport: error usage-error Unknown argument: -x\n/);
+    expect(await said(["--to", "mas", "-v"])).toMatch(/^agentport: error usage-error Unknown argument: -v\n/);
   });
 
   it("a long option typed with one dash is that option (-to → --to, -strict → --strict)", async () => {

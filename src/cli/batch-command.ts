@@ -46,7 +46,7 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   // would let a user believe a ledger was written. (--verify-roundtrip is checked per file.)
   const ledger = args.ledger !== undefined;
   if (args.output === undefined || args.bundle || args.inputs.includes("-") || ledger) {
-    const problem = args.output === undefined ? "converting a folder needs -o OUTDIR" : ledger ? "--ledger is for files, not folders: name the files (e.g. a shell glob) to convert them in one run" : "folders cannot be combined with --bundle or stdin";
+    const problem = args.output === undefined ? "converting a folder needs -o OUTDIR" : ledger ? "--ledger is for files, not folders: name the files (e.g. a shell glob) to convert them in one run" : `folders cannot be combined with ${[args.bundle ? "--bundle" : "", args.inputs.includes("-") ? "stdin (-)" : ""].filter(Boolean).join(" or ")}`;
     const to = ADAPTERS[0]?.id ?? "FORMAT";
     const d = diagnostic("usage-error", { problem }, { hint: ledger ? `e.g. agentport convert manifests/*.yaml --to ${to} -o out/ --ledger ledger.json` : `e.g. agentport convert manifests/ --to ${to} -o out/` });
     if (args.json) io.out(JSON.stringify({ outputs: [], diagnostics: [d] }, null, 2) + "\n");

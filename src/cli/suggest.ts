@@ -107,10 +107,13 @@ function shortFlag(letter: string, options: readonly string[]): string | undefin
 }
 
 /**
- * yargs' "Unknown argument(s): a, b" with a suggestion for each name that is close to a
- * command (first word only) or to an option of the command given (or any command's). yargs names a
- * short flag by its letter (`-t`: "t") and a one-dash word by each of its letters (`-to`: "t" and
- * "o"): those are answered as typed, never as a long option nobody wrote (`--t`).
+ * yargs' "Unknown argument(s): a, b" in the user's words, with a suggestion for each name that is
+ * close to a command (first word only) or to an option of the command given (or any command's), or
+ * that is a value of one option (`--sarif`: `--format sarif`). Each name is written as typed:
+ * `--too`; yargs names a short flag by its letter (`-s`: "s") and a one-dash word by each of its
+ * letters (`-xs`: "x" and "s"), written back as the one token typed, and answered as typed, never as
+ * a long option nobody wrote (`--t`); the camelCase twin yargs adds (`includePrivat` beside
+ * `include-privat`) is left out.
  */
 export function withSuggestions(message: string, argv: readonly string[], formatIds: readonly string[] = [], formatLabels: Readonly<Record<string, string>> = {}): string {
   const values = invalidValues(message, formatIds, formatLabels);
@@ -118,29 +121,44 @@ export function withSuggestions(message: string, argv: readonly string[], format
   const m = /^Unknown arguments?: (.+)$/.exec(message);
   if (!m) return message;
   const command = COMMANDS.find((c) => c.name === argv[0]);
-  const options = [...GLOBAL_OPTIONS, ...(command ? command.options : COMMANDS.flatMap((c) => c.options))].map((o) => o.name);
+  const specs = [...GLOBAL_OPTIONS, ...(command ? command.options : COMMANDS.flatMap((c) => c.options))];
+  const options = specs.map((o) => o.name);
   const end = argv.indexOf("--");
   const flags = end === -1 ? argv : argv.slice(0, end);
+  const words = m[1]!.split(", ");
+  const kebab = (w: string) => w.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+  const named: string[] = [];
   const hints: string[] = [];
   const answered = new Set<string>();
-  for (const word of m[1]!.split(", ")) {
+  for (const word of words) {
     const typedAsOption = flags.some((a) => a === `--${word}` || a.startsWith(`--${word}=`));
+    // yargs' camelCase alias of a kebab-case name it also lists: not typed, not named.
+    if (!typedAsOption && /[A-Z]/.test(word) && words.includes(kebab(word))) continue;
     // A one-dash token holding this letter: `-t`, or a word such as `-to` or `-strict`.
     const short = word.length === 1 ? flags.find((a) => /^-[^-]/.test(a) && a.split("=")[0]!.slice(1).includes(word)) : undefined;
     if (typedAsOption) {
+      named.push(`--${word}`);
+      // A value of exactly one option, typed as an option (`--sarif`: `--format sarif`).
+      const owners = options.includes(word) ? [] : specs.filter((o) => o.choices?.includes(word));
       const o = options.includes(word) ? undefined : closest(word, options);
-      if (o) hints.push(`--${word}: did you mean --${o}?`);
+      if (owners.length === 1) hints.push(`--${word}: did you mean --${owners[0]!.name} ${word}?`);
+      else if (o) hints.push(`--${word}: did you mean --${o}?`);
     } else if (short !== undefined) {
       const typed = short.split("=")[0]!;
       if (answered.has(typed)) continue;
       answered.add(typed);
+      named.push(typed);
       const name = typed.slice(1);
       const o = name.length === 1 ? shortFlag(name, options) : options.includes(name) ? name : closest(name, options);
       if (o) hints.push(`${typed}: did you mean --${o}?`);
-    } else if (!command && word === argv[0]) {
-      const c = closest(word, COMMANDS.map((x) => x.name));
-      if (c) hints.push(`${word}: did you mean ${c}?`);
+    } else {
+      named.push(word);
+      if (!command && word === argv[0]) {
+        const c = closest(word, COMMANDS.map((x) => x.name));
+        if (c) hints.push(`${word}: did you mean ${c}?`);
+      }
     }
   }
-  return hints.length ? `${message} (${hints.join("; ")})` : message;
+  const said = `Unknown argument${named.length === 1 ? "" : "s"}: ${named.join(", ")}`;
+  return hints.length ? `${said} (${hints.join("; ")})` : said;
 }

@@ -1,0 +1,55 @@
+// Session 17's user trial, the wording findings (T7, T9, T11): unknown-option messages in the
+// user's words, the early-draft Agent Spec examples named as such, a file of only comments,
+// library hints that name no CLI flag only, and the package's LICENSE.
+import { describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { cli, cliTemp, EXAMPLE_BUNDLE as BUNDLE } from "./helpers/cli.js";
+
+const tmp = cliTemp("words");
+
+describe("unknown options are named as typed, with the option they likely meant (user trial 17 T7)", () => {
+  const said = async (args: string[]) => {
+    const r = await cli(["convert", BUNDLE, "--to", "mas", ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    return r.stderr.split("\n")[0]!;
+  };
+
+  it("--sarif is --format sarif: a value of one option typed as an option of its own", async () => {
+    expect(await said(["--sarif"])).toBe("agentport: error usage-error Unknown argument: --sarif (--sarif: did you mean --format sarif?)");
+    expect(await said(["--text"])).toMatch(/did you mean --format text\?/);
+  });
+
+  it("yargs' camelCase twin of a mistyped option is not listed (the user never typed it)", async () => {
+    expect(await said(["--include-privat"])).toBe("agentport: error usage-error Unknown argument: --include-privat (--include-privat: did you mean --include-private?)");
+    expect(await said(["--allow-outside-ref"])).not.toMatch(/allowOutsideRef/);
+    const v = await cli(["validate", BUNDLE, "--allow-outside-refs"]);
+    expect(v.code).toBe(2);
+    expect(v.stderr.split("\n")[0]).toBe("agentport: error usage-error Unknown argument: --allow-outside-refs");
+    // A camelCase name the user did type is named as typed.
+    expect(await said(["--fooBar"])).toBe("agentport: error usage-error Unknown argument: --fooBar");
+  });
+
+  it("a short flag is written with its dash (-s, not s); a one-dash word once, as typed", async () => {
+    expect(await said(["-s"])).toBe("agentport: error usage-error Unknown argument: -s");
+    expect(await said(["-xs"])).toBe("agentport: error usage-error Unknown argument: -xs");
+    expect(await said(["-strict"])).toBe("agentport: error usage-error Unknown argument: -strict (-strict: did you mean --strict?)");
+    expect(await said(["--zzzz", "-s"])).toBe("agentport: error usage-error Unknown arguments: --zzzz, -s");
+  });
+
+  it("--json holds the same line", async () => {
+    const r = await cli(["convert", BUNDLE, "--to", "mas", "--sarif", "--json"]);
+    expect(r.code).toBe(2);
+    expect((JSON.parse(r.stdout) as { diagnostics: { message: string }[] }).diagnostics[0]!.message).toBe("Unknown argument: --sarif (--sarif: did you mean --format sarif?)");
+  });
+
+  it("a folder with --bundle names --bundle, a folder with stdin names stdin: only what was combined", async () => {
+    const out = tmp();
+    const bundle = await cli(["convert", "examples/", "--bundle", "--to", "caplo", "-o", join(out, "t7.json")]);
+    expect(bundle.code).toBe(2);
+    expect(bundle.stderr.split("\n")[0]).toBe("agentport: error usage-error folders cannot be combined with --bundle");
+    const stdin = await cli(["convert", "examples/", "-", "--to", "caplo", "-o", out + "/"], "{}");
+    expect(stdin.code).toBe(2);
+    expect(stdin.stderr.split("\n")[0]).toBe("agentport: error usage-error folders cannot be combined with stdin (-)");
+  });
+});
