@@ -2,8 +2,10 @@
 // user's words, the early-draft Agent Spec examples named as such, a file of only comments,
 // library hints that name no CLI flag only, and the package's LICENSE.
 import { describe, expect, it } from "vitest";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cli, cliTemp, EXAMPLE_BUNDLE as BUNDLE } from "./helpers/cli.js";
+import { detectAgentspec } from "../src/adapters/agentspec/detect.js";
 
 const tmp = cliTemp("words");
 
@@ -51,5 +53,30 @@ describe("unknown options are named as typed, with the option they likely meant 
     const stdin = await cli(["convert", "examples/", "-", "--to", "caplo", "-o", out + "/"], "{}");
     expect(stdin.code).toBe(2);
     expect(stdin.stderr.split("\n")[0]).toBe("agentport: error usage-error folders cannot be combined with stdin (-)");
+  });
+});
+
+describe("the early-draft Agent Spec examples are named as a pre-release draft (user trial 17 T9)", () => {
+  // The shape of standalone_agent.yaml and its siblings (MAPPING §6.2: "early drafts … written with `type:`").
+  const DRAFT = ["# an early draft", "", "$referenced_components:", "  llm:", '    id: "1"', '    type: "OciGenAiLLM"', '    name: "OCI GenAi LLM"', "  tool:", '    id: "2"', '    type: "ServerTool"', '    name: "get"', 'agentspec_version: 25.4.1', ""].join("\n");
+  it("components with type: and no component_type: a pre-release draft, refused where it starts (exit 2, nothing written)", async () => {
+    const dir = tmp();
+    const file = join(dir, "standalone_agent.yaml");
+    writeFileSync(file, DRAFT);
+    const out = join(dir, "out");
+    const r = await cli(["convert", file, "--to", "caplo", "-o", out + "/"]);
+    expect(r.code).toBe(2);
+    expect(existsSync(out)).toBe(false);
+    const first = r.stderr.split("\n")[0]!;
+    expect(first.startsWith(`${file}:3:1 error unsupported-document `)).toBe(true);
+    expect(first).toMatch(/written in a pre-release draft of Open Agent Spec \(type: "OciGenAiLLM" instead of component_type\), which agentport does not read/);
+    expect(first).not.toMatch(/disaggregated/);
+  });
+
+  it("the same, from text: a draft component named by its type; a file of components written with component_type is still a disaggregated configuration", () => {
+    const draft = detectAgentspec({ $referenced_components: { llm: { id: "1", type: "OciGenAiLLM", name: "x" } }, agentspec_version: "25.4.1" });
+    expect(draft.unsupported).toMatch(/pre-release draft of Open Agent Spec \(type: "OciGenAiLLM" instead of component_type\)/);
+    const parts = detectAgentspec({ $referenced_components: { llm: { id: "1", component_type: "OpenAiCompatibleConfig", name: "x" } }, agentspec_version: "26.2.0" });
+    expect(parts.unsupported).toMatch(/disaggregated configuration/);
   });
 });

@@ -16,6 +16,13 @@ function isComponentType(t: string): boolean {
 
 const CONVERTS = `agentport converts ${CONVERTED.join(", ")} (a remote agent inside ManagerWorkers or Swarm becomes an external link)`;
 
+/** The first `type:` naming a component in place of `component_type` (the document's own, else one of its $referenced_components). */
+function draftType(data: Record<string, unknown>): string | undefined {
+  const named = (c: unknown) => (isObject(c) && typeof c["type"] === "string" && c["component_type"] === undefined ? c["type"] : undefined);
+  const refs = data[REFS];
+  return named(data) ?? (isObject(refs) ? Object.values(refs).map(named).find((t) => t !== undefined) : undefined);
+}
+
 export function detectAgentspec(data: unknown): Detection {
   if (!isObject(data)) return { confidence: 0 };
   const type = data["component_type"];
@@ -24,8 +31,10 @@ export function detectAgentspec(data: unknown): Detection {
   if (typeof type !== "string") {
     // A configuration of shared components only (pyagentspec's disaggregated config).
     if (versioned || (isObject(data[REFS]) && Object.keys(data).every((k) => k === REFS || k === REF || k === "agentspec_version"))) {
-      const why = typeof data["type"] === "string" ? `written with type: "${data["type"]}" (an early draft of the language)` : "a file of $referenced_components only is a disaggregated configuration, loaded beside its main component";
-      return { confidence: 0.9, unsupported: `${LABEL} document without a component_type (${why}); ${CONVERTS}` };
+      // The pre-release drafts (MAPPING §6.2) name each component's type with `type:`, at the top or in its components.
+      const draft = draftType(data);
+      if (draft !== undefined) return { confidence: 0.9, unsupported: `${LABEL} document written in a pre-release draft of ${LABEL} (type: "${draft}" instead of component_type), which agentport does not read; ${CONVERTS}` };
+      return { confidence: 0.9, unsupported: `${LABEL} document without a component_type (a file of $referenced_components only is a disaggregated configuration, loaded beside its main component); ${CONVERTS}` };
     }
     return { confidence: 0 };
   }
