@@ -33,7 +33,7 @@ export function detectAgentspec(data: unknown): Detection {
     if (versioned || (isObject(data[REFS]) && Object.keys(data).every((k) => k === REFS || k === REF || k === "agentspec_version"))) {
       // The pre-release drafts (MAPPING §6.2) name each component's type with `type:`, at the top or in its components.
       const draft = draftType(data);
-      if (draft !== undefined) return { confidence: 0.9, unsupported: `${LABEL} document written in a pre-release draft of ${LABEL} (type: "${draft}" instead of component_type), which agentport does not read; ${CONVERTS}` };
+      if (draft !== undefined) return { confidence: 0.9, unsupported: `a document written in a pre-release draft of ${LABEL} (type: "${draft}" instead of component_type), which agentport does not read; ${CONVERTS}` };
       return { confidence: 0.9, unsupported: `${LABEL} document without a component_type (a file of $referenced_components only is a disaggregated configuration, loaded beside its main component); ${CONVERTS}` };
     }
     return { confidence: 0 };
