@@ -6,6 +6,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cli, cliTemp, EXAMPLE_BUNDLE as BUNDLE } from "./helpers/cli.js";
 import { detectAgentspec } from "../src/adapters/agentspec/detect.js";
+import { parseText } from "../src/text/parse.js";
 
 const tmp = cliTemp("words");
 
@@ -78,5 +79,22 @@ describe("the early-draft Agent Spec examples are named as a pre-release draft (
     expect(draft.unsupported).toMatch(/pre-release draft of Open Agent Spec \(type: "OciGenAiLLM" instead of component_type\)/);
     const parts = detectAgentspec({ $referenced_components: { llm: { id: "1", component_type: "OpenAiCompatibleConfig", name: "x" } }, agentspec_version: "26.2.0" });
     expect(parts.unsupported).toMatch(/disaggregated configuration/);
+  });
+});
+
+describe("a YAML file of only comments holds no document; it is not empty (user trial 17 T11)", () => {
+  it("says so, at 1:1, exit 2; an empty or blank file is still empty", async () => {
+    const first = (text: string) => parseText(text, "a.yaml").diagnostics[0]!;
+    expect(first("# readme\n")).toMatchObject({ code: "invalid-syntax", source: { line: 1, column: 1 } });
+    expect(first("# readme\n").message).toBe("the input holds no document, only comments");
+    expect(first("\n# one\n\n  # two\n").message).toBe("the input holds no document, only comments");
+    expect(first("").message).toBe("the input is empty");
+    expect(first(" \n\n").message).toBe("the input is empty");
+    const dir = tmp();
+    const file = join(dir, "README.md");
+    writeFileSync(file, "# readme\n");
+    const r = await cli(["convert", file, "--to", "caplo"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split("\n")[0]).toBe(`${file}:1:1 error invalid-syntax the input holds no document, only comments`);
   });
 });

@@ -97,7 +97,9 @@ export function parseText(text: string, file?: string): ParsedText {
     return { syntax, diagnostics, locate };
   }
   if (doc.contents === null || body.trim() === "") {
-    return { syntax, diagnostics: [diagnostic("invalid-syntax", { problem: "the input is empty" }, { source: src("", { line: 1, column: 1 }) })], locate };
+    // A file of YAML comments only (a README.md of # headings) holds no document, but it is not empty.
+    const problem = /^\s*#/m.test(body) ? "the input holds no document, only comments" : "the input is empty";
+    return { syntax, diagnostics: [diagnostic("invalid-syntax", { problem }, { source: src("", { line: 1, column: 1 }) })], locate };
   }
   // A key that is a map or a list has no JSON form (yaml would stringify it, warning on stderr).
   const collectionKey = firstCollectionKey(doc);
