@@ -2,11 +2,13 @@
 // user's words, the early-draft Agent Spec examples named as such, a file of only comments,
 // library hints that name no CLI flag only, and the package's LICENSE.
 import { describe, expect, it } from "vitest";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cli, cliTemp, EXAMPLE_BUNDLE as BUNDLE } from "./helpers/cli.js";
 import { detectAgentspec } from "../src/adapters/agentspec/detect.js";
 import { parseText } from "../src/text/parse.js";
+import { convert } from "../src/index.js";
+import { makeReadFile } from "../src/node/refs.js";
 
 const tmp = cliTemp("words");
 
@@ -96,5 +98,20 @@ describe("a YAML file of only comments holds no document; it is not empty (user 
     const r = await cli(["convert", file, "--to", "caplo"]);
     expect(r.code).toBe(2);
     expect(r.stderr.split("\n")[0]).toBe(`${file}:1:1 error invalid-syntax the input holds no document, only comments`);
+  });
+});
+
+describe("a library caller is told its own options, not only the CLI's flags (user trial 17 T11)", () => {
+  it("ref-outside-root names --root DIR and --allow-outside-refs with the options root and allowOutside / allowOutsideRefs, and no format", () => {
+    const dir = tmp();
+    const text = readFileSync("golden/mas-prompt-files/input.yaml", "utf8").replace("role: prompts/role.md", "role: ../../../etc/hostname");
+    const r = convert(text, "caplo", { file: join(dir, "a.yaml"), readFile: makeReadFile(dir) });
+    const d = r.diagnostics.find((x) => x.code === "ref-outside-root");
+    expect(d, JSON.stringify(r.diagnostics)).toBeDefined();
+    const said = `${d!.message} ${d!.hint ?? ""}`;
+    expect(said).toMatch(/--root DIR/);
+    expect(said).toMatch(/--allow-outside-refs/);
+    expect(said).toMatch(/\broot\b.*\ballowOutside\b.*\ballowOutsideRefs\b/);
+    expect(said).not.toMatch(/\b(mas|caplo|agentmug|agentspec)\b/i);
   });
 });
