@@ -2,7 +2,7 @@
 // package.json "exports" to dist/, so this checks the built artefact, not src/.
 import { describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PROJECT_ROOT } from "./helpers/cases.js";
 
@@ -41,5 +41,17 @@ describe("the package resolves by its own name", () => {
     expect(o.document["name"]).toBe("Package Helper");
     expect(o.document["exportedAt"]).toBe("2025-01-01T00:00:00Z");
     expect((o.document["blueprint"] as Record<string, unknown>)["systemPrompt"]).toBe("Answer briefly.");
+  });
+});
+
+describe("the package ships its license (user trial 17 T11)", () => {
+  it("npm pack includes LICENSE, the Apache-2.0 text package.json names", () => {
+    const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as { license: string };
+    expect(pkg.license).toBe("Apache-2.0");
+    const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: PROJECT_ROOT, encoding: "utf8", timeout: 60_000 })) as { files: { path: string }[] }[];
+    expect(packed[0]!.files.map((f) => f.path)).toContain("LICENSE");
+    const text = readFileSync(join(PROJECT_ROOT, "LICENSE"), "utf8");
+    expect(text).toMatch(/^\s*Apache License\s+Version 2\.0, January 2004\s+http:\/\/www\.apache\.org\/licenses\//);
+    expect(text).toContain("END OF TERMS AND CONDITIONS");
   });
 });
