@@ -115,3 +115,15 @@ describe("a library caller is told its own options, not only the CLI's flags (us
     expect(said).not.toMatch(/\b(mas|caplo|agentmug|agentspec)\b/i);
   });
 });
+
+describe("-o FILE's extension does not choose the syntax, as docs/cli.md says (user trial 17 T11)", () => {
+  it("agentspec into out.yaml is JSON; caplo into agent.yaml is JSON unless --syntax yaml", async () => {
+    const dir = tmp();
+    expect((await cli(["convert", BUNDLE, "--to", "agentspec", "-o", join(dir, "out.yaml"), "-q"])).code).toBe(0);
+    expect(readFileSync(join(dir, "out.yaml"), "utf8").startsWith("{")).toBe(true);
+    expect((await cli(["convert", BUNDLE, "--to", "caplo", "-o", join(dir, "agent.yaml"), "-q"])).code).toBe(0);
+    expect(readFileSync(join(dir, "agent.yaml"), "utf8").startsWith("{")).toBe(true);
+    expect((await cli(["convert", BUNDLE, "--to", "caplo", "--syntax", "yaml", "-o", join(dir, "yaml.yaml"), "-q"])).code).toBe(0);
+    expect(readFileSync(join(dir, "yaml.yaml"), "utf8").startsWith("apiVersion: v2")).toBe(true);
+  });
+});
