@@ -3,7 +3,7 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { convertFiles, filesRead, type FileConvertOptions } from "../node/files.js";
-import { registerOutputRoot, writeAll, WriteRefused, type PlannedFile } from "../node/write.js";
+import { leavesFolder, registerOutputRoot, writeAll, WriteRefused, type PlannedFile } from "../node/write.js";
 import { analyse, roundTripEntries, roundTripFiles, roundTripLines, roundTripLost, roundTripNote, type FileFidelity } from "./fidelity.js";
 import { behaviourLine, fidelityLine } from "./fidelity-summary.js";
 import { diagnostic, type Diagnostic } from "../ir/diagnostics.js";
@@ -103,12 +103,15 @@ export function runConvert(args: ConvertArgs, io: CliIO): number {
     const plan = planWrites(outputs, args);
     // The ledger is written with the outputs, under the same rules (never over a file the
     // conversion read, an existing file only with --force), and like them not at all on failure.
-    const ledger = args.ledger === undefined ? [] : [{ path: args.ledger, text: JSON.stringify(files.flatMap((f) => f.rows), null, 2) + "\n" }];
+    // `--ledger -` prints it on stdout, which the documents then do not hold (checked with the arguments: run.ts).
+    const ledgerText = args.ledger === undefined ? "" : JSON.stringify(files.flatMap((f) => f.rows), null, 2) + "\n";
+    const ledger = args.ledger === undefined || args.ledger === "-" ? [] : [{ path: args.ledger, text: ledgerText }];
     if ("error" in plan) {
       diagnostics.push(plan.error);
       code = EXIT.invalid;
     } else {
       if (plan.stdout !== undefined) toStdout = plan.stdout;
+      else if (args.ledger === "-") toStdout = ledgerText;
       const writes = plan.stdout !== undefined ? ledger : [...plan.files, ...ledger];
       try {
         if (args.output !== undefined && plan.stdout === undefined) registerOutputRoot(args.output);
@@ -267,6 +270,8 @@ function planWrites(outputs: readonly ConvertOutput[], args: ConvertArgs): Plan 
     return { error: diagnostic("usage-error", { problem: `this conversion yields ${names.length} files (${names.join(", ")}); name a folder with -o DIR` }, { hint: "e.g. -o out/, or --json to have them all in one JSON object on stdout" }) };
   }
   const o = args.output;
+  const away = extra.find((f) => leavesFolder(f.path));
+  if (away !== undefined) return { error: diagnostic("usage-error", { problem: `an output refers to ${away.path}, which would be written outside the output folder; nothing is written there` }, { hint: "name files the outputs refer to by relative paths inside the output folder" }) };
   // A folder only when the user says so: a trailing slash, or a folder that exists. Several
   // documents and a file name is a mistake to report, not a folder to make under that name.
   const isDir = /[\\/]$/.test(o) || (existsSync(o) && statSync(o).isDirectory());

@@ -7,11 +7,11 @@ import { EXIT } from "./exit.js";
 import type { CliIO } from "./io.js";
 import { report } from "./convert-command.js";
 
-export function runValidate(inputs: string[], opts: { from?: string; json: boolean; maxBytes?: number }, io: CliIO): number {
+export function runValidate(inputs: string[], opts: { from?: string; json: boolean; maxBytes?: number; root?: string; allowOutsideRefs?: boolean }, io: CliIO): number {
   const stdin = inputs.includes("-") ? io.readStdin() : undefined;
   const results: { file: string; valid: boolean; format?: string; diagnostics: Diagnostic[] }[] = [];
   for (const path of inputs) {
-    const l = loadInput(path, { command: "validate", ...(opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}) }, stdin);
+    const l = loadInput(path, { command: "validate", ...(opts.maxBytes !== undefined ? { maxBytes: opts.maxBytes } : {}), ...(opts.root !== undefined ? { root: opts.root } : {}), ...(opts.allowOutsideRefs ? { allowOutsideRefs: true } : {}) }, stdin);
     if (!l.input?.text && l.input?.text !== "") {
       results.push({ file: path, valid: false, diagnostics: l.diagnostics });
       continue;

@@ -52,6 +52,12 @@ export interface CommandSpec {
   options: readonly OptionSpec[];
 }
 
+/** Where the files a manifest refers to may be read from (docs/cli.md, Roots): convert and validate read them alike. */
+export const ROOT_OPTIONS: readonly OptionSpec[] = [
+  { name: "allow-outside-refs", type: "boolean", default: false, describe: "allow file references outside the root" },
+  { name: "root", type: "string", describe: "folder every file read must stay inside (default: the folder converted; for a file, its folder, or its app's when a manifest up to 3 folders above lists it as its part)" },
+];
+
 export const GLOBAL_OPTIONS: readonly OptionSpec[] = [
   { name: "json", type: "boolean", default: false, describe: "print one JSON object on stdout" },
   { name: "debug", type: "boolean", default: false, describe: "print stack traces of internal errors" },
@@ -74,8 +80,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: "force", type: "boolean", default: false, describe: "replace existing output files" },
       { name: "stash", type: "boolean", default: true, describe: "carry values the target cannot hold in its x-agentport extension slot (--no-stash: drop and report them)" },
       { name: "allow-secrets", type: "boolean", default: false, describe: `write credential-shaped strings into publishable files (${PUBLISHABLE}) anyway` },
-      { name: "allow-outside-refs", type: "boolean", default: false, describe: "allow file references outside the root" },
-      { name: "root", type: "string", describe: "folder every file read must stay inside (default: the folder converted; for a file, its folder, or its app's when a manifest up to 3 folders above lists it as its part)" },
+      ...ROOT_OPTIONS,
       { name: "syntax", type: "string", describe: "write json or yaml (default: the input's syntax when converting to its own format, else the target's usual one)" },
       ...FORMAT_OPTIONS,
       { name: "ledger", type: "string", describe: "write one JSON row per source value (exact/transformed/defaulted/stashed/dropped) to this file" },
@@ -94,7 +99,7 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: "jobs", alias: "j", type: "number", describe: "folders: worker threads (default: the core count)" },
     ],
   },
-  { name: "validate", describe: "check manifests against their official schema", positional: "inputs", options: [{ name: "from", type: "string", formatChoice: true, describe: "format to validate against" }] },
+  { name: "validate", describe: "check manifests against their official schema", positional: "inputs", options: [{ name: "from", type: "string", formatChoice: true, describe: "format to validate against" }, ...ROOT_OPTIONS] },
   { name: "detect", describe: "tell each manifest's format", positional: "inputs", options: [] },
   { name: "formats", describe: "list the formats", options: [] },
 ];

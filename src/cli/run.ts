@@ -86,7 +86,10 @@ function dispatch(command: string, a: ParsedArgs, io: CliIO, env: CliEnv): numbe
     }
     case "validate": {
       const from = str(a["from"]);
-      return runValidate(inputs, { ...(from ? { from } : {}), json, ...(maxBytes !== undefined ? { maxBytes } : {}) }, io);
+      const root = str(a["root"]);
+      const badRoot = checkRoot(root, json, io, "validate");
+      if (badRoot !== undefined) return badRoot;
+      return runValidate(inputs, { ...(from ? { from } : {}), json, ...(maxBytes !== undefined ? { maxBytes } : {}), ...(root !== undefined ? { root } : {}), ...(a["allow-outside-refs"] === true ? { allowOutsideRefs: true } : {}) }, io);
     }
     case "detect":
       return runDetect(inputs, { json, ...(maxBytes !== undefined ? { maxBytes } : {}) }, io);
@@ -213,9 +216,28 @@ function checkArgs(command: string, a: ParsedArgs, argv: readonly string[]): str
       }
     }
   }
+  const inputs = Array.isArray(a["inputs"]) ? a["inputs"] : [];
+  // stdin is read once: a second `-` would convert the same text again and write every output twice.
+  if (inputs.filter((x) => x === "-").length > 1) return "- (stdin) is named more than once: stdin is read once; name it once";
   if (command !== "convert") return undefined;
   if (a["output"] === "") return "-o needs a file name, or a folder name ending in /";
   for (const name of ["ledger", "baseline"]) if (a[name] === "") return `--${name} needs a file name`;
+  // `-` is a standard stream, never a file named "-" (a file named so is ./-, as for -o).
+  if (a["baseline"] === "-") return "--baseline - : a baseline is a file read, or written when missing, not a stream; name a file (./- for a file named -)";
+  if (a["ledger"] === "-") {
+    const json = a["json"] === true || a["format"] === "json";
+    const onStdout = json ? "--json" : a["format"] === "sarif" ? "--format sarif" : a["output"] === undefined || a["output"] === "-" ? "the document (no -o)" : undefined;
+    if (onStdout !== undefined) return `--ledger - prints the ledger on stdout, which ${onStdout} already holds; name a file for the ledger, or the outputs' place with -o`;
+  }
+  // An option a format declares does nothing for another target: say so rather than ignore it
+  // (one that is also the way back's, roundTrip, counts for --verify-roundtrip from that format).
+  const to = a["to"];
+  for (const s of FORMAT_OPTIONS) {
+    const v = a[s.name];
+    if (!s.format || v === undefined || v === false || v === "" || s.format.id === to) continue;
+    if (s.format.roundTrip && a["verify-roundtrip"] === true) continue;
+    return `--${s.name} is an option of --to ${s.format.id}${s.format.roundTrip ? " (and of --verify-roundtrip from it)" : ""}; --to ${String(to)} does not read it`;
+  }
   const syntax = a["syntax"];
   if (syntax !== undefined && syntax !== "json" && syntax !== "yaml") {
     // `yml` (the file suffix) and near misses get the closest syntax, as mistyped formats do.

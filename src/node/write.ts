@@ -1,7 +1,7 @@
 // Atomic, never-clobbering writes: each file goes to a temp file in the target
 // folder and is renamed into place, so a killed run leaves no partial file.
 import { closeSync, linkSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, writeSync, existsSync } from "node:fs";
-import { dirname, basename, join, resolve } from "node:path";
+import { dirname, basename, isAbsolute, join, normalize, resolve, sep } from "node:path";
 
 export interface PlannedFile {
   path: string;
@@ -9,6 +9,17 @@ export interface PlannedFile {
 }
 
 export class WriteRefused extends Error {}
+
+/**
+ * A file an output refers to (an extracted prompt, a copied tool manifest), by its path relative
+ * to that output, that would land outside the output's folder (absolute, or climbing out with ..):
+ * such a file is never written, whatever option named it.
+ */
+export function leavesFolder(rel: string): boolean {
+  if (isAbsolute(rel) || /^[A-Za-z]:/.test(rel)) return true;
+  const n = normalize(rel);
+  return n === ".." || n.startsWith(`..${sep}`) || n.startsWith("../");
+}
 
 /** Folders this process already created: a batch writes thousands of files into a few folders. */
 const madeDirs = new Set<string>();

@@ -3,5 +3,12 @@
 import type { FormatOption } from "../types.js";
 
 export const OPTIONS: readonly FormatOption[] = [
-  { key: "extractPrompts", flag: "extract-prompts", type: "string", describe: "mas target: write prompts to files under this relative folder" },
+  {
+    key: "extractPrompts",
+    flag: "extract-prompts",
+    type: "string",
+    describe: "mas target: write prompts to files under this relative folder",
+    // The prompt files go under the output's folder, never beside or above it (user trial 17 T5).
+    check: (v) => (v.startsWith("/") || /^[A-Za-z]:[\\/]/.test(v) || v.startsWith("\\") || v.split(/[\\/]/).includes("..") ? "needs a relative folder inside the output folder (no .. and not absolute)" : undefined),
+  },
 ];
