@@ -1,5 +1,6 @@
 // `agentport convert DIR… --to X -o OUTDIR`: the batch path of convert.
-import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, partDiagnostic, planBatch, runBatch, withoutParts, type BatchFileResult, type BatchPool } from "./batch.js";
+import { collidingTasks, DEFAULT_EXCLUDE, DEFAULT_INCLUDE, defaultJobs, inputStem, partDiagnostic, planBatch, runBatch, withoutParts, type BatchFileResult, type BatchPool } from "./batch.js";
+import { globToRegExp, matchesAny } from "./glob.js";
 import type { RoundTripEntry } from "./fidelity.js";
 import { diagnostic } from "../ir/diagnostics.js";
 import { ADAPTERS } from "../adapters/registry.js";
@@ -11,7 +12,7 @@ import { formatDiagnostic } from "./text-report.js";
 import { runPolicy, writeBaseline } from "./policy-config.js";
 import { sarifLog } from "./sarif.js";
 import { realpathSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { baselineKey, type BaselineFinding } from "../policy.js";
 
 export interface BatchArgs extends ConvertArgs {
@@ -61,19 +62,34 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
     else for (const d of ds) io.err(formatDiagnostic(d) + "\n");
     return EXIT.invalid;
   }
+  const refuse = (problem: string, hint: string): number => {
+    const d = diagnostic("usage-error", { problem }, { hint });
+    if (args.json) io.out(JSON.stringify({ outputs: [], diagnostics: [d] }, null, 2) + "\n");
+    else if (args.sarif) io.out(JSON.stringify(sarifLog([d]), null, 2) + "\n");
+    else io.err(formatDiagnostic(d) + "\n");
+    return EXIT.invalid;
+  };
   // The walk skips the output folder (earlier outputs are not inputs): -o naming an input folder
   // itself would skip everything and report "converted 0", so it is refused.
   const outReal = realOrSelf(args.output);
   const same = args.inputs.find((i) => isDir(i) && realOrSelf(i) === outReal);
   if (same !== undefined) {
-    const d = diagnostic("usage-error", { problem: `-o ${args.output} is the input folder ${same}: its outputs would land among the inputs; name another folder` }, { hint: `e.g. agentport convert ${same} --to ${args.to} -o ${join(same, "..", "converted")}/` });
-    if (args.json) io.out(JSON.stringify({ outputs: [], diagnostics: [d] }, null, 2) + "\n");
-    else if (args.sarif) io.out(JSON.stringify(sarifLog([d]), null, 2) + "\n");
-    else io.err(formatDiagnostic(d) + "\n");
-    return EXIT.invalid;
+    return refuse(`-o ${args.output} is the input folder ${same}: its outputs would land among the inputs; name another folder`, `e.g. agentport convert ${same} --to ${args.to} -o ${join(same, "..", "converted")}/`);
   }
+  const include = args.include?.length ? args.include : DEFAULT_INCLUDE;
+  const exclude = [...DEFAULT_EXCLUDE, ...(args.exclude ?? [])];
+  // An input is never written over, --force or not (README). The output folder is not walked, so an
+  // -o inside an input folder would leave the manifests already in it out of the run and then write
+  // over them: refused while it holds any file the walk would take (an earlier run's outputs too;
+  // --exclude leaving it out says they are not inputs). An input inside -o is refused alike.
+  const overlap = overlapping(args.inputs, args.output, include, exclude);
+  if (overlap !== undefined) return refuse(overlap.problem, overlap.hint);
+  const planned = planBatch(args.inputs, args.output, include, exclude);
+  // Two inputs whose outputs would take one path (a.json of two folders converted into one -o):
+  // refused before anything is written, --force or not, rather than one overwriting the other.
+  const clash = collidingTasks(planned)[0];
+  if (clash !== undefined) return refuse(`${clash[0].file} and ${clash[1].file} would both write their outputs to ${join(clash[0].outDir, clash[0].stem ?? inputStem(clash[0].file))}…: two outputs of one run never overwrite each other`, "convert them into different -o folders, or leave one out with --exclude");
   registerOutputRoot(args.output);
-  const planned = planBatch(args.inputs, args.output, args.include?.length ? args.include : DEFAULT_INCLUDE, [...DEFAULT_EXCLUDE, ...(args.exclude ?? [])]);
   // An app's agent files are converted with its MAS manifest, not a second time alone.
   const { tasks, parts } = withoutParts(planned, args.maxBytes);
   const jobs = Math.max(1, args.jobs ?? defaultJobs());
@@ -90,7 +106,7 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   const summary = await runBatch(
     tasks,
     args.to,
-    { ...fileOptions(args, setup.policy), bundle: false, force: args.force, ...(args.verifyRoundtrip ? { verifyRoundtrip: true } : {}), ...(setup.writeBaseline ? { baselineOut: true } : {}), ...(args.json || args.sarif ? {} : { render: args.quiet ? ("quiet-text" as const) : args.verbose ? ("verbose-text" as const) : ("text" as const) }) },
+    { ...fileOptions(args, setup.policy), bundle: false, force: args.force, run: `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`, ...(args.verifyRoundtrip ? { verifyRoundtrip: true } : {}), ...(setup.writeBaseline ? { baselineOut: true } : {}), ...(args.json || args.sarif ? {} : { render: args.quiet ? ("quiet-text" as const) : args.verbose ? ("verbose-text" as const) : ("text" as const) }) },
     jobs,
     (r, done) => {
       if (r.findings) findings.push(...r.findings);
@@ -134,6 +150,36 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
     if (!args.quiet) io.err(`agentport: ${line}${more}${none}\n`);
   }
   return summary.worst;
+}
+
+/** `inner` is `outer` or a folder under it (both resolved, symlinks followed). */
+function within(inner: string, outer: string): boolean {
+  const rel = relative(outer, inner);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+/**
+ * -o inside an input folder that already holds files the walk would take, or an input inside -o:
+ * the usage error, or undefined when the trees do not overlap so (-o equal to an input folder is refused before).
+ */
+function overlapping(inputs: readonly string[], output: string, include: readonly string[], exclude: readonly string[]): { problem: string; hint: string } | undefined {
+  const outReal = realOrSelf(output);
+  for (const input of inputs) {
+    const real = realOrSelf(input);
+    if (within(real, outReal) && real !== outReal) return { problem: `the input ${input} is inside -o ${output}: outputs could land on inputs; name an output folder outside it`, hint: `e.g. -o ${join(output, "..", "converted")}/` };
+    if (!isDir(input) || !within(outReal, real)) continue;
+    const held = planBatch([outReal], join(outReal, ".agentport-none"), ["**/*"], []).map((t) => t.file)
+      // The globs are the input folder's: a file of -o counts by its path from there.
+      .filter((f) => matchesAny(relative(real, f).split(sep).join("/"), include.map(globToRegExp)) && !matchesAny(relative(real, f).split(sep).join("/"), exclude.map(globToRegExp)));
+    if (held.length === 0) continue;
+    const rel = relative(real, outReal).split(sep).join("/");
+    const shown = held.slice(0, 3).join(", ") + (held.length > 3 ? `, and ${held.length - 3} more` : "");
+    return {
+      problem: `-o ${output} is inside the input folder ${input} and holds ${held.length} file${held.length === 1 ? "" : "s"} the walk would convert (${shown}): the output folder is not walked, so ${held.length === 1 ? "it" : "they"} would be left out and could be written over; an input is never overwritten`,
+      hint: `name an output folder outside ${input}, or, if those files are an earlier run's outputs, leave them out with --exclude '${rel}/**'`,
+    };
+  }
+  return undefined;
 }
 
 /** The closing line's word on the round trips: how many files came back as they were. */

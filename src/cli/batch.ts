@@ -8,7 +8,8 @@ import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { ADAPTERS, adapterFor } from "../adapters/registry.js";
 import { createPool, runInProcess, workersFor, type BatchPool } from "./batch-pool.js";
 import { convertFiles, filesRead, type FileConvertOptions } from "../node/files.js";
-import { writeAll, WriteRefused, type PlannedFile } from "../node/write.js";
+import { leavesFolder, writeAll, WriteRefused, type PlannedFile } from "../node/write.js";
+import { createHash } from "node:crypto";
 import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { globToRegExp, matchesAny } from "./glob.js";
 import { partsOf } from "../parts.js";
@@ -32,6 +33,8 @@ export interface BatchFileOptions extends FileConvertOptions {
   baselineOut?: boolean;
   /** --verify-roundtrip: each file's way back, compared with it as a one-file run compares it. */
   verifyRoundtrip?: boolean;
+  /** The run these files belong to: the paths its files claim (claimPaths) are its own. */
+  run?: string;
 }
 
 export interface BatchTask {
@@ -45,6 +48,12 @@ export interface BatchTask {
    * another input of the same output folder has the same stem (a.json beside a.yaml).
    */
   stem?: string;
+  /**
+   * The folder its several outputs go under, when not its stem: the whole file name, when the
+   * folder it is in also holds a folder of its stem (desk.caplo.json beside desk/), whose
+   * outputs the mirror writes to <outDir>/desk/.
+   */
+  dir?: string;
 }
 
 /** A file of the tree not converted on its own: a manifest of the tree reads it as its part. */
@@ -126,7 +135,73 @@ export function planBatch(roots: readonly string[], outDir: string, include: rea
     };
     walk(root);
   }
-  return distinctStems(tasks);
+  return ownFolders(distinctStems(tasks));
+}
+
+/** Inputs whose several outputs would go to a folder the mirror of the tree also writes (desk/ beside desk.caplo.json) get their whole file name as that folder. */
+function ownFolders(tasks: BatchTask[]): BatchTask[] {
+  const mirrored = new Set<string>();
+  for (const t of tasks) for (let d = resolve(t.outDir); !mirrored.has(d); d = dirname(d)) {
+    mirrored.add(d);
+    if (dirname(d) === d) break;
+  }
+  return tasks.map((t) => (t.stem === undefined && mirrored.has(resolve(t.outDir, inputStem(t.file))) ? { ...t, dir: basename(t.file) } : t));
+}
+
+/**
+ * Two inputs of one run whose outputs take the same names in the same folder (a.json of two input
+ * folders converted into one -o): the pairs, found before anything is written. The run refuses them.
+ */
+export function collidingTasks(tasks: readonly BatchTask[]): [BatchTask, BatchTask][] {
+  const seen = new Map<string, BatchTask>();
+  const pairs: [BatchTask, BatchTask][] = [];
+  for (const t of tasks) {
+    const outDir = resolve(t.outDir);
+    // Its one output's name (stem + suffix) and its outputs' folder (dir or stem) are both derived from these.
+    for (const k of new Set([`${outDir}\0${t.stem ?? inputStem(t.file)}`, `${outDir}\0${t.dir ?? t.stem ?? inputStem(t.file)}`])) {
+      const other = seen.get(k);
+      if (other !== undefined && other !== t) pairs.push([other, t]);
+      else seen.set(k, t);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * The paths written by this thread's files of the current run, each with the input whose
+ * outputs it holds and a digest of its text: two inputs never write one path (a copied tool
+ * manifest both refer to, the same text, is written once). Cleared when another run starts.
+ */
+let claims: { run: string; paths: Map<string, { file: string; digest: string; document: boolean }> } | undefined;
+
+function digestOf(text: string): string {
+  return createHash("sha1").update(text).digest("hex");
+}
+
+/**
+ * Checks one input's planned files against what earlier inputs of the run wrote: the files it may
+ * leave out (the same text at the same path, already written by another input), or a WriteRefused
+ * naming the other input when it would write another text, or a document, where one was written.
+ */
+function claimPaths(run: string | undefined, file: string, planned: readonly PlannedFile[], documents: number): PlannedFile[] {
+  if (run === undefined) return [...planned];
+  if (claims?.run !== run) claims = { run, paths: new Map() };
+  const keep: PlannedFile[] = [];
+  const mine: [string, { file: string; digest: string; document: boolean }][] = [];
+  for (const [i, f] of planned.entries()) {
+    const key = resolve(f.path);
+    const digest = digestOf(f.text);
+    const document = i < documents;
+    const had = claims.paths.get(key);
+    if (had !== undefined && had.file !== file) {
+      if (!document && !had.document && had.digest === digest) continue;
+      throw new WriteRefused(`${f.path} is also an output of ${had.file}, another input of this run: nothing of ${file} is written, so neither overwrites the other`);
+    }
+    keep.push(f);
+    mine.push([key, { file, digest, document }]);
+  }
+  for (const [k, v] of mine) claims.paths.set(k, v);
+  return keep;
 }
 
 /** Inputs whose outputs would take one name (a.json and a.yaml of one folder) are named after their whole file names. */
@@ -196,7 +271,8 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
     return file === undefined ? undefined : relativeDir(dir, dirname(file));
   };
   let r = convertFiles([task.file], to, { ...own, skipNotAgents: true, relocateFrom: from(task.outDir) });
-  if (relocated && r.outputs.length > 1) r = convertFiles([task.file], to, { ...own, skipNotAgents: true, relocateFrom: from(join(task.outDir, stem)) });
+  const several = task.dir ?? stem;
+  if (relocated && r.outputs.length > 1) r = convertFiles([task.file], to, { ...own, skipNotAgents: true, relocateFrom: from(join(task.outDir, several)) });
   // Outputs are named after their input, so files of one folder never collide:
   // one output → <stem><suffix>; several (a bundle split up) → <stem>/<name>.
   const suffix = adapterFor(to)?.suffix ?? "";
@@ -221,15 +297,22 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
   if (code === 0 && options.strict && roundtrip?.lost) code = 1;
   const written: BatchFileResult["written"] = [];
   if (code === 0) {
-    const files: PlannedFile[] = [];
+    const docs: PlannedFile[] = [];
+    const extras: PlannedFile[] = [];
+    let away: string | undefined;
     for (const o of r.outputs) {
-      const dir = r.outputs.length === 1 ? task.outDir : join(task.outDir, stem);
+      const dir = r.outputs.length === 1 ? task.outDir : join(task.outDir, several);
       const name = writtenName(o);
-      files.push({ path: join(dir, name), text: o.text });
+      docs.push({ path: join(dir, name), text: o.text });
       written.push({ name, format: o.format, path: join(dir, name) });
-      for (const f of o.files ?? []) files.push({ path: join(dir, f.path), text: f.text });
+      for (const f of o.files ?? []) {
+        if (leavesFolder(f.path)) away ??= f.path;
+        extras.push({ path: join(dir, f.path), text: f.text });
+      }
     }
     try {
+      if (away !== undefined) throw new WriteRefused(`an output refers to ${away}, which would be written outside the output folder; nothing is written`);
+      const files = claimPaths(options.run, task.file, [...docs, ...extras], docs.length);
       writeAll(files, filesRead([task.file], r.read), options.force === true);
     } catch (e) {
       if (!(e instanceof WriteRefused)) throw e;
@@ -313,7 +396,17 @@ export function defaultJobs(): number {
 export async function runBatch(tasks: readonly BatchTask[], to: string, options: BatchFileOptions, jobs: number, onResult: (r: BatchFileResult, done: number) => void, pool?: BatchPool): Promise<BatchSummary> {
   const summary: BatchSummary = { files: tasks.length, converted: 0, withWarnings: 0, failed: 0, skipped: 0, worst: 0 };
   let done = 0;
-  const count = (r: BatchFileResult) => {
+  // Each worker thread checks the paths its own files write (claimPaths); a document two threads
+  // both wrote is found here, after the fact, and fails the later input: never a silent overwrite.
+  const writtenBy = new Map<string, string>();
+  const count = (given: BatchFileResult) => {
+    let r = given;
+    const twice = r.written.find((w) => (writtenBy.get(resolve(w.path)) ?? r.file) !== r.file);
+    if (twice !== undefined) {
+      const d = diagnostic("usage-error", { problem: `${twice.path} is also an output of ${writtenBy.get(resolve(twice.path))!}, another input of this run, converted at the same time: one overwrote the other; convert them into different -o folders` }, { source: { file: r.file, pointer: "" } });
+      r = { ...r, code: 2, written: [], ...(options.render ? { text: (r.text ?? "") + formatDiagnostic(d) + "\n", diagnostics: [] } : { diagnostics: [...r.diagnostics, d] }) };
+    }
+    for (const w of r.written) writtenBy.set(resolve(w.path), r.file);
     done++;
     if (r.skipped) summary.skipped++;
     else if (r.code === 0) {

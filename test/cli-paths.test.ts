@@ -1,0 +1,212 @@
+// Where a convert run writes, and what it refuses to write (user trial 17 T1, T2, T3, T5, T6, T10):
+// never over an input, never two outputs of one run on one path, never outside the output folder,
+// `-` only where it means a standard stream.
+import { describe, expect, it } from "vitest";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cli, EXAMPLE_BUNDLE } from "./helpers/cli.js";
+import { tempDir } from "./helpers/tmp.js";
+
+const BUNDLE_TEXT = readFileSync(EXAMPLE_BUNDLE, "utf8");
+const MAS_AGENT = "golden/mas-prompt-files/input.yaml";
+const MAS_PROMPTS = "golden/mas-prompt-files/prompts";
+
+/** Every file under dir, relative, sorted. */
+function files(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[])
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath ?? (e as unknown as { path: string }).path, e.name).slice(dir.length + 1))
+    .sort();
+}
+
+describe("folder run with -o inside the input folder (T1)", () => {
+  function tree(): { root: string; mine: string } {
+    const root = tempDir("agentport-paths-t1-");
+    mkdirSync(join(root, "sub"));
+    writeFileSync(join(root, "desk.caplo.json"), BUNDLE_TEXT);
+    const mine = BUNDLE_TEXT.replace('"Front Desk"', '"My edited copy"');
+    writeFileSync(join(root, "sub", "desk.caplo.json"), mine);
+    return { root, mine };
+  }
+
+  it("is refused (exit 2, nothing written) when the output folder holds files the walk would convert, --force or not", async () => {
+    const { root, mine } = tree();
+    for (const force of [[], ["--force"]]) {
+      const r = await cli(["convert", root + "/", "--to", "caplo", "-o", join(root, "sub") + "/", ...force]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/inside the input folder/);
+      expect(r.stderr).toMatch(/desk\.caplo\.json/);
+      expect(r.stderr).not.toMatch(/pass --force/);
+      expect(readFileSync(join(root, "sub", "desk.caplo.json"), "utf8")).toBe(mine);
+      expect(files(join(root, "sub"))).toEqual(["desk.caplo.json"]);
+    }
+  });
+
+  it("says so in --json too, with the usage-error shape", async () => {
+    const { root } = tree();
+    const r = await cli(["convert", root, "--to", "caplo", "-o", join(root, "sub") + "/", "--json"]);
+    expect(r.code).toBe(2);
+    const body = JSON.parse(r.stdout) as { outputs: unknown[]; diagnostics: { code: string; message: string }[] };
+    expect(body.outputs).toEqual([]);
+    expect(body.diagnostics[0]!.code).toBe("usage-error");
+  });
+
+  it("converts when --exclude leaves the output folder out (its files are then declared not inputs)", async () => {
+    const { root } = tree();
+    const r = await cli(["convert", root, "--to", "agentmug", "-o", join(root, "sub") + "/", "--exclude", "sub/**"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(files(join(root, "sub"))).toContain("desk/front-desk.agent.json");
+  });
+
+  it("converts into a new or empty folder inside the input folder (nothing there to leave out)", async () => {
+    const root = tempDir("agentport-paths-t1b-");
+    writeFileSync(join(root, "desk.caplo.json"), BUNDLE_TEXT);
+    const r = await cli(["convert", root, "--to", "agentmug", "-o", join(root, "out") + "/"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(files(join(root, "out"))).toContain("desk/front-desk.agent.json");
+  });
+});
+
+describe("two outputs of one folder run on one path (T2)", () => {
+  it("a bundle beside a folder of its stem: the bundle's outputs go under its whole file name, and both agents are written", async () => {
+    const root = tempDir("agentport-paths-t2-");
+    mkdirSync(join(root, "desk"));
+    writeFileSync(join(root, "desk.caplo.json"), BUNDLE_TEXT);
+    cpSync(MAS_AGENT, join(root, "desk", "front-desk.yaml"));
+    cpSync(MAS_PROMPTS, join(root, "desk", "prompts"), { recursive: true });
+    const out = tempDir("agentport-paths-t2-out-");
+    const r = await cli(["convert", root, "--to", "mas", "-o", out + "/", "--json"]);
+    expect(r.code, r.stdout).toBe(0);
+    const body = JSON.parse(r.stdout) as { outputs: { path: string }[] };
+    const paths = body.outputs.map((o) => o.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(readFileSync(join(out, "desk", "front-desk.yaml"), "utf8")).toMatch(/name: support-triage/);
+    expect(readFileSync(join(out, "desk.caplo.json", "front-desk.yaml"), "utf8")).toMatch(/front-desk/);
+  });
+
+  it("two agents of one folder naming one tool manifest: one copy, no false 'exists'", async () => {
+    const root = tempDir("agentport-paths-t2b-");
+    cpSync("golden/mas-tool-forms/tools", join(root, "tools"), { recursive: true });
+    const agent = readFileSync("golden/mas-tool-forms/input.yaml", "utf8");
+    writeFileSync(join(root, "a.yaml"), agent);
+    writeFileSync(join(root, "b.yaml"), agent.replace(/name: cost-planner/, "name: cost-planner-b"));
+    const out = tempDir("agentport-paths-t2b-out-");
+    const r = await cli(["convert", root, "--to", "mas", "-o", out + "/", "-q"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(files(out)).toEqual(["a.yaml", "b.yaml", "tools/calc.tool.yaml"]);
+  });
+
+  it("two folders whose outputs take one path: refused before anything is written, naming both inputs, --force or not", async () => {
+    const a = tempDir("agentport-paths-t2c-a-");
+    const b = tempDir("agentport-paths-t2c-b-");
+    writeFileSync(join(a, "desk.caplo.json"), BUNDLE_TEXT);
+    writeFileSync(join(b, "desk.caplo.json"), BUNDLE_TEXT.replace('"Front Desk"', '"Other"'));
+    const out = tempDir("agentport-paths-t2c-out-");
+    for (const force of [[], ["--force"]]) {
+      const r = await cli(["convert", a, b, "--to", "agentmug", "-o", out + "/", ...force]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(join(a, "desk.caplo.json"));
+      expect(r.stderr).toContain(join(b, "desk.caplo.json"));
+      expect(files(out)).toEqual([]);
+    }
+  });
+});
+
+describe("validate takes the root options of convert (T3)", () => {
+  function app(): string {
+    const root = tempDir("agentport-paths-t3-");
+    mkdirSync(join(root, "agents"));
+    mkdirSync(join(root, "apps", "desk"), { recursive: true });
+    cpSync(MAS_AGENT, join(root, "agents", "front-desk.yaml"));
+    cpSync(MAS_PROMPTS, join(root, "agents", "prompts"), { recursive: true });
+    writeFileSync(join(root, "apps", "desk", "mas.yaml"), "apiVersion: mas/v1\nkind: MAS\nmetadata:\n  name: desk\nspec:\n  agency:\n    agents:\n      - ref: ../../agents/front-desk.yaml\n");
+    return root;
+  }
+  it("--root and --allow-outside-refs are accepted, and the app validates", async () => {
+    const root = app();
+    const manifest = join(root, "apps", "desk", "mas.yaml");
+    const bare = await cli(["validate", manifest]);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(/--root/);
+    for (const extra of [["--root", root], ["--allow-outside-refs"]]) {
+      const r = await cli(["validate", manifest, ...extra]);
+      expect(r.stderr).not.toMatch(/Unknown argument/);
+      expect(r.stderr).not.toMatch(/ref-outside-root/);
+      expect(r.code, r.stderr + r.stdout).toBe(0);
+    }
+  });
+  it("--root that is no folder is validate's usage error, in validate's --json shape", async () => {
+    const r = await cli(["validate", MAS_AGENT, "--root", "/nonexistent-agentport", "--json"]);
+    expect(r.code).toBe(2);
+    const body = JSON.parse(r.stdout) as { valid: boolean; files: unknown[]; diagnostics: { code: string }[] };
+    expect(body.valid).toBe(false);
+    expect(body.diagnostics[0]!.code).toBe("usage-error");
+  });
+});
+
+describe("--extract-prompts stays inside the output folder and is only for its target (T5)", () => {
+  it("a folder with .. or an absolute one is a usage error, nothing written", async () => {
+    const base = tempDir("agentport-paths-t5-");
+    for (const dir of ["../t5-out", "p/../../x", join(base, "abs")]) {
+      const r = await cli(["convert", EXAMPLE_BUNDLE, "--to", "mas", "--extract-prompts", dir, "-o", join(base, "out") + "/", "-q"]);
+      expect(r.code, dir).toBe(2);
+      expect(r.stderr).toMatch(/--extract-prompts/);
+      expect(files(base)).toEqual([]);
+    }
+  });
+  it("a target that does not read it is a usage error", async () => {
+    const base = tempDir("agentport-paths-t5b-");
+    const r = await cli(["convert", EXAMPLE_BUNDLE, "--to", "agentmug", "--extract-prompts", "p", "-o", base + "/"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--extract-prompts.*--to mas/);
+    expect(files(base)).toEqual([]);
+    const priv = await cli(["convert", EXAMPLE_BUNDLE, "--to", "caplo", "--include-private", "-o", base + "/"]);
+    expect(priv.code).toBe(2);
+    expect(priv.stderr).toMatch(/--include-private.*--to agentmug/);
+  });
+  it("a plain relative folder still works", async () => {
+    const base = tempDir("agentport-paths-t5c-");
+    const r = await cli(["convert", EXAMPLE_BUNDLE, "--to", "mas", "--extract-prompts", "p", "-o", base + "/", "-q"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(files(base).some((f) => f.startsWith("p/front-desk/"))).toBe(true);
+  });
+});
+
+describe("- for --ledger and --baseline (T6)", () => {
+  it("--ledger - prints the ledger on stdout when the outputs go to -o", async () => {
+    const base = tempDir("agentport-paths-t6-");
+    const r = await cli(["convert", EXAMPLE_BUNDLE, "--to", "agentspec", "-o", join(base, "t6.json"), "--ledger", "-", "-q"]);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = JSON.parse(r.stdout) as { status: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(files(base)).toEqual(["t6.json"]);
+    expect(existsSync("-")).toBe(false);
+  });
+  it("--ledger - when stdout holds the document or the report is a usage error", async () => {
+    for (const extra of [[], ["--json"], ["-o", "/tmp/agentport-never/", "--format", "sarif"]]) {
+      const r = await cli(["convert", EXAMPLE_BUNDLE, "--to", "caplo", "--ledger", "-", ...extra]);
+      expect(r.code, extra.join(" ")).toBe(2);
+      expect(r.stdout + r.stderr).toMatch(/--ledger -/);
+      expect(existsSync("/tmp/agentport-never")).toBe(false);
+    }
+    expect(existsSync("-")).toBe(false);
+  });
+  it("--baseline - is a usage error, no file named -", async () => {
+    const base = tempDir("agentport-paths-t6b-");
+    const r = await cli(["convert", EXAMPLE_BUNDLE, "--to", "agentmug", "-o", base + "/", "--baseline", "-"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--baseline -/);
+    expect(existsSync("-")).toBe(false);
+    expect(files(base)).toEqual([]);
+  });
+});
+
+describe("stdin named twice (T10)", () => {
+  it("convert - - is a usage error", async () => {
+    const r = await cli(["convert", "-", "-", "--to", "mas"], BUNDLE_TEXT);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/usage-error.*- .*(twice|more than once)/);
+    expect(r.stdout).toBe("");
+  });
+});
