@@ -210,3 +210,29 @@ describe("stdin named twice (T10)", () => {
     expect(r.stdout).toBe("");
   });
 });
+
+describe("outputs of one folder run on worker threads (T2)", () => {
+  it("agents converted on two threads that copy one tool manifest: written once, no false 'exists'", async () => {
+    const { pathToFileURL } = await import("node:url");
+    const { PROJECT_ROOT } = await import("./helpers/cases.js");
+    const dist = (p: string) => pathToFileURL(join(PROJECT_ROOT, "dist", p));
+    expect(existsSync(join(PROJECT_ROOT, "dist/cli/run.js")), "dist/ is missing: run `npm run build`").toBe(true);
+    const { runCli } = (await import(dist("cli/run.js").href)) as typeof import("../src/cli/run.js");
+    const { createPool } = (await import(dist("cli/batch-pool.js").href)) as typeof import("../src/cli/batch-pool.js");
+    const pool = createPool(dist("batch-worker.js"), 2);
+    try {
+      const root = tempDir("agentport-paths-t2w-");
+      cpSync("golden/mas-tool-forms/tools", join(root, "tools"), { recursive: true });
+      const agent = readFileSync("golden/mas-tool-forms/input.yaml", "utf8");
+      for (let i = 0; i < 70; i++) writeFileSync(join(root, `a${String(i).padStart(2, "0")}.yaml`), agent.replace(/name: cost-planner/, `name: cost-planner-${i}`));
+      const out = tempDir("agentport-paths-t2w-out-");
+      let stderr = "";
+      const code = await runCli(["convert", root, "--to", "mas", "-o", out + "/", "-q", "--jobs", "2"], { out: () => {}, err: (t) => void (stderr += t), readStdin: () => "" }, { batchPool: pool });
+      expect(code, stderr).toBe(0);
+      expect(files(out).filter((f) => f.startsWith("tools/"))).toEqual(["tools/calc.tool.yaml"]);
+      expect(files(out).length).toBe(71);
+    } finally {
+      await pool.close();
+    }
+  });
+});

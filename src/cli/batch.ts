@@ -8,7 +8,7 @@ import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { ADAPTERS, adapterFor } from "../adapters/registry.js";
 import { createPool, runInProcess, workersFor, type BatchPool } from "./batch-pool.js";
 import { convertFiles, filesRead, type FileConvertOptions } from "../node/files.js";
-import { leavesFolder, writeAll, WriteRefused, type PlannedFile } from "../node/write.js";
+import { holdsText, leavesFolder, writeAll, WriteRefused, type PlannedFile } from "../node/write.js";
 import { createHash } from "node:crypto";
 import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { globToRegExp, matchesAny } from "./glob.js";
@@ -312,7 +312,9 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
     }
     try {
       if (away !== undefined) throw new WriteRefused(`an output refers to ${away}, which would be written outside the output folder; nothing is written`);
-      const files = claimPaths(options.run, task.file, [...docs, ...extras], docs.length);
+      // A file an output refers to that is already there with this text (another thread's input copied
+      // the same tool manifest) is left as it is: writing it would change nothing.
+      const files = claimPaths(options.run, task.file, [...docs, ...extras], docs.length).filter((f, i) => i < docs.length || !holdsText(f.path, f.text));
       writeAll(files, filesRead([task.file], r.read), options.force === true);
     } catch (e) {
       if (!(e instanceof WriteRefused)) throw e;

@@ -1,6 +1,6 @@
 // Atomic, never-clobbering writes: each file goes to a temp file in the target
 // folder and is renamed into place, so a killed run leaves no partial file.
-import { closeSync, linkSync, mkdirSync, openSync, readdirSync, realpathSync, renameSync, rmSync, writeSync, existsSync } from "node:fs";
+import { closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeSync, existsSync } from "node:fs";
 import { dirname, basename, isAbsolute, join, normalize, resolve, sep } from "node:path";
 
 export interface PlannedFile {
@@ -59,6 +59,15 @@ export function removeOwnTempFiles(pid = process.pid): number {
   return removed;
 }
 
+/** The file at `path` holds exactly `text` (writing it again would change nothing). */
+export function holdsText(path: string, text: string): boolean {
+  try {
+    return readFileSync(path, "utf8") === text;
+  } catch {
+    return false;
+  }
+}
+
 function realOrResolved(p: string): string {
   try {
     return realpathSync(p);
@@ -114,6 +123,8 @@ export function writeAtomic(path: string, text: string, force: boolean): void {
     }
   } catch (e) {
     rmSync(tmp, { force: true });
+    // Written meanwhile with this very text (a file two outputs of a folder run copy, on two threads): nothing to replace.
+    if ((e as NodeJS.ErrnoException).code === "EEXIST" && holdsText(path, text)) return;
     if ((e as NodeJS.ErrnoException).code === "EEXIST") throw new WriteRefused(`${path} exists; pass --force to replace it`);
     throw e;
   }
