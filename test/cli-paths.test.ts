@@ -236,3 +236,20 @@ describe("outputs of one folder run on worker threads (T2)", () => {
     }
   });
 });
+
+describe("validate names the files an app read as convert does (T3)", () => {
+  it("an agent file's error is at the input's folder joined with the reference, a path that opens", async () => {
+    const root = tempDir("agentport-paths-t3b-");
+    mkdirSync(join(root, "agents"));
+    mkdirSync(join(root, "apps", "desk"), { recursive: true });
+    writeFileSync(join(root, "agents", "a.yaml"), readFileSync(MAS_AGENT, "utf8").replace(/^spec:\n/m, "spec:\n  nonsense: 1\n"));
+    cpSync(MAS_PROMPTS, join(root, "agents", "prompts"), { recursive: true });
+    const manifest = join(root, "apps", "desk", "mas.yaml");
+    writeFileSync(manifest, "apiVersion: mas/v1\nkind: MAS\nmetadata:\n  name: desk\nspec:\n  agency:\n    agents:\n      - ref: ../../agents/a.yaml\n");
+    const r = await cli(["validate", manifest, "--root", root, "--json"]);
+    expect(r.code).toBe(2);
+    const body = JSON.parse(r.stdout) as { files: { diagnostics: { source?: { file?: string } }[] }[] };
+    const named = body.files[0]!.diagnostics.map((d) => d.source?.file);
+    expect(named).toContain(join(root, "apps", "desk", "../../agents/a.yaml"));
+  });
+});

@@ -1,4 +1,5 @@
 // `validate`, `detect` and `formats`: read-only commands.
+import { dirname, isAbsolute, join } from "node:path";
 import { loadInput } from "../node/files.js";
 import { detect, formats, validate } from "../api.js";
 import { adapterFor } from "../adapters/registry.js";
@@ -17,7 +18,7 @@ export function runValidate(inputs: string[], opts: { from?: string; json: boole
       continue;
     }
     const v = validate(l.input.text ?? "", { ...(opts.from ? { from: opts.from } : {}), file: l.input.file ?? path, ...(l.input.readFile ? { readFile: l.input.readFile } : {}) });
-    results.push({ file: path, valid: v.ok, ...(v.format ? { format: v.format } : {}), diagnostics: v.diagnostics });
+    results.push({ file: path, valid: v.ok, ...(v.format ? { format: v.format } : {}), diagnostics: asNamed(v.diagnostics, path) });
   }
   const allValid = results.every((r) => r.valid);
   if (opts.json) {
@@ -29,6 +30,18 @@ export function runValidate(inputs: string[], opts: { from?: string; json: boole
     }
   }
   return allValid ? EXIT.ok : EXIT.invalid;
+}
+
+/**
+ * A file the input read (an agent file of a MAS manifest) is named as convert names it: the input's
+ * folder joined with the reference (apps/x/agents/a.yaml), a place that opens from the working folder.
+ */
+function asNamed(diagnostics: Diagnostic[], input: string): Diagnostic[] {
+  if (input === "-") return diagnostics;
+  return diagnostics.map((d) => {
+    const f = d.source?.file;
+    return f === undefined || f === input || isAbsolute(f) ? d : { ...d, source: { ...d.source!, file: join(dirname(input), f) } };
+  });
 }
 
 export function runDetect(inputs: string[], opts: { json: boolean; maxBytes?: number }, io: CliIO): number {
