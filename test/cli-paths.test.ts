@@ -253,3 +253,15 @@ describe("validate names the files an app read as convert does (T3)", () => {
     expect(named).toContain(join(root, "apps", "desk", "../../agents/a.yaml"));
   });
 });
+
+describe("an input named twice in a folder run (T2)", () => {
+  it("a file named and also inside a folder named is refused, nothing written", async () => {
+    const root = tempDir("agentport-paths-t2d-");
+    writeFileSync(join(root, "desk.caplo.json"), BUNDLE_TEXT);
+    const out = tempDir("agentport-paths-t2d-out-");
+    const r = await cli(["convert", root, join(root, "desk.caplo.json"), "--to", "agentmug", "-o", out + "/"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/is an input twice/);
+    expect(files(out)).toEqual([]);
+  });
+});

@@ -88,6 +88,7 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   // Two inputs whose outputs would take one path (a.json of two folders converted into one -o):
   // refused before anything is written, --force or not, rather than one overwriting the other.
   const clash = collidingTasks(planned)[0];
+  if (clash !== undefined && realOrSelf(clash[0].file) === realOrSelf(clash[1].file)) return refuse(`${clash[1].file} is an input twice (named, and in a folder named): its outputs would be written twice`, "name it once");
   if (clash !== undefined) return refuse(`${clash[0].file} and ${clash[1].file} would both write their outputs to ${join(clash[0].outDir, clash[0].stem ?? inputStem(clash[0].file))}…: two outputs of one run never overwrite each other`, "convert them into different -o folders, or leave one out with --exclude");
   registerOutputRoot(args.output);
   // An app's agent files are converted with its MAS manifest, not a second time alone.
@@ -167,7 +168,7 @@ function overlapping(inputs: readonly string[], output: string, include: readonl
   for (const input of inputs) {
     const real = realOrSelf(input);
     if (within(real, outReal) && real !== outReal) return { problem: `the input ${input} is inside -o ${output}: outputs could land on inputs; name an output folder outside it`, hint: `e.g. -o ${join(output, "..", "converted")}/` };
-    if (!isDir(input) || !within(outReal, real)) continue;
+    if (!isDir(input) || !isDir(outReal) || !within(outReal, real)) continue;
     const held = planBatch([outReal], join(outReal, ".agentport-none"), ["**/*"], []).map((t) => t.file)
       // The globs are the input folder's: a file of -o counts by its path from there.
       .filter((f) => matchesAny(relative(real, f).split(sep).join("/"), include.map(globToRegExp)) && !matchesAny(relative(real, f).split(sep).join("/"), exclude.map(globToRegExp)));
