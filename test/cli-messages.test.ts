@@ -172,15 +172,18 @@ describe("an Agent Spec $component_ref that names no component of the document",
     expect(out.outputs[0]!.text).toContain("$referenced_components");
     const back = convert(out.outputs[0]!.text, "caplo", { file: "t.agentspec.json" });
     expect(back.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    expect(back.diagnostics.filter((d) => d.code === "ref-kept").length).toBe(2);
+    // Into Caplo (no references) each agent's tool reference is said as the tools it loses (T4, session 17), not as kept.
+    expect(back.diagnostics.filter((d) => d.code === "ref-kept")).toEqual([]);
+    expect(back.diagnostics.filter((d) => d.code === "dropped-field" && d.severity === "warning" && d.message.includes('$component_ref "ext-tool"')).length).toBe(2);
   });
 
   it("a document with no $referenced_components at all is a disaggregated configuration: its references stay references", () => {
     const text = readFileSync("golden/agentspec-disaggregated/input.yaml", "utf8");
     const r = convert(text, "caplo", { file: "input.yaml" });
     expect(r.outputs.length).toBe(1);
-    // The tool's reference stays one (a ref-kept note); the model's is said by the placeholder Caplo gets instead.
-    expect(r.diagnostics.filter((d) => d.code === "ref-kept").length).toBe(1);
+    // Caplo holds no references: the tool's is said as the tools the agent loses (T4, session 17), the model's by the placeholder Caplo gets instead.
+    expect(r.diagnostics.filter((d) => d.code === "ref-kept")).toEqual([]);
+    expect(r.diagnostics.filter((d) => d.code === "dropped-field" && d.severity === "warning").map((d) => d.source?.pointer)).toEqual(["/tools"]);
     expect(r.diagnostics.filter((d) => d.code === "defaulted-placeholder").map((d) => d.source?.pointer)).toEqual(["/llm_config"]);
   });
 });

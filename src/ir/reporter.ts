@@ -432,6 +432,10 @@ export class Reporter {
     const unresolved = format === agent.origin.format && agent.origin.unresolved !== undefined ? Object.entries(agent.origin.unresolved).find(([, u]) => u.at === place) : undefined;
     if (unresolved !== undefined) {
       const u = unresolved[1];
+      if (unresolved[0] === "/tools") {
+        // A tool list with a reference nothing read resolves: the target has tools, but not that one's definition.
+        return { payload: { value, carried: `holds $component_ref "${u.ref}", a tool no document read defines (${u.near === undefined ? "a component of another file" : `did you mean "${u.near}"?`}): the agent is written without its tools`, rest: "the reference", target: targetLabel }, effect: "behaviour" };
+      }
       const what = unresolved[0] === "/models" ? "model" : dotted(unresolved[0]);
       return { payload: { value, is: `the ${what} reference "${u.ref}" (could not be resolved${u.near === undefined ? "" : `: did you mean "${u.near}"?`}; the agent is written without a ${what})`, target: targetLabel } };
     }

@@ -34,7 +34,8 @@ export function detectAgentspec(data: unknown): Detection {
       // The pre-release drafts (MAPPING §6.2) name each component's type with `type:`, at the top or in its components.
       const draft = draftType(data);
       if (draft !== undefined) return { confidence: 0.9, unsupported: `a document written in a pre-release draft of ${LABEL} (type: "${draft}" instead of component_type), which agentport does not read; ${CONVERTS}` };
-      return { confidence: 0.9, unsupported: `${LABEL} document without a component_type (a file of $referenced_components only is a disaggregated configuration, loaded beside its main component); ${CONVERTS}` };
+      const why = `a file of $referenced_components only: a disaggregated configuration, whose components a main file names by $component_ref; agentport does not yet resolve references into another file: convert the main file alone, where each such reference is said (kept as a reference when converted into ${LABEL}, else the part it names is missing in the output)`;
+      return { confidence: 0.9, unsupported: `${LABEL} document without a component_type (${why}); ${CONVERTS}` };
     }
     return { confidence: 0 };
   }

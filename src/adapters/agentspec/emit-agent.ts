@@ -277,6 +277,15 @@ const tools = fieldHandler("tools", {
     const self = pm[""];
     const keptTools = self === undefined ? undefined : kept(ext, join(self, "tools"));
     if (keptTools !== undefined) out["tools"] = cloneJson(keptTools);
+    // Tools that are references nothing read resolves (origin.unresolved), written back as they are: said here, each at its reference.
+    const u = a.origin.unresolved?.["/tools"];
+    if (u !== undefined && Array.isArray(keptTools)) {
+      keptTools.forEach((t, j) => {
+        if (!isObject(t) || typeof t[REF] !== "string") return;
+        const k = keptRef(t[REF], t[REF] === u.ref ? u.near : undefined);
+        r.atSource(a, "ref-kept", join(u.at, j), k.payload, { targetPointer: join(at, "tools", j), targetFile: file, ...(k.effect ? { effect: k.effect } : {}), ...(k.hint ? { hint: k.hint } : {}) });
+      });
+    }
     return;
   }
   out["tools"] = a.tools.map((tool, i) => {

@@ -316,6 +316,18 @@ function parseAgent(ctx: Ctx, node: JsonObject, at: string): IrAgent {
         for (const k of Object.keys(bag)) if (k === p || k.startsWith(p + "/")) delete bag[k];
       });
       keepDeep(a, join(at, "tools"), original["tools"] ?? tools);
+      // A tool that is a reference nothing read resolves (another file's component): the agent has no tools
+      // in a target without references, which the target says (origin.unresolved), as for its model.
+      const refs = tools.flatMap((t, j) => {
+        const p = join(at, "tools", j);
+        const u = isObject(t) && typeof t[REF] === "string" ? ctx.unresolved.get(p) : undefined;
+        return u === undefined ? [] : [{ p, u }];
+      });
+      const first = refs[0];
+      if (first !== undefined) {
+        a.origin.unresolved = { ...a.origin.unresolved, "/tools": { at: join(at, "tools"), ref: first.u.id, ...(first.u.near === undefined ? {} : { near: first.u.near }) } };
+        for (const { p } of refs) ctx.said.add(p);
+      }
     }
   } else if (Array.isArray(tools)) {
     // No tools: an empty list, which the IR holds as such.
