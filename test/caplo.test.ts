@@ -250,14 +250,17 @@ describe("parse", () => {
     });
     expect(triage.tools).toEqual([{ kind: "named", name: "tool_account_lookup" }]);
     // The platform's prompt texts follow the instructions as named parts; "" (the block turned off) is kept apart from absent.
-    expect(triage.instructions?.chunks.map((c) => c.key)).toEqual([undefined, "chat_style"]);
-    expect(triage.sourceMap["/instructions/chunks/1"]).toBe("/policy/chatStyle");
+    // guidance "" (the platform block turned off) is an empty part, in the member order of the file.
+    expect(triage.instructions?.chunks.map((c) => c.key)).toEqual([undefined, "guidance", "chat_style"]);
+    expect(triage.instructions?.chunks[1]?.text).toBe("");
+    expect(triage.sourceMap["/instructions/chunks/1"]).toBe("/policy/guidance");
+    expect(triage.sourceMap["/instructions/chunks/2"]).toBe("/policy/chatStyle");
   });
 
   it("keeps Caplo-only members in extensions.caplo, one entry per member", () => {
     const triage = doc().agents[0] as IrAgent;
-    // guidance "" turns the platform block off: no prompt text, so it stays Caplo's own.
-    expect(Object.keys(triage.extensions["caplo"] ?? {}).sort()).toEqual(["/actions", "/policy/guidance", "/suggestedReplies", "/visitorFeedback"]);
+    // guidance "" turns the platform block off: an empty prompt part (session 17), not Caplo's own.
+    expect(Object.keys(triage.extensions["caplo"] ?? {}).sort()).toEqual(["/actions", "/suggestedReplies", "/visitorFeedback"]);
   });
 
   it("platform texts: mas chunks guidance/chat_style/voice_style and AgentMug's labelled parts come back as policy texts", () => {

@@ -8,8 +8,6 @@ import { HANDLERS } from "./emit-agent.js";
 import { caploSchema } from "./schema.generated.js";
 import { DEFAULT_GREETING, FORMAT, LABEL } from "./spec.js";
 
-/** Caplo's "" platform text: the block turned off, no prompt text; the parser keeps it as Caplo's own value. */
-const OFF = '"" (the platform block turned off: no prompt text, so it stays Caplo\'s own value and comes back as "")';
 
 const parse: Record<string, ParseRule> = {
   "/apiVersion": { ignored: "format marker; a spelling other than v2 is kept at document level: AgentMug and mas stash it (stashed-value)" },
@@ -62,9 +60,9 @@ const parse: Record<string, ParseRule> = {
   "/evals/cases/[]/tool": { ir: "/evals/[]/expectations/tool", effect: "metadata" },
   "/evals/cases/[]/routedBy": { ir: "/evals/[]/expectations/routedBy", effect: "metadata" },
   "/policy": { container: true, kept: "an empty object", effect: "behaviour" },
-  "/policy/guidance": { ir: ["/instructions/chunks/[]/key", "/instructions/chunks/[]/text"], chunk: "guidance", extensionWhen: OFF, note: "a prompt part keyed guidance, after the instructions", effect: "behaviour" },
-  "/policy/chatStyle": { ir: ["/instructions/chunks/[]/key", "/instructions/chunks/[]/text"], chunk: "chat_style", extensionWhen: OFF, note: "a prompt part keyed chat_style, after the instructions", effect: "behaviour" },
-  "/policy/voiceStyle": { ir: ["/instructions/chunks/[]/key", "/instructions/chunks/[]/text"], chunk: "voice_style", extensionWhen: OFF, note: "a prompt part keyed voice_style, after the instructions", effect: "behaviour" },
+  "/policy/guidance": { ir: ["/instructions/chunks/[]/key", "/instructions/chunks/[]/text"], chunk: "guidance", note: "a prompt part keyed guidance, after the instructions; \"\" (the platform block turned off) an empty one", effect: "behaviour" },
+  "/policy/chatStyle": { ir: ["/instructions/chunks/[]/key", "/instructions/chunks/[]/text"], chunk: "chat_style", note: "a prompt part keyed chat_style, after the instructions; \"\" (the platform block turned off) an empty one", effect: "behaviour" },
+  "/policy/voiceStyle": { ir: ["/instructions/chunks/[]/key", "/instructions/chunks/[]/text"], chunk: "voice_style", note: "a prompt part keyed voice_style, after the instructions; \"\" (the platform block turned off) an empty one", effect: "behaviour" },
   "/policy/history": { container: true },
   "/policy/history/maxTokens": { ir: "/limits/historyTokens", effect: "behaviour" },
   "/policy/knowledgePassages": { ir: "/limits/knowledgePassages", effect: "behaviour" },

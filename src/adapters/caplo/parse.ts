@@ -225,8 +225,10 @@ function parsePolicy(a: IrAgent, v: JsonValue | undefined, keep: Keep): void {
       for (const h of Object.keys(x)) if (h !== "maxTokens") keep(`${at}/${escapeToken(h)}`, x[h] as JsonValue);
     } else if (k === "reasoning" && isObject(x)) {
       parseReasoning(a, x, keep);
-    } else if (typeof x === "string" && x !== "" && PLATFORM_TEXT.some((p) => p.member === k)) {
-      // Prompt text the platform adds after the instructions: a named prompt part. "" (the block turned off) is no text: it stays Caplo's.
+    } else if (typeof x === "string" && PLATFORM_TEXT.some((p) => p.member === k)) {
+      // Prompt text the platform adds after the instructions: a named prompt part. "" (the block turned off)
+      // is an empty part: mas writes it as the empty chunk it reads it from; a target whose prompt is one
+      // string cannot say it (its emitter reports it dropped, and its stash keeps it).
       const chunks = a.instructions?.chunks ?? [];
       mapSource(a, `/instructions/chunks/${chunks.length}`, at);
       chunks.push({ key: PLATFORM_TEXT.find((p) => p.member === k)!.key, text: x });

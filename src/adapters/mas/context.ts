@@ -153,6 +153,15 @@ function emitContext(agent: IrAgent, r: HandlerReporter, extractPrompts?: string
       r.at(agent, "transformed-value", "/instructions", { became: "becomes the single chunk spec.context.role; the mas runtime shows it to the model as \"[role] …\" (stripped)" }, { targetPointer: "/spec/context/role" });
       chunks = [{ key: "role", text }];
     }
+  } else if (only && only.key === undefined && only.ref === undefined && only.text !== undefined) {
+    // The first part is agentport's "[key] text" rendering, followed by named chunks (Caplo's platform
+    // texts read back as chunks): split it back too, unless a part's key is a later chunk's.
+    const split = splitRendered(only.text);
+    const later = new Set(chunks.slice(1).map((c) => c.key));
+    if (split && !split.some((c) => later.has(c.key))) {
+      if (split.length > 1) r.at(agent, "transformed-value", "/instructions/chunks/0", { became: `is agentport's rendering of named chunks; split back into spec.context ${split.map((c) => c.key).join(", ")}` }, { targetPointer: "/spec/context" });
+      chunks = [...split, ...chunks.slice(1)];
+    }
   }
   const context: JsonObject = {};
   const used = new Set(chunks.map((c) => c.key).filter((k): k is string => k !== undefined));
