@@ -1,5 +1,5 @@
-// mas → Caplo → mas (session 17, sweep S1, S2, S4a): the prompt's chunks, an empty platform text and
-// the description come back as the mas source had them, and the way back says nothing false.
+// mas → Caplo → mas (session 17, sweep S1, S2): the prompt's chunks and an empty platform text come
+// back as the mas source had them, and the way back says nothing false.
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { convert, type ConvertResult } from "../src/index.js";
@@ -18,7 +18,6 @@ function roundTrip(name: string) {
 }
 
 const spec = (d: JsonObject) => d["spec"] as JsonObject;
-const meta = (d: JsonObject) => d["metadata"] as JsonObject;
 
 describe("mas → Caplo → mas with platform texts (golden/mas-platform-texts)", () => {
   const { caplo, back, doc, source } = roundTrip("mas-platform-texts");
@@ -47,15 +46,4 @@ describe("mas → Caplo → mas with platform texts (golden/mas-platform-texts)"
     const again = convert(file.text, "caplo", { file: file.name });
     expect(again.outputs[0]!.text).toBe(file.text);
   });
-});
-
-describe("mas → Caplo → mas: the description (S4a)", () => {
-  for (const name of ["mas-tool-forms", "mas-platform-texts"]) {
-    it(`${name}: metadata.description is not added when the source had none`, () => {
-      const { back, doc, source } = roundTrip(name);
-      expect(meta(source)["description"]).toBeUndefined();
-      expect(meta(doc)["description"], listing(back)).toBeUndefined();
-      expect(spec(doc)["description"]).toBe(spec(source)["description"]);
-    });
-  }
 });
