@@ -6,7 +6,7 @@
 import type { IrAgent, IrSourcePlace } from "./model.js";
 import { diagnostic, renderMessage, STASH_KEY, type Diagnostic, type DiagnosticCode, type DiagnosticPlace, type Effect, type PayloadOf, type TargetLocation } from "./diagnostics.js";
 import type { FilledRequired, LostValue } from "./payloads.js";
-import { sourceOf } from "./agent.js";
+import { definitionOf, sourceOf } from "./agent.js";
 import { isObject } from "./json.js";
 import { dotted, escapeToken, firstToken, isAncestorOrSelf, join, parsePointer } from "./pointer.js";
 import { linkSettings } from "./home.js";
@@ -291,7 +291,9 @@ export class Reporter {
    * Reporter's output (one Caplo bundle), every diagnostic of that name says its agent.
    */
   private named<C extends DiagnosticCode>(agent: IrAgent, code: C, relPointer: string, payload: RaisePayload<C>, extra: Extra, namePlace: string): Diagnostic {
-    const pointer = agent.origin.pointer + relPointer;
+    // A value filled in for the agent as a whole sits where the agent is defined (a Swarm's agent: its
+    // component), not at the document root every agent of the file shares (user trial 16 F11).
+    const pointer = agent.origin.pointer + (relPointer === "" && FILLED_IN.has(code) ? definitionOf(agent, "") : relPointer);
     const source = agent.origin.file === undefined ? { pointer } : { file: agent.origin.file, pointer };
     const inside = agentPlace(agent, namePlace);
     if (inside === undefined) return this.raise(code, source, withName(payload, namePlace), extra);
@@ -576,6 +578,9 @@ export function lostDocumentValue(rel: string, value: unknown, targetLabel: stri
 }
 
 /** A place inside an x-agentport stash (relative to an agent: the member anywhere its format's slot puts it). */
+/** The codes of a value the target required and the source lacked: raised at the agent's root, they sit at its definition. */
+const FILLED_IN: ReadonlySet<DiagnosticCode> = new Set(["defaulted-required", "defaulted-placeholder"]);
+
 const isStashPlace = (p: string): boolean => p.includes(`/${STASH_KEY}/`);
 
 /** An empty list or object: nothing in it for a runtime to act on. */

@@ -34,7 +34,11 @@ export function agentRootOf(pointer: string, agentRoots: readonly string[]): str
   return best;
 }
 
-/** Codes that report a value the target required and the source lacked: they sit at the agent root. */
+/**
+ * Codes that report a value the target required and the source lacked: they sit at the agent root, or
+ * at the agent's definition inside it (a Swarm's agent: its component; a shared LLM config), which
+ * the reporter points at rather than at the document root every agent of a team shares.
+ */
 const FILLED_IN = new Set<string>(["defaulted-required", "defaulted-placeholder"]);
 
 /** The diagnostic that excuses a difference, or undefined. `inputFile` filters out diagnostics about referenced files. */
@@ -44,8 +48,9 @@ export function coveringDiagnostic(d: LeafDiff, diagnostics: readonly Diagnostic
     if (x.severity === "error" || !x.source) return false;
     if (x.source.file !== undefined && x.source.file !== inputFile) return false;
     const sp = x.source.pointer;
-    // A filled-in required value explains only what was added to that agent.
-    if (FILLED_IN.has(x.code) && sp === root) return d.kind === "added";
+    // A filled-in required value explains only what was added to that agent (the one whose root holds it).
+    if (FILLED_IN.has(x.code) && d.kind === "added" && agentRootOf(sp, agentRoots) === root) return true;
+    if (FILLED_IN.has(x.code) && sp === root) return false;
     return isAncestorOrSelf(sp, d.pointer) && sp.length > root.length && isAncestorOrSelf(root, sp);
   });
 }

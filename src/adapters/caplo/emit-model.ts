@@ -4,7 +4,7 @@
 import type { IrAgent } from "../../ir/model.js";
 import type { EmitDecl } from "../../ir/coverage.js";
 import { fieldHandler, type HandlerReporter } from "../../ir/field-handlers.js";
-import { mainModelIndex, unresolvedReason } from "../../ir/agent.js";
+import { mainModelIndex, sourceOf, unresolvedReason } from "../../ir/agent.js";
 import { orderKeys, setKey, type JsonObject } from "../../ir/json.js";
 import { fallbackProviderKey, inferProvider, providerDisplay, providerKey } from "../../ir/providers.js";
 import { DEFAULT_MODEL, LABEL, MODEL_ORDER, PROVIDER_SPELLING, RESPONSE_LIMIT, TEMPERATURE, UNKNOWN_PROVIDER } from "./spec.js";
@@ -75,9 +75,21 @@ function providerOf(r: HandlerReporter, a: IrAgent, t: AgentTarget, key: string 
   }
   const inferred = inferProvider(id);
   const display = inferred === undefined ? UNKNOWN_PROVIDER : (providerDisplay(inferred) ?? inferred);
-  if (inferred === undefined) placeholder(r, a, t, "/model/provider", { because: `the source names no provider for model "${id}" and none can be inferred`, wrote: `"${UNKNOWN_PROVIDER}"`, check: "set the provider your workspace uses" });
+  if (inferred === undefined) unnamedProvider(r, a, t, p, id);
   else madeExplicit(r, a, t, p, display, id);
   return display;
+}
+
+/**
+ * A provider nothing names: a warning at the model row it is filled in for (user trial 16 F11), not at
+ * the agent's root. A row defined apart from the agent (an LLM config several agents share,
+ * IrOrigin.places) is one value: reported for the output file, once, not at each agent's model.
+ */
+function unnamedProvider(r: HandlerReporter, a: IrAgent, t: AgentTarget, p: string, id: string): void {
+  const at = sourceOf(a, p) ?? "";
+  const stands = a.origin.places?.[a.origin.pointer + at];
+  const shared = stands !== undefined && stands !== "";
+  r.atSource(a, "defaulted-placeholder", at, { because: `the source names no provider for model "${id}" and none can be inferred`, wrote: `"${UNKNOWN_PROVIDER}"`, check: "set the provider your workspace uses" }, shared ? { targetFile: t.file } : tp(t, "/model/provider"));
 }
 
 /**

@@ -1,0 +1,50 @@
+// A finding about one agent of an Agent Spec team (a Swarm's or ManagerWorkers' agent) sits at that
+// agent's definition, not at the document root every agent of the file shares; a finding about the
+// LLM config several agents share sits once, at the config (user trial 16 F11, docs/decisions.md
+// "Team agents' findings at their places (session 17)").
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { convert, type Diagnostic } from "../src/index.js";
+import { listing } from "./helpers/edits.js";
+
+const at = (d: Diagnostic) => `${d.source?.pointer}@${d.source?.line}:${d.source?.column}`;
+
+describe("F11: a Swarm → Caplo", () => {
+  const r = convert(readFileSync("golden/agentspec-swarm/input.json", "utf8"), "caplo", { file: "swarm.json" });
+
+  it("points each agent's filled-in greeting at that agent's component", () => {
+    expect(r.ok, listing(r)).toBe(true);
+    const greetings = r.diagnostics.filter((d) => d.code === "defaulted-required" && d.message.startsWith("greeting"));
+    expect(greetings, listing(r)).toHaveLength(3);
+    for (const d of greetings) expect(d.source?.pointer, listing(r)).toMatch(/^\/\$referenced_components\/[^/]+$/);
+    expect(new Set(greetings.map(at)).size, listing(r)).toBe(3);
+    // Still judged by the target place it fills: a behaviour change.
+    for (const d of greetings) expect(d.effect).toBe("behaviour");
+  });
+
+  it("gives the shared LLM config's unknown provider once, at the config", () => {
+    const ps = r.diagnostics.filter((d) => d.code === "defaulted-placeholder");
+    expect(ps.map(at), listing(r)).toEqual(["/$referenced_components/5fd42c44-d0e7-484c-bf6b-1e9649d42576@80:9"]);
+    expect(ps[0]!.effect).toBe("behaviour");
+  });
+
+  it("leaves no warning at the document root", () => {
+    expect(r.diagnostics.filter((d) => d.source?.pointer === "" && d.severity !== "info").map((d) => d.message), listing(r)).toEqual([]);
+  });
+});
+
+describe("F11: a ManagerWorkers → Caplo", () => {
+  const r = convert(readFileSync("golden/agentspec-manager-workers/input.yaml", "utf8"), "caplo", { file: "team.yaml" });
+
+  it("points the manager's and each worker's filled-in greeting at that agent", () => {
+    expect(r.ok, listing(r)).toBe(true);
+    const greetings = r.diagnostics.filter((d) => d.code === "defaulted-required" && d.message.startsWith("greeting"));
+    expect(greetings.map((d) => d.source?.pointer).sort(), listing(r)).toEqual(["/group_manager", "/workers/0", "/workers/1"]);
+    expect(new Set(greetings.map(at)).size).toBe(3);
+  });
+
+  it("points a worker's unknown provider at its own llm_config", () => {
+    const ps = r.diagnostics.filter((d) => d.code === "defaulted-placeholder");
+    expect(ps.map((d) => d.source?.pointer), listing(r)).toEqual(["/workers/1/llm_config"]);
+  });
+});
