@@ -409,6 +409,12 @@ export interface InputRead {
   agents?: string[];
   /** Files its parse read (paths relative to the input's folder), in the order read. */
   files?: FileRead[];
+  /**
+   * Where values the input holds for agents defined in other files sit (IrOrigin.outside: a MAS
+   * manifest's delegates_to, each a link of the delegating agent): carried with that agent, so a
+   * finding about the object around them is not about them.
+   */
+  carried?: string[];
 }
 
 /** convertMany, plus each input as it was read, so nothing needs to parse the inputs again. */
@@ -572,6 +578,8 @@ function inputRead(input: ConvertInput, r: ReadResult, data: JsonValue): InputRe
   out.bundle = r.doc?.bundle === true;
   if (r.doc) out.agents = ownAgentPlaces(r.doc, input.file);
   if (r.reads) out.files = r.reads;
+  const carried = r.doc ? carriedPlaces(r.doc, input.file) : [];
+  if (carried.length) out.carried = carried;
   return out;
 }
 
@@ -579,6 +587,16 @@ function inputRead(input: ConvertInput, r: ReadResult, data: JsonValue): InputRe
 function ownAgentPlaces(doc: IrDocument, file: string | undefined): string[] {
   const own = doc.agents.filter((a) => a.origin.file === undefined || a.origin.file === file);
   return [...new Set(own.flatMap((a) => [a.origin.pointer, ...Object.keys(a.origin.places ?? {})]))];
+}
+
+/** The places in `file` of values read into agents written in other files (IrOrigin.outside). */
+function carriedPlaces(doc: IrDocument, file: string | undefined): string[] {
+  const at = new Set<string>();
+  for (const a of doc.agents) {
+    if (a.origin.file === file) continue;
+    for (const place of Object.values(a.origin.outside ?? {})) if (place.file === file) at.add(place.pointer);
+  }
+  return [...at];
 }
 
 interface DocOrigin {

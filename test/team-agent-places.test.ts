@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { convert, type Diagnostic } from "../src/index.js";
 import { listing } from "./helpers/edits.js";
+import { convertFiles } from "../src/node/index.js";
+import { inputFigures } from "../src/cli/fidelity-summary.js";
 
 const at = (d: Diagnostic) => `${d.source?.pointer}@${d.source?.line}:${d.source?.column}`;
 
@@ -46,5 +48,25 @@ describe("F11: a ManagerWorkers → Caplo", () => {
   it("points a worker's unknown provider at its own llm_config", () => {
     const ps = r.diagnostics.filter((d) => d.code === "defaulted-placeholder");
     expect(ps.map((d) => d.source?.pointer), listing(r)).toEqual(["/workers/1/llm_config"]);
+  });
+});
+
+describe("F10: the ledger of a MAS workflow's delegates_to", () => {
+  const read = convertFiles(["golden/mas-system/input.yaml"], "agentspec", {});
+  const input = read.read[0]!;
+  const figures = inputFigures(input.data, read.diagnostics, input.file, input.agents, input.carried);
+
+  it("are carried as links, not kept only in x-agentport", () => {
+    expect(read.ok, listing(read)).toBe(true);
+    const links = figures.rows.filter((r) => r.sourcePointer.includes("/delegates_to/"));
+    expect(links.map((r) => r.sourcePointer)).toEqual(["/spec/workflow/nodes/0/delegates_to/0", "/spec/workflow/nodes/0/delegates_to/1", "/spec/workflow/nodes/1/delegates_to/0"]);
+    for (const r of links) expect(r.status, JSON.stringify(r)).not.toBe("stashed");
+    // The rest of each node (its id, its role) still rides only in the stash.
+    expect(figures.rows.find((r) => r.sourcePointer === "/spec/workflow/nodes/0/role")).toMatchObject({ status: "stashed", targetPointer: "/x-agentport" });
+  });
+
+  it("are not counted as changed values", () => {
+    const without = inputFigures(input.data, read.diagnostics, input.file, input.agents);
+    expect(figures.behaviour.changed).toBe(without.behaviour.changed - 3);
   });
 });

@@ -1,7 +1,7 @@
 // The fidelity figures of one input and the words the report says them in. Pure (no file or
 // terminal access): the CLI's report and the playground page (src/playground/) both use it, so
 // the page speaks the command line's words.
-import { buildLedger, fidelity, type LedgerRow } from "../ir/ledger.js";
+import { buildLedger, carriedApart, fidelity, type LedgerRow } from "../ir/ledger.js";
 import { DIAGNOSTIC_CODES, type Category, type Diagnostic } from "../ir/diagnostics.js";
 import { isAncestorOrSelf } from "../ir/pointer.js";
 import { effectOf } from "../policy.js";
@@ -33,11 +33,14 @@ export interface InputFigures {
   behaviour: BehaviourFigures;
 }
 
-/** Ledger rows and figures of one input (`data`, read from `file`, its agents at `agents`) after a conversion raised `diagnostics`. */
-export function inputFigures(data: unknown, diagnostics: readonly Diagnostic[], file: string | undefined, agents?: readonly string[]): InputFigures {
-  const rows = buildLedger(data, diagnostics, file, agents);
+/**
+ * Ledger rows and figures of one input (`data`, read from `file`, its agents at `agents`, values carried
+ * with agents of other files at `carried`) after a conversion raised `diagnostics`.
+ */
+export function inputFigures(data: unknown, diagnostics: readonly Diagnostic[], file: string | undefined, agents?: readonly string[], carried: readonly string[] = []): InputFigures {
+  const rows = buildLedger(data, diagnostics, file, agents, carried);
   const f = fidelity(rows);
-  return { rows, exact: f.exact, total: f.total, behaviour: behaviourFigures(rows, diagnostics, file, agents) };
+  return { rows, exact: f.exact, total: f.total, behaviour: behaviourFigures(rows, diagnostics, file, agents, carried) };
 }
 
 /**
@@ -45,7 +48,7 @@ export function inputFigures(data: unknown, diagnostics: readonly Diagnostic[], 
  * covers it is about a metadata value, and as changed when that finding is about behaviour (a warning,
  * or an error a target refused).
  */
-export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readonly Diagnostic[], file: string | undefined, agents: readonly string[] = []): BehaviourFigures {
+export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readonly Diagnostic[], file: string | undefined, agents: readonly string[] = [], carried: readonly string[] = []): BehaviourFigures {
   // A finding at an agent's own place (or where a shared definition sits) is about the agent, not each value under it.
   const places = new Set(["", ...agents]);
   const own = diagnostics.filter((d) => d.source !== undefined && d.source.file === file && !places.has(d.source.pointer));
@@ -61,7 +64,7 @@ export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readon
   // The behaviour findings that say what became of a value.
   const counted = new Set<Diagnostic>();
   for (const row of rows) {
-    const lost = changes.find((d) => isAncestorOrSelf(d.source!.pointer, row.sourcePointer));
+    const lost = changes.find((d) => isAncestorOrSelf(d.source!.pointer, row.sourcePointer) && !carriedApart(d.source!.pointer, row.sourcePointer, carried));
     if (lost) {
       counted.add(lost);
       values++;

@@ -41,7 +41,7 @@ export function analyse(inputs: readonly string[], to: string, options: FileConv
     const file = input.file ?? inputs[i] ?? "<input>";
     // Values a policy ignores were still lost or changed: the ledger says so.
     const all = result.ignored?.length ? [...result.diagnostics, ...result.ignored] : result.diagnostics;
-    const entry: FileFidelity = { file, ...withParts(inputFigures(input.data, all, input.file, input.agents), input, all) };
+    const entry: FileFidelity = { file, ...withParts(inputFigures(input.data, all, input.file, input.agents, input.carried), input, all) };
     const viaBundle = bundled[i];
     if (viaBundle !== undefined) entry.roundtrip = viaBundle;
     else if (verify && input.format !== undefined) {

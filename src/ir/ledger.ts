@@ -28,15 +28,18 @@ const rank = (code: DiagnosticCode): number => LOSS_ORDER.indexOf(DIAGNOSTIC_COD
  * `agents`: where the input's agents and the parts of their definitions sit (InputRead.agents; the
  * document root when unknown). A diagnostic at such a place is about the agent or the part (a value
  * the target filled in, where a shared definition sits), not about each value under it.
+ * `carried`: where values carried with an agent of another file sit (InputRead.carried); a finding
+ * about an object around one of them is not about it (user trial 16 F10: a MAS workflow node's
+ * stashed id and role are not its delegates_to, which are the agent's links).
  */
-export function buildLedger(source: unknown, diagnostics: readonly Diagnostic[], file?: string, agents: readonly string[] = [""]): LedgerRow[] {
+export function buildLedger(source: unknown, diagnostics: readonly Diagnostic[], file?: string, agents: readonly string[] = [""], carried: readonly string[] = []): LedgerRow[] {
   const relevant = diagnostics.filter((d) => d.source && d.source.file === file && STATUS[d.code] !== undefined);
   const roots = new Set(["", ...agents]);
   return leaves(source).map(({ pointer }) => {
     let best: Diagnostic | undefined;
     for (const d of relevant) {
       const p = d.source!.pointer;
-      if (!isAncestorOrSelf(p, pointer) || (roots.has(p) && pointer !== p)) continue;
+      if (!isAncestorOrSelf(p, pointer) || (roots.has(p) && pointer !== p) || carriedApart(p, pointer, carried)) continue;
       const deeper = !best || p.length > best.source!.pointer.length;
       const same = best && p.length === best.source!.pointer.length;
       if (deeper || (same && rank(d.code) > rank(best!.code))) best = d;
@@ -49,6 +52,12 @@ export function buildLedger(source: unknown, diagnostics: readonly Diagnostic[],
     if (best) row.code = best.code;
     return row;
   });
+}
+
+/** A finding at `p` is about an object around `pointer`, which sits in a value carried apart from it. */
+export function carriedApart(p: string, pointer: string, carried: readonly string[]): boolean {
+  for (const q of carried) if (q !== p && isAncestorOrSelf(p, q) && isAncestorOrSelf(q, pointer)) return true;
+  return false;
 }
 
 /** Share of source leaves carried exactly. */
