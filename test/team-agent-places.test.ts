@@ -3,7 +3,11 @@
 // LLM config several agents share sits once, at the config (user trial 16 F11, docs/decisions.md
 // "Team agents' findings at their places (session 17)").
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { relocation } from "../src/cli/relocation.js";
+import { parseText } from "../src/text/parse.js";
 import { convert, type Diagnostic } from "../src/index.js";
 import { listing } from "./helpers/edits.js";
 import { convertFiles } from "../src/node/index.js";
@@ -68,5 +72,26 @@ describe("F10: the ledger of a MAS workflow's delegates_to", () => {
   it("are not counted as changed values", () => {
     const without = inputFigures(input.data, read.diagnostics, input.file, input.agents);
     expect(figures.behaviour.changed).toBe(without.behaviour.changed - 3);
+  });
+});
+
+describe("F7: a mas prompt-file ref through Agent Spec written in another folder, and back beside the source", () => {
+  it("keeps the ref as the source wrote it (prompts/role.md, not ./prompts/role.md)", () => {
+    const d = mkdtempSync(join(tmpdir(), "s17-f7-"));
+    try {
+      cpSync("golden/mas-prompt-files", join(d, "app"), { recursive: true });
+      mkdirSync(join(d, "out"));
+      const there = convertFiles([join(d, "app/input.yaml")], "agentspec", relocation(join(d, "out/a.json")));
+      expect(there.ok, listing(there)).toBe(true);
+      writeFileSync(join(d, "out/a.json"), there.outputs[0]!.text);
+      const back = convertFiles([join(d, "out/a.json")], "mas", relocation(join(d, "app/back.yaml")));
+      expect(back.ok, listing(back)).toBe(true);
+      const context = (parseText(back.outputs[0]!.text).data as { spec: { context: Record<string, unknown> } }).spec.context;
+      expect(context["role"]).toBe("prompts/role.md");
+      expect(context["intent"]).toEqual({ ref: "prompts/intent.md" });
+      expect(context["rules"]).toBe("./prompts/rules.md");
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
   });
 });

@@ -147,15 +147,17 @@ export function relocateRefs(agent: IrAgent, source: AgentInput, options: EmitOp
           const at = uniquePath(insideOutput(c.ref as string) || `prompts/${c.key ?? i}.md`, `${c.text}\n`, taken);
           if (!files.has(at.path)) files.add(at);
           const explicit = c.raw !== undefined ? `./${at.path}` : at.path;
-          const to = spelled(c.ref as string, explicit) === c.ref ? (c.ref as string) : explicit;
+          // The ref as written when it names that path ("prompts/role.md" stays, not "./prompts/role.md").
+          const to = spelled(c.ref as string, at.path) === c.ref ? (c.ref as string) : explicit;
           r.at(agent, "ref-rewritten", `/instructions/chunks/${i}`, { shown: c.ref, became: `is a path from the folder the mas agent was read in, which ${file} does not record; the outputs go to another folder, so the prompt file is written there as ${at.path}, with the text the agent holds, and the reference is ${to}` });
           return to === c.ref ? c : { ...c, ref: to, ...(c.raw !== undefined ? { raw: to } : {}) };
         }
         const copied = copyOf(c.ref as string);
         if (copied) keep(copied);
         const to = copied?.path ?? moved(c.ref as string);
-        // A string chunk stays an explicit path ("./…", "../…"): the runtime then reads it as a file.
-        const written = c.raw !== undefined && !to.startsWith("../") ? `./${to}` : to;
+        // A string chunk stays an explicit path ("./…", "../…"): the runtime then reads it as a file. A path
+        // that names the file the source's ref names keeps the ref as written ("prompts/role.md", read as a file).
+        const written = spelled(c.ref as string, to) === c.ref ? (c.ref as string) : c.raw !== undefined && !to.startsWith("../") ? `./${to}` : to;
         // The rewrite reads as it does where the outputs are written into the app (the library's); the copy is a note of its own.
         // Guessed, it is said also when the path reads the same (two sibling folders): it is the same guess.
         if (guessed) r.at(agent, "ref-kept", `/instructions/chunks/${i}`, { shown: c.ref, ...unsure(written, "that prompt part") }, { effect: "behaviour", hint: unsureHint(written) });
