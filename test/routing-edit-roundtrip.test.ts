@@ -9,16 +9,8 @@ import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { convert, type ConvertResult } from "../src/index.js";
 import type { JsonObject } from "../src/ir/json.js";
-import type { ReadFile } from "../src/adapters/types.js";
+import { listing, reader, outputs, agentsOf, byKey } from "./helpers/bundle-results.js";
 
-const listing = (r: ConvertResult) => r.diagnostics.map((d) => `  ${d.severity} ${d.code} @ ${d.source?.file ?? ""}${d.source?.pointer ?? ""}: ${d.message}`).join("\n");
-const reader = (files: Map<string, string>): ReadFile => (p) => {
-  const text = files.get(p.replace(/^\.\//, ""));
-  return text === undefined ? { ok: false, code: "ref-not-found", message: `${p} not found` } : { ok: true, text };
-};
-const outputs = (r: ConvertResult) => new Map(r.outputs.map((o) => [o.name, o.text]));
-const agentsOf = (r: ConvertResult): JsonObject[] => r.outputs[0]!.document["agents"] as JsonObject[];
-const byKey = (r: ConvertResult, key: string) => agentsOf(r).find((a) => a["key"] === key) as JsonObject;
 const linksTo = (r: ConvertResult, key: string) => agentsOf(r).flatMap((a) => ((a["subAgents"] as JsonObject[] | undefined) ?? []).filter((l) => l["local"] === key).map((l) => [a["key"], l["useWhen"]]));
 
 describe("F1: mas app → Agent Spec, a worker's description (its routing text) edited → mas, Caplo", () => {

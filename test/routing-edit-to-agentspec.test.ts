@@ -8,13 +8,8 @@ import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { convert, type ConvertResult } from "../src/index.js";
 import type { JsonObject } from "../src/ir/json.js";
-import type { ReadFile } from "../src/adapters/types.js";
+import { listing, reader } from "./helpers/bundle-results.js";
 
-const listing = (r: ConvertResult) => r.diagnostics.map((d) => `  ${d.severity} ${d.code} @ ${d.source?.file ?? ""}${d.source?.pointer ?? ""}: ${d.message}`).join("\n");
-const reader = (files: Map<string, string>): ReadFile => (p) => {
-  const text = files.get(p.replace(/^\.\//, ""));
-  return text === undefined ? { ok: false, code: "ref-not-found", message: `${p} not found` } : { ok: true, text };
-};
 const OLD = "Finds hotels in a city.";
 const NEW = "Finds hotels and hostels in a city.";
 const MAS = "planner-mas.yaml";
