@@ -11,6 +11,12 @@ import { edited, listing, stale } from "./helpers/edits.js";
 
 /** The entries a stash-stale message lists (after its last colon). */
 const entriesOf = (message: string): string[] => message.slice(message.lastIndexOf(": ") + 2).split(", ");
+/** An AgentMug file whose systemPrompt has one sentence edited and the `[removed]` part taken out, as a user would in an editor. */
+const promptEdited = (text: string, [from, to]: [string, string], removed: string): string =>
+  edited(text, (d) => {
+    const b = d["blueprint"] as { systemPrompt: string };
+    b.systemPrompt = b.systemPrompt.replace(from, to).replace(new RegExp(`\\n\\n\\[${removed}\\][^\\n]*`), "");
+  });
 const staleEntries = (r: ConvertResult): string[] => stale(r).flatMap((d) => entriesOf(d.message));
 
 /** A reader of the files `files` holds (a MAS app's outputs, edited), by their names. */
@@ -90,10 +96,7 @@ describe("stash-stale goes with the output it concerns", () => {
 
 describe("N7: a Caplo voice concierge through AgentMug, [voice_style] removed and a sentence edited", () => {
   const there = convert(readFileSync("golden/caplo-voice-concierge/input.caplo.json", "utf8"), "agentmug", { file: "input.caplo.json" });
-  const text = edited(there.outputs[0]!.text, (d) => {
-    const b = d["blueprint"] as { systemPrompt: string };
-    b.systemPrompt = b.systemPrompt.replace("room type.", "room type and price.").replace(/\n\n\[voice_style\][^\n]*/, "");
-  });
+  const text = promptEdited(there.outputs[0]!.text, ["room type.", "room type and price."], "voice_style");
 
   it("names the edited instructions and the removed voiceStyle, not the chatStyle that comes back unchanged", () => {
     const back = convert(text, "caplo", { file: there.outputs[0]!.name });
@@ -109,10 +112,7 @@ describe("N7: a Caplo voice concierge through AgentMug, [voice_style] removed an
 describe("N7: mas-prompt-files through AgentMug, [rules] edited and [tone] removed", () => {
   const readFile: ReadFile = (p) => { try { return { ok: true, text: readFileSync(`golden/mas-prompt-files/${p.replace(/^\.\//, "")}`, "utf8") }; } catch { return { ok: false, code: "ref-not-found", message: `${p} not found` }; } };
   const there = convert(readFileSync("golden/mas-prompt-files/input.yaml", "utf8"), "agentmug", { file: "input.yaml", readFile });
-  const text = edited(there.outputs[0]!.text, (d) => {
-    const b = d["blueprint"] as { systemPrompt: string };
-    b.systemPrompt = b.systemPrompt.replace("on-call queue.", "on-call queue at once.").replace(/\n\n\[tone\][^\n]*/, "");
-  });
+  const text = promptEdited(there.outputs[0]!.text, ["on-call queue.", "on-call queue at once."], "tone");
 
   it("does not name spec.context.note, which comes back unchanged", () => {
     const back = convert(text, "mas", { file: there.outputs[0]!.name });
