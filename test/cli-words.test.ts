@@ -31,9 +31,17 @@ describe("unknown options are named as typed, with the option they likely meant 
     // An option of another command (convert's --include-private, whose twin yargs adds as includePrivate).
     const v = await cli(["validate", BUNDLE, "--include-private"]);
     expect(v.code).toBe(2);
-    expect(v.stderr.split("\n")[0]).toBe("agentport: error usage-error Unknown argument: --include-private");
+    expect(v.stderr.split("\n")[0]).toBe("agentport: error usage-error Unknown argument: --include-private (--include-private is an option of convert, not of validate)");
     // A camelCase name the user did type is named as typed.
     expect(await said(["--fooBar"])).toBe("agentport: error usage-error Unknown argument: --fooBar");
+  });
+
+  it("an option of another command says which command takes it (validate --lenient: validate is always strict)", async () => {
+    const v = await cli(["validate", BUNDLE, "--lenient"]);
+    expect(v.code).toBe(2);
+    expect(v.stderr.split("\n")[0]).toBe("agentport: error usage-error Unknown argument: --lenient (--lenient is an option of convert, not of validate)");
+    // A near name of the command's own option still wins over another command's exact one.
+    expect(await said(["--strickt"])).toMatch(/--strickt: did you mean --strict\?/);
   });
 
   it("a short flag is written with its dash (-s, not s); a one-dash word once, as typed", async () => {

@@ -141,7 +141,10 @@ export function withSuggestions(message: string, argv: readonly string[], format
       // A value of exactly one option, typed as an option (`--sarif`: `--format sarif`).
       const owners = options.includes(word) ? [] : specs.filter((o) => o.choices?.includes(word));
       const o = options.includes(word) ? undefined : closest(word, options);
+      // An option of other commands only (validate --lenient): which ones take it, not a near name of this one's.
+      const elsewhere = command && !options.includes(word) ? COMMANDS.filter((c) => c !== command && c.options.some((x) => x.name === word)).map((c) => c.name) : [];
       if (owners.length === 1) hints.push(`--${word}: did you mean --${owners[0]!.name} ${word}?`);
+      else if (elsewhere.length > 0) hints.push(`--${word} is an option of ${elsewhere.join(" and ")}, not of ${command!.name}`);
       else if (o) hints.push(`--${word}: did you mean --${o}?`);
     } else if (short !== undefined) {
       const typed = short.split("=")[0]!;
