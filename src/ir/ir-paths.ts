@@ -150,17 +150,47 @@ function walkTo(path: string): unknown {
   return s;
 }
 
-function ordered(s: unknown, v: JsonValue): JsonValue {
+/**
+ * How `ordered` treats a value of one schema: an array's item schema, an object's member schemas in
+ * the model's order, a union's members (matched by kind), or nothing to order. Worked out once per
+ * schema object: unwrapping zod's wrappers per value and member was most of a stash's reordering.
+ */
+type OrderPlan =
+  | { kind: "array"; element: unknown }
+  | { kind: "object"; keys: readonly string[]; shape: Record<string, unknown> }
+  | { kind: "union"; members: UnionMember[] }
+  | { kind: "none" };
+const plans = new WeakMap<object, OrderPlan>();
+const NO_PLAN: OrderPlan = { kind: "none" };
+
+function planOf(s: unknown): OrderPlan {
+  if (typeof s !== "object" || s === null) return NO_PLAN;
+  let plan = plans.get(s);
+  if (plan !== undefined) return plan;
   const u = unwrap(s);
   const d = def(u);
-  if (Array.isArray(v)) return d?.type === "array" ? v.map((x) => ordered(d["element"], x)) : v;
+  const shape = objectShape(u);
+  const members = unionMembers(u);
+  plan = d?.type === "array" ? { kind: "array", element: d["element"] } : shape !== undefined ? { kind: "object", keys: Object.keys(shape), shape } : members !== undefined ? { kind: "union", members } : NO_PLAN;
+  plans.set(s, plan);
+  return plan;
+}
+
+function ordered(s: unknown, v: JsonValue): JsonValue {
+  const plan = planOf(s);
+  if (Array.isArray(v)) return plan.kind === "array" ? v.map((x) => ordered(plan.element, x)) : v;
   if (typeof v !== "object" || v === null) return v;
   // An object member of a union (a tool of one kind): its own members' order, matched by its kind.
-  const members = unionMembers(u);
-  const shape = objectShape(u) ?? (members?.find((m) => m.kind !== undefined && m.kind === v["kind"]) ?? (members?.length === 1 ? members[0] : undefined))?.shape;
-  if (shape === undefined) return v;
+  let shape: Record<string, unknown> | undefined;
+  let keys: readonly string[] | undefined;
+  if (plan.kind === "object") ({ shape, keys } = plan);
+  else if (plan.kind === "union") {
+    shape = (plan.members.find((m) => m.kind !== undefined && m.kind === v["kind"]) ?? (plan.members.length === 1 ? plan.members[0] : undefined))?.shape;
+    keys = shape === undefined ? undefined : Object.keys(shape);
+  }
+  if (shape === undefined || keys === undefined) return v;
   const out: JsonObject = {};
-  for (const k of Object.keys(shape)) if (Object.prototype.hasOwnProperty.call(v, k)) setKey(out, k, ordered(shape[k], v[k] as JsonValue));
+  for (const k of keys) if (Object.prototype.hasOwnProperty.call(v, k)) setKey(out, k, ordered(shape[k], v[k] as JsonValue));
   for (const k of Object.keys(v)) if (!Object.prototype.hasOwnProperty.call(shape, k)) setKey(out, k, v[k] as JsonValue);
   return out;
 }

@@ -172,7 +172,8 @@ export function chunkPlace(format: string, ir: string, key: string | undefined):
 
 /** The IR pointer of an extension value: extensions are part of the agent, keyed by their relative pointer. */
 export function extensionPointer(format: string, rel: string): string {
-  return join("/extensions", format, rel);
+  // join's rest parameters spelled out: asked for every extension value a report names.
+  return "/extensions/" + escapeToken(format) + "/" + escapeToken(rel);
 }
 
 /**
@@ -210,7 +211,7 @@ export class Reporter {
    */
   private readonly byAgent = new Map<IrAgent, Held[]>();
   /** Each agent's source-map entries of canonical IR paths (lostExtension asks for every extension value; emitters never change the IR they write). */
-  private readonly readPlaces = new Map<IrAgent, { first: Map<string, string>; within: Set<string> }>();
+  private readonly readPlaces = new Map<IrAgent, { first: Map<string, string>; within?: Set<string> }>();
   /** Each agent's source-map entries, all of them (preciseParts asks for every field a target cannot hold). */
   private readonly mapEntries = new Map<IrAgent, [string, string][]>();
   /**
@@ -419,16 +420,11 @@ export class Reporter {
       // Each extension value asks for its own place: the first canonical path read at each source
       // place, and every place at or above one (a value whose members the parse read), looked up, not scanned.
       const first = new Map<string, string>();
-      const within = new Set<string>();
       for (const [ir, src] of this.entriesOf(agent)) {
         if (ir === "" || ir.startsWith("/extensions/")) continue;
         if (!first.has(src)) first.set(src, ir);
-        for (let p = src; !within.has(p); p = p.slice(0, Math.max(0, p.lastIndexOf("/")))) {
-          within.add(p);
-          if (p === "") break;
-        }
       }
-      this.readPlaces.set(agent, (read = { first, within }));
+      this.readPlaces.set(agent, (read = { first }));
     }
     // A reference the reading could not resolve (origin.unresolved), which only the origin's format writes back.
     const unresolved = format === agent.origin.format && agent.origin.unresolved !== undefined ? Object.entries(agent.origin.unresolved).find(([, u]) => u.at === place) : undefined;
@@ -446,7 +442,7 @@ export class Reporter {
       const field = parsePointer(chose).at(-1) ?? chose;
       return { payload: { value, shown: v, chose: `the ${FIELD_WORDS[field] ?? field}`, target: targetLabel }, effect: "representation" };
     }
-    if (isObject(v) && Object.keys(v).length > 0 && read.within.has(place)) {
+    if (isObject(v) && Object.keys(v).length > 0 && (read.within ??= placesWithin(read.first)).has(place)) {
       return { payload: { value, parts: Object.keys(v), target: targetLabel } };
     }
     if (isEmpty(v)) return { payload: { value, aside: Array.isArray(v) ? "an empty list" : "empty", target: targetLabel }, effect: "representation" };
@@ -605,4 +601,16 @@ function preciseParts(agent: IrAgent, field: string, mapEntries: () => readonly 
   const sharedByMap = mapEntries().some(([ir, s]) => !isAncestorOrSelf(field, ir) && inside(s));
   const sharedByExtension = Object.keys(agent.extensions[agent.origin.format] ?? {}).some(inside);
   return sharedByMap || sharedByExtension ? members : [field];
+}
+
+/** Every source place at or above one the parse read a canonical value from (`first`'s keys): asked only for an object value. */
+function placesWithin(first: ReadonlyMap<string, string>): Set<string> {
+  const within = new Set<string>();
+  for (const src of first.keys()) {
+    for (let p = src; !within.has(p); p = p.slice(0, Math.max(0, p.lastIndexOf("/")))) {
+      within.add(p);
+      if (p === "") break;
+    }
+  }
+  return within;
 }

@@ -57,8 +57,11 @@ export const LINK_IDENTITY: readonly string[] = ["local", "external", "useWhen"]
 
 /** The identity members of the list item at IR pointer `item` (`/tools/0`), if its list has them. */
 export function identityMembers(item: string): readonly string[] | undefined {
-  const m = /^\/([^/]+)\/(?:0|[1-9][0-9]*)$/.exec(item);
-  return m === null ? undefined : ITEM_IDENTITY[m[1] as string];
+  // Asked for every guarded entry: the list's name is cut out, not matched (only ITEM_IDENTITY's own keys count).
+  const end = item.indexOf("/", 1);
+  if (end === -1 || !INDEX.test(item.slice(end + 1))) return undefined;
+  const list = item.slice(1, end);
+  return Object.prototype.hasOwnProperty.call(ITEM_IDENTITY, list) ? ITEM_IDENTITY[list] : undefined;
 }
 
 /** True when IR pointer `k` is a link (`/subAgents/0`). */

@@ -277,13 +277,16 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   for (const e of diff.absent) guards.absent(e.p, e.back);
   for (const [p, rel] of added) guards.extension(p, rel);
   for (const e of carried) if (e.format === target) guards.extension(extPointer(e.format, e.rel), e.rel);
+  // A source map is a dictionary-mode object, whose keys V8 sorts on every Object.keys: its placement keys are read once.
+  const homeMap = agent.home?.sourceMap ?? agent.sourceMap;
+  const placed = from === target ? [] : placedKeys(homeMap);
   if (from !== target) {
     // A home setting with a default the output holds at a place of its own (a temperature): guarded,
     // so a deletion of it in the target is seen on the way back, where the target's default then runs.
     for (const p of Object.keys(adapterFor(from)?.defaults ?? {})) guards.setting(p);
     // Home-format values inside a list item (a mas row's context_window): the item's identity guards them.
-    const map = agent.home?.sourceMap ?? agent.sourceMap;
-    const items = placementIndex(carried.some((e) => e.format === from) ? Object.keys(map).filter((k) => LIST_ITEM.test(k) && map[k] !== "").map((k) => [k, map[k] as string] as [string, string]) : []);
+    const map = homeMap;
+    const items = placementIndex(carried.some((e) => e.format === from) ? placed.filter((k) => LIST_ITEM.test(k) && map[k] !== "").map((k) => [k, map[k] as string] as [string, string]) : []);
     for (const e of carried) {
       if (e.format !== from) continue;
       const item = itemOf(items, e.rel);
@@ -319,10 +322,8 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   if (documentValues) value["document"] = document;
   const placement: JsonObject = {};
   if (from !== target) {
-    const map = agent.home?.sourceMap ?? agent.sourceMap;
-    // Keys, not entries: a source map is a dictionary-mode object, and most of its keys are no placement.
-    for (const ir of Object.keys(map)) {
-      if (!PLACEMENT.test(ir)) continue;
+    const map = homeMap;
+    for (const ir of placed) {
       const member = MEMBER_PLACEMENT.exec(ir);
       if (member !== null) {
         // A tool's description read where its name is read (through a mas Tool manifest's ref): a hint, guarded by what the target wrote for it.
@@ -877,6 +878,9 @@ function inRecord(p: string, check: GuardCheck, reading: JsonObject): boolean {
 
 /** IR list items whose home placement a stash records. */
 const LIST_ITEM = /^\/(?:models|tools|knowledge|evals)\/(?:0|[1-9][0-9]*)$/;
+
+/** The placement keys of a source map (PLACEMENT; every LIST_ITEM key is one), in its order. */
+const placedKeys = (map: Readonly<Record<string, string>>): string[] => Object.keys(map).filter((k) => PLACEMENT.test(k));
 
 /** List items by their home place (`/spec/tools/3` → `/tools/3`), the first for a place: built once per stash, for itemOf. */
 function placementIndex(placements: readonly [string, string][]): Map<string, string> {
