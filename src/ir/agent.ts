@@ -5,10 +5,7 @@ import { setKey } from "./json.js";
 
 export function newAgent(format: string, pointer: string, file?: string): IrAgent {
   const origin = file === undefined ? { format, pointer } : { format, pointer, file };
-  // A source map gets a key per IR path read, each a new pointer string: a prototype-less object is a
-  // dictionary from the start, where a plain one walks a chain of hidden classes (one per key added)
-  // before V8 gives up on it, and leaves that chain behind for the next agent.
-  return { origin, extensions: {}, sourceMap: Object.create(null) as Record<string, string> };
+  return { origin, extensions: {}, sourceMap: {} };
 }
 
 /** Records that IR path `irPointer` was read from `relPointer` (relative to the agent's origin). */
