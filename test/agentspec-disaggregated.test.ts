@@ -46,12 +46,14 @@ describe("the main file alone: its tool reference names a component of a file no
 });
 
 describe("the component file (a file of $referenced_components only)", () => {
-  it("refused on its own, saying truthfully that agentport cannot load it beside its main file yet", () => {
-    const r = convertMany([{ file: MAIN, text: text(MAIN) }, { file: COMPONENTS, text: text(COMPONENTS) }], "caplo");
+  it("refused on its own, saying to name it together with its main file (session 18: then resolved)", () => {
+    const r = convert(text(COMPONENTS), "caplo", { file: COMPONENTS });
     const refusal = r.diagnostics.find((d) => d.code === "unsupported-document" && d.source?.file === COMPONENTS);
     expect(refusal).toBeDefined();
     expect(refusal!.message).not.toMatch(/loaded beside its main component\)/);
-    expect(refusal!.message).toMatch(/agentport does not yet resolve/);
-    expect(refusal!.message).toMatch(/convert the main file alone/);
+    expect(refusal!.message).toMatch(/name it together with the main file/);
+    // Named with the main file, it is read by it (test/agentspec-disaggregated-pair.test.ts).
+    const both = convertMany([{ file: MAIN, text: text(MAIN) }, { file: COMPONENTS, text: text(COMPONENTS) }], "caplo");
+    expect(both.diagnostics.filter((d) => d.code === "unsupported-document")).toEqual([]);
   });
 });
