@@ -84,7 +84,7 @@ function unresolvedRefs(doc: IrDocument | undefined, locate: (pointer: string) =
       const pos = locate(pointer);
       const source = { ...(a.origin.file === undefined ? {} : { file: a.origin.file }), pointer, ...(pos ?? {}) };
       out.push(diagnostic("ref-kept", { value: dotted(u.at), shown: u.ref, became: `names nothing this document defines${u.near === undefined ? "" : `, only one near it ("${u.near}")`}: the agent's ${what} ${what === "tools" ? "are" : "is"} unknown unless another file defines "${u.ref}"` }, {
-        source, effect: "behaviour", hint: u.near === undefined ? `a runtime that loads the file defining "${u.ref}" beside it resolves it (agentport does not yet read components from another file); into a format without references, ${what === "tools" ? "the agent is written without its tools" : "a placeholder is written"}` : `did you mean "${u.near}"?`,
+        source, effect: "behaviour", hint: u.near === undefined ? `a runtime that loads the file defining "${u.ref}" beside it resolves it, as does a conversion naming both files in one run; converted alone into a format without references, ${what === "tools" ? "the agent is written without its tools" : "a placeholder is written"}` : `did you mean "${u.near}"?`,
       }));
     }
   }

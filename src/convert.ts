@@ -1,11 +1,11 @@
 // The hub: text or data → detect → validate → parse → IR → emit → validate output.
 // Pure: no file or terminal access; file reading arrives as an injected readFile.
 import { ADAPTERS, adapterFor, type FormatId, type RuntimeFormat } from "./adapters/registry.js";
-import type { Adapter, AgentInput, EffectiveDefault, EmitContext, EmitOptions, EmittedDocument, ParseOptions, ReadFile } from "./adapters/types.js";
+import type { Adapter, AgentInput, EffectiveDefault, EmitContext, EmitOptions, EmittedDocument, ParseOptions, ReadFile, SuppliedInput, SuppliedPart } from "./adapters/types.js";
 import type { DocumentValueUse } from "./ir/reporter.js";
 import { diagnostic, hasErrors, severityOf, withEffect, type Diagnostic, type Effect, type SourceLocation } from "./ir/diagnostics.js";
 import type { IrAgent, IrDocument } from "./ir/model.js";
-import type { JsonValue } from "./ir/json.js";
+import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
 import { emitWith } from "./ir/emit-phases.js";
 import { parseWith } from "./ir/parse-phases.js";
@@ -17,7 +17,7 @@ import { firstNonJson, parseText, sniffSyntax, type Locate, type ParsedText, typ
 import { carryComments, withLeadingComments } from "./text/comments.js";
 import { dirOf, isAbsolutePath, joinPath } from "./ir/file-paths.js";
 import { EffectIndex, effectJudge, type AgentPlace, type SourceValue } from "./ir/effects.js";
-import { get as getAt } from "./ir/pointer.js";
+import { get as getAt, parsePointer } from "./ir/pointer.js";
 import type { FormatCoverage } from "./ir/coverage.js";
 
 export interface ConvertInput {
@@ -87,6 +87,15 @@ export interface ReadResult {
   reads?: FileRead[];
   /** The syntax of the input's text. */
   syntax?: Syntax;
+  /** The parts of its reading taken from other inputs of the run (ParseResult.supplied). */
+  supplied?: SuppliedPart[];
+}
+
+/** An input of the run that supplies parts to other inputs of its format (Adapter.supplies), with where its values sit. */
+interface RunSupplier {
+  format: string;
+  input: SuppliedInput;
+  locate: Locate;
 }
 
 /** A file read while parsing an input, by its path relative to the input's folder. */
@@ -103,21 +112,83 @@ export function readInput(input: ConvertInput, options: ReadOptions = {}, siblin
 }
 
 /**
+ * The inputs of a run of several that supply parts to other inputs of their format (Adapter.supplies),
+ * asked of the adapters; only a text an adapter's cheap test (maySupply) flags is parsed here.
+ */
+function runSuppliers(inputs: readonly ConvertInput[], options: ReadOptions): RunSupplier[] {
+  const can = inputs.length < 2 ? [] : ADAPTERS.filter((a) => a.supplies !== undefined);
+  if (can.length === 0) return [];
+  const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const out: RunSupplier[] = [];
+  for (const input of inputs) {
+    const { file, text } = input;
+    if (file === undefined) continue;
+    // A text too large is refused by its own read, never parsed here.
+    if (text !== undefined && (!can.some((a) => a.maySupply?.(text) ?? true) || (text.length * 3 > max && utf8Length(text) > max))) continue;
+    const parsed = text === undefined ? undefined : parseText(text, file);
+    const data = parsed ? parsed.data : input.data;
+    if (data === undefined) continue;
+    const a = can.find((x) => x.supplies?.(data) === true);
+    if (a) out.push({ format: a.id, input: { file, data }, locate: parsed?.locate ?? (() => undefined) });
+  }
+  return out;
+}
+
+/**
+ * An input's data as its reading holds it: with each part another input supplied (SuppliedPart)
+ * at its pointer, so the checks that look values up by the input's pointers (defaults, effects) find them.
+ */
+function readingData(data: JsonValue, parts: readonly SuppliedPart[] | undefined, suppliers: readonly RunSupplier[]): JsonValue {
+  if (parts === undefined || !isObject(data)) return data;
+  const out = cloneJson(data);
+  for (const p of parts) {
+    const value = getAt(suppliers.find((s) => s.input.file === p.file)?.input.data, p.pointer) as JsonValue | undefined;
+    const tokens = parsePointer(p.pointer);
+    let at: JsonObject = out;
+    for (const t of tokens.slice(0, -1)) {
+      const next = at[t];
+      if (!isObject(next)) setKey(at, t, {});
+      at = at[t] as JsonObject;
+    }
+    if (value !== undefined && tokens.length) setKey(at, tokens[tokens.length - 1] as string, value);
+  }
+  return out;
+}
+
+/** Where a source place lies in a part another input supplied (SuppliedPart): named by that input, at its line there. */
+function suppliedPlace(source: SourceLocation, parts: readonly SuppliedPart[], locators: ReadonlyMap<string | undefined, Locate>): SourceLocation | undefined {
+  const part = parts.find((p) => source.pointer === p.pointer || source.pointer.startsWith(p.pointer + "/"));
+  if (part === undefined) return undefined;
+  // Not the line and column the input's own text gave the pointer (none, or an ancestor's).
+  const place: SourceLocation = { file: part.file, pointer: source.pointer };
+  return Object.assign(place, locators.get(part.file)?.(source.pointer));
+}
+
+/**
  * readInput, and the places its diagnostics' effects were judged by (agentPlaces of its document,
  * when it has one): the conversion judges all its diagnostics by the inputs' places at the end,
  * and takes them from here instead of working them out again.
  */
-function readOne(input: ConvertInput, options: ReadOptions, siblings: ReadonlyMap<string, string>, parseRead: ReadParser = readParser()): { read: ReadResult; places?: AgentPlace[] } {
-  const read = readParts(input, options, siblings, parseRead);
+function readOne(input: ConvertInput, options: ReadOptions, siblings: ReadonlyMap<string, string>, parseRead: ReadParser = readParser(), suppliers: readonly RunSupplier[] = []): { read: ReadResult; places?: AgentPlace[] } {
+  const read = readParts(input, options, siblings, parseRead, suppliers);
   if (!("effects" in read)) return { read };
   const { r, places } = read.effects;
-  const data = r.data;
+  const data = r.data === undefined ? undefined : readingData(r.data, r.supplied, suppliers);
   r.diagnostics = withEffects(r.diagnostics, places, data === undefined ? undefined : sourceValues([input.file === undefined ? { data } : { file: input.file, data }], [r.reads ?? []], parseRead));
+  // Judged by the places of the input's reading, a finding about a part another input supplied is then named there.
+  const parts = r.supplied;
+  if (parts) {
+    const locators = new Map(suppliers.map((s) => [s.input.file, s.locate] as const));
+    r.diagnostics = r.diagnostics.map((d) => {
+      const elsewhere = d.source?.file === input.file && d.source !== undefined ? suppliedPlace(d.source, parts, locators) : undefined;
+      return elsewhere ? Object.assign({}, d, { source: elsewhere }) : d;
+    });
+  }
   return r.doc ? { read: r, places } : { read: r };
 }
 
 /** readInput but for the effects: the parsed input and the places to judge its diagnostics by, or an early answer (judged as it is). */
-function readParts(input: ConvertInput, options: ReadOptions, siblings: ReadonlyMap<string, string>, parseRead: ReadParser): ReadResult | { effects: { r: ReadResult; places: AgentPlace[] } } {
+function readParts(input: ConvertInput, options: ReadOptions, siblings: ReadonlyMap<string, string>, parseRead: ReadParser, suppliers: readonly RunSupplier[]): ReadResult | { effects: { r: ReadResult; places: AgentPlace[] } } {
   const file = input.file;
   const at = (pointer: string, pos?: Position) => ({ ...(file === undefined ? {} : { file }), pointer, ...pos });
   let data: JsonValue | undefined = input.data;
@@ -175,13 +246,18 @@ function readParts(input: ConvertInput, options: ReadOptions, siblings: Readonly
   }
   if (options.lenient) parseOptions.lenient = true;
   if (parsed?.keyOrder) parseOptions.keyOrder = parsed.keyOrder;
+  const supplying = suppliers.filter((s) => s.format === adapter.id && s.input.file !== file);
+  if (supplying.length) parseOptions.supplied = supplying.map((s) => s.input);
   const result = parseWith(adapter, data, parseOptions);
-  // Diagnostics about another file (a mas MAS manifest's agent files) are not located in this text.
+  const parts = result.supplied?.length ? result.supplied : undefined;
+  // Diagnostics about another file (a mas MAS manifest's agent files) are not located in this text
+  // (one about a part another input supplied is named and located there once judged: readOne).
   for (const d of result.diagnostics) diagnostics.push(d.source?.file === undefined || d.source.file === file ? withPos(d, locate) : d);
   const places = result.doc ? agentPlaces([result.doc]) : [file === undefined ? { pointer: "", format: adapter.id } : { file, pointer: "", format: adapter.id }];
   const r: ReadResult = result.doc ? { doc: result.doc, data, adapter, diagnostics, locate } : { data, adapter, diagnostics, locate };
   if (reads.length) r.reads = reads;
   if (parsed) r.syntax = parsed.syntax;
+  if (parts) r.supplied = parts;
   return { effects: { r, places } };
 }
 
@@ -439,15 +515,27 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
   const origins: DocOrigin[] = [];
   const siblings = siblingTexts(inputs);
   const parseRead = readParser();
-  const read = inputs.map((input) => ({ input, ...readOne(input, options, siblings, parseRead) }));
+  // Inputs that supply parts to others (an Agent Spec components file beside its main file): handed to their parse.
+  const suppliers = runSuppliers(inputs, options);
+  const read = inputs.map((input) => ({ input, ...readOne(input, options, siblings, parseRead, suppliers) }));
   // A document that read other inputs as its own files (a mas kind: MAS manifest given with its
   // agent files, `out/*.yaml --bundle`) already holds them: those inputs are not converted again.
   const consumed = new Set<string>();
   for (const { input, read: r } of read) for (const f of filesReadBy(input, r.doc)) consumed.add(f);
+  // A supplier another input's parse took parts from is read as part of it, not converted (nor refused) alone.
+  const supplied = new Set<string>();
+  // The parts each input's reading took from suppliers, by the input's file: findings of the emit there name the supplier.
+  const partsOf = new Map<string | undefined, SuppliedPart[]>();
+  for (const { input, read: r } of read) {
+    if (!r.supplied) continue;
+    partsOf.set(input.file, r.supplied);
+    for (const p of r.supplied) supplied.add(p.file);
+  }
+  for (const s of suppliers) if (supplied.has(s.input.file)) locators.set(s.input.file, s.locate);
   // Where the documents' agents were read (agentPlaces(docs)), as each input's read worked them out.
   const places: AgentPlace[] = [];
   for (const { input, read: r, places: own } of read) {
-    const skip = input.file !== undefined && consumed.has(joinPath("", input.file)) && filesReadBy(input, r.doc).length === 0 && !hasErrors(r.diagnostics);
+    const skip = input.file !== undefined && ((consumed.has(joinPath("", input.file)) && filesReadBy(input, r.doc).length === 0 && !hasErrors(r.diagnostics)) || supplied.has(input.file));
     if (skip) continue;
     for (const d of r.diagnostics) diagnostics.push(d);
     locators.set(input.file, r.locate);
@@ -464,7 +552,9 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
       origins.push(origin);
     }
     if (r.data !== undefined) {
-      sources.push(input.file === undefined ? { data: r.data, locate: r.locate } : { file: input.file, data: r.data, locate: r.locate });
+      // The checks of the emit look values up where the reading holds them (readingData).
+      const data = readingData(r.data, r.supplied, suppliers);
+      sources.push(input.file === undefined ? { data, locate: r.locate } : { file: input.file, data, locate: r.locate });
       inputsRead.push(inputRead(input, r, r.data));
     }
   }
@@ -502,7 +592,7 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
   located.to = diagnostics.length;
   for (const d of secretDiagnostics(emitted.outputs, to, sources, options)) diagnostics.push(d);
   const effectOf = effectJudgeFor(places, sourceValues(sources, origins.map((o) => o.reads), parseRead));
-  return { result: finish(emitted.outputs, settle(diagnostics, located, locators, effectOf, callerNamer(inputsRead)), options), read: inputsRead };
+  return { result: finish(emitted.outputs, settle(diagnostics, located, locators, effectOf, callerNamer(inputsRead), partsOf), options), read: inputsRead };
 }
 
 /**
@@ -511,21 +601,23 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
  * nothing located before), and the file as the caller names it (callerNames). Located, judged
  * and renamed one after the other, a diagnostic would be copied once for each.
  */
-function settle(diagnostics: readonly Diagnostic[], located: { from: number; to: number }, locators: ReadonlyMap<string | undefined, Locate>, effectOf: (d: Diagnostic) => Effect, names: ReadonlyMap<string, string | null> | undefined): Diagnostic[] {
+function settle(diagnostics: readonly Diagnostic[], located: { from: number; to: number }, locators: ReadonlyMap<string | undefined, Locate>, effectOf: (d: Diagnostic) => Effect, names: ReadonlyMap<string, string | null> | undefined, partsOf: ReadonlyMap<string | undefined, readonly SuppliedPart[]> = new Map()): Diagnostic[] {
   return diagnostics.map((d, i) => {
+    // Judged by the place the input's reading gave it, then named where another input supplied it.
     const effect = effectOf(d);
-    const source = d.source;
+    const parts = partsOf.size && d.source ? partsOf.get(d.source.file) : undefined;
+    const source = (parts && d.source && suppliedPlace(d.source, parts, locators)) || d.source;
     let pos: Position | undefined;
     if (source !== undefined && source.line === undefined && i >= located.from && i < located.to) pos = locators.get(source.file)?.(source.pointer);
     const named = source?.file === undefined || names === undefined ? undefined : names.get(source.file);
-    if (effect === d.effect && pos === undefined && !named) return d;
+    if (effect === d.effect && pos === undefined && !named && source === d.source) return d;
     // Object.assign, not a spread: the same keys in the same order, without V8's generic copy (withPos).
     const copy = Object.assign({}, d);
     if (effect !== d.effect) {
       copy.severity = severityOf(d.code, effect);
       copy.effect = effect;
     }
-    if (pos !== undefined || named) {
+    if (pos !== undefined || named || source !== d.source) {
       const place: SourceLocation = Object.assign({}, source, pos);
       if (named) place.file = named;
       copy.source = place;

@@ -45,6 +45,29 @@ export interface ParseOptions {
    * parseText.
    */
   parseFile?: (text: string, file: string) => ParsedText;
+  /**
+   * The other inputs of the run that supply parts to documents of this format (Adapter.supplies:
+   * an Agent Spec file of $referenced_components only), by the caller's name, in the run's order.
+   * The parse may read what the document names and does not define from them; it says which parts
+   * it took (ParseResult.supplied), and the hub then does not convert those inputs on their own.
+   */
+  supplied?: readonly SuppliedInput[];
+}
+
+/** An input of the run that supplies parts to other documents of its format (ParseOptions.supplied). */
+export interface SuppliedInput {
+  file: string;
+  data: JsonValue;
+}
+
+/**
+ * A part of a document's reading taken from a supplied input: what the reading holds at `pointer`
+ * (and below) is, at the same pointer, the value `file` holds. The hub names a finding there by
+ * that file, at its line.
+ */
+export interface SuppliedPart {
+  pointer: string;
+  file: string;
 }
 
 /**
@@ -178,6 +201,8 @@ export interface EmittedDocument {
 export interface ParseResult {
   doc?: IrDocument;
   diagnostics: Diagnostic[];
+  /** The parts of the reading taken from supplied inputs (ParseOptions.supplied), if any. */
+  supplied?: SuppliedPart[];
 }
 
 export interface EmitResult {
@@ -300,6 +325,16 @@ export interface AdapterBase {
    * parts), so finding the composite documents of a folder does not parse every file twice.
    */
   mayHaveParts?(text: string): boolean;
+  /**
+   * Whether this document is no agent but parts that other documents of this format name without
+   * defining (an Agent Spec file of $referenced_components only, whose components a main file names
+   * by $component_ref). Given in one run with such documents, it is handed to their parse
+   * (ParseOptions.supplied) and, once a parse took parts from it, not converted on its own; alone,
+   * it is refused as its detection says.
+   */
+  supplies?(data: unknown): boolean;
+  /** A cheap test on the raw text before `supplies` is asked (false: certainly not), so a run of many inputs does not parse each twice. */
+  maySupply?(text: string): boolean;
   /**
    * Links an agent of this format makes by naming another agent's file (a mas create_subagent
    * template's ref): in a bundle whose other agents were read from those files (`--bundle`), the

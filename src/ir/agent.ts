@@ -130,7 +130,7 @@ export function unresolvedReason(agent: IrAgent, irPath: string, what: string): 
     at: u.at,
     because: `the ${what} reference "${u.ref}" could not be resolved: no document read defines it${u.near === undefined ? "" : ` (one defines "${u.near}")`}`,
     hint: u.near === undefined
-      ? `name the ${what} in the source: agentport does not yet read components from another file (the one that defines "${u.ref}")`
-      : `did you mean "${u.near}"? Fix the reference in the source: agentport does not yet read components from another file`,
+      ? `name the file that defines "${u.ref}" in the same run (agentport convert this-file other-file), or name the ${what} in the source`
+      : `did you mean "${u.near}"? Fix the reference in the source, or name the file that defines "${u.ref}" in the same run`,
   };
 }

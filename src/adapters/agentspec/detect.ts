@@ -34,7 +34,7 @@ export function detectAgentspec(data: unknown): Detection {
       // The pre-release drafts (MAPPING §6.2) name each component's type with `type:`, at the top or in its components.
       const draft = draftType(data);
       if (draft !== undefined) return { confidence: 0.9, unsupported: `a document written in a pre-release draft of ${LABEL} (type: "${draft}" instead of component_type), which agentport does not read; ${CONVERTS}` };
-      const why = `a file of $referenced_components only: a disaggregated configuration, whose components a main file names by $component_ref; agentport does not yet resolve references into another file: convert the main file alone, where each such reference is said (kept as a reference when converted into ${LABEL}, else the part it names is missing in the output)`;
+      const why = `a file of $referenced_components only: a disaggregated configuration, whose components a main file names by $component_ref; name it together with the main file in one run (agentport convert main.json this-file.json), whose references it then resolves`;
       return { confidence: 0.9, unsupported: `${LABEL} document without a component_type (${why}); ${CONVERTS}` };
     }
     return { confidence: 0 };
@@ -50,4 +50,18 @@ export function detectAgentspec(data: unknown): Detection {
     : REMOTE_AGENTS.includes(type) ? `${a} ${type} (an agent served elsewhere, with no prompt or tools of its own here)`
     : `${a} ${type}`;
   return { confidence, unsupported: `${LABEL} component_type "${type}": the document is ${what}; ${CONVERTS}` };
+}
+
+/**
+ * A disaggregated configuration (a file of $referenced_components only, no draft), whose components
+ * another input's $component_refs name (Adapter.supplies).
+ */
+export function suppliesComponents(data: unknown): boolean {
+  return isObject(data) && data["component_type"] === undefined && isObject(data[REFS])
+    && Object.keys(data).every((k) => k === REFS || k === "agentspec_version") && draftType(data) === undefined;
+}
+
+/** The cheap test before suppliesComponents: such a file names $referenced_components. */
+export function maySupplyComponents(text: string): boolean {
+  return text.includes(REFS);
 }

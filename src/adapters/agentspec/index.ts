@@ -3,7 +3,7 @@
 // bundle whose links are the delegation; other component types (Flow, …) are
 // recognised and refused with what agentport converts. See docs/adapters/agentspec.md.
 import type { Adapter } from "../types.js";
-import { detectAgentspec } from "./detect.js";
+import { detectAgentspec, maySupplyComponents, suppliesComponents } from "./detect.js";
 import { validateAgentspec } from "./validate.js";
 import { parseAgentspec } from "./parse.js";
 import { emitAgentspec } from "./emit.js";
@@ -40,6 +40,9 @@ export const agentspecAdapter: Adapter & { readonly id: typeof FORMAT } = {
   coverage: agentspecCoverage,
   schemaEffects,
   detect: detectAgentspec,
+  // A disaggregated configuration's components, for the main file named beside it (supplied.ts).
+  supplies: suppliesComponents,
+  maySupply: maySupplyComponents,
   validate: validateAgentspec,
   parseAgents: parseAgentspec,
   emitAgents: emitAgentspec,

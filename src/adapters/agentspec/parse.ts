@@ -16,6 +16,7 @@ import { mergeDocumentExtensions } from "../../ir/stash.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { homeOrder } from "../../ir/merge.js";
 import { keptRef, resolveRefs, REF, REFS, type Resolved } from "./refs.js";
+import { withSupplied } from "./supplied.js";
 import { closest } from "../../text/closest.js";
 import { parseLlm } from "./llm.js";
 import { keepDeep, keepMembers, withoutStashes } from "./fields.js";
@@ -77,9 +78,24 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
   const fail = (problem: string, pointer = "", code: "invalid-input" | "unsupported-document" = "invalid-input"): ParseDraft =>
     refusedDraft([diagnostic(code, { problem }, { source: file === undefined ? { pointer } : { file, pointer } })]);
   if (!isObject(data)) return fail(`an ${LABEL} document must be an object`);
-  const res = resolveRefs(data);
+  let res = resolveRefs(data);
+  const at = (pointer: string) => (file === undefined ? { pointer } : { file, pointer });
+  // What it names and does not define, another input of the run may supply (supplied.ts): read as its own.
+  const supplied = res.unresolved.length && options.supplied?.length ? withSupplied(data, res, options.supplied) : undefined;
+  // A refusal says where the supplied parts came from too: its finding may be in one of them.
+  const refused = (diagnostics: Diagnostic[]): ParseDraft => (supplied ? { agents: [], assemble: () => ({ diagnostics, supplied: supplied.parts }) } : refusedDraft(diagnostics));
+  const bad = (supplied?.issues ?? []).map((issue) => diagnostic(options.lenient ? "lenient-input" : "invalid-input", { subject: LABEL, problem: issue.message }, {
+    source: at(issue.pointer),
+    hint: options.lenient ? "accepted in lenient mode; the value may not convert faithfully" : `fix the value or see the ${LABEL} schema; --lenient converts anyway, with warnings`,
+  }));
+  if (bad.length && !options.lenient) return refused(bad);
+  if (supplied) {
+    data = supplied.data;
+    res = supplied.res;
+  }
   const ctx: Ctx = { res, data, consumed: new Set(), diagnostics: [], docExt: {}, unresolved: new Map(), said: new Set(), ...(file === undefined ? {} : { file }) };
-  if (res.cycles.length) return fail(`$component_ref leads back into its own definition (a cycle)`, res.cycles[0] as string);
+  ctx.diagnostics.push(...bad);
+  if (res.cycles.length) return refused([diagnostic("invalid-input", { problem: `$component_ref leads back into its own definition (a cycle)` }, { source: at(res.cycles[0] as string) })]);
   // A reference is mistaken (bad input, at the reference) when the document shows it: the id is defined where
   // the reference cannot see it. Any other id may name a component of another file (pyagentspec's
   // disaggregated components, loaded with a components registry), also in a document that defines others
@@ -93,7 +109,7 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
       hint: options.lenient ? "accepted in lenient mode; kept as a reference, which no other format resolves" : "name a component a $referenced_components of this object or of one around it defines; --lenient converts anyway, keeping the reference",
     })];
   });
-  if (dangling.length && !options.lenient) return refusedDraft(dangling);
+  if (dangling.length && !options.lenient) return refused(dangling);
   ctx.diagnostics.push(...dangling);
   const ids = [...new Set(res.defined.map((d) => d.id))];
   const refKept: { pointer: string; d: Diagnostic }[] = [];
@@ -189,7 +205,7 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
       const doc: IrDocument = { format: FORMAT, bundle, agents: restored, extensions: docExtensions };
       if (bundle && entry?.key !== undefined) doc.entry = entry.key;
       if (file !== undefined) doc.file = file;
-      return { doc, diagnostics: ctx.diagnostics };
+      return supplied ? { doc, diagnostics: ctx.diagnostics, supplied: supplied.parts } : { doc, diagnostics: ctx.diagnostics };
     },
   };
 }
