@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SECRET_PATTERNS, SHORTEST_SECRET, scanSecrets } from "../src/ir/secret-patterns.js";
+import { CREDENTIAL_KEY_LENGTH, SECRET_PATTERNS, SHORTEST_SECRET, scanSecrets } from "../src/ir/secret-patterns.js";
 
 // One hit and near-misses per row of the table. Test values are assembled at run
 // time so this file itself never holds a credential-shaped literal.
@@ -91,5 +91,16 @@ describe("the length filter", () => {
     expect(SHORTEST["url-password"]!.length).toBe(SHORTEST_SECRET);
     // A short credential member is still one: the member's name decides, not the length.
     expect(scanSecrets({ password: "hunter2" }).map((h) => h.patternId)).toEqual(["credential-member"]);
+  });
+
+  it("every credential member name is as long as CREDENTIAL_KEY_LENGTH says, the bounds met (only those lengths are tested)", () => {
+    // Each spelling CREDENTIAL_KEYS accepts, in every case the scan may meet.
+    const names = ["authorization", "proxy-authorization", "x-api-key", "apikey", "api-key", "api_key", "x-auth-token", "clientsecret", "client-secret", "client_secret", "password"];
+    const lengths = names.map((n) => n.length);
+    expect(Math.min(...lengths)).toBe(CREDENTIAL_KEY_LENGTH.min);
+    expect(Math.max(...lengths)).toBe(CREDENTIAL_KEY_LENGTH.max);
+    for (const n of names) for (const k of [n, n.toUpperCase()]) expect(scanSecrets({ [k]: "hunter2" }).map((h) => h.patternId), k).toEqual(["credential-member"]);
+    // Nothing one character shorter or longer than the bounds, built from the accepted words, is a credential name.
+    expect(scanSecrets({ apike: "hunter2", "proxy-authorizations": "hunter2", "xproxy-authorization": "hunter2" })).toEqual([]);
   });
 });

@@ -45,6 +45,8 @@ export const SHORTEST_SECRET = 10;
 
 /** Header or member names whose non-placeholder value is itself a credential. */
 const CREDENTIAL_KEYS = /^(?:authorization|proxy-authorization|x-api-key|api[-_]?key|apikey|x-auth-token|client[-_]?secret|password)$/i;
+/** The shortest and longest name CREDENTIAL_KEYS matches ("apikey", "proxy-authorization"): test/secrets.test.ts checks them. */
+export const CREDENTIAL_KEY_LENGTH = { min: 6, max: 19 } as const;
 const PLACEHOLDER = /^\s*(?:\{\{[^}]*\}\}|\$\{[^}]*\}|<[^>]*>|\*+|)\s*$/;
 
 export interface SecretHit {
@@ -59,12 +61,26 @@ export interface SecretHit {
 /** A string's pattern hit (the row and the matched text), or null: what scanSecrets found testing it. */
 export type SecretMemo = Map<string, { row: SecretPattern; match: string } | null>;
 
+/**
+ * Strings shorter than this are tested each time they occur, not remembered: the prefilter rejects
+ * one as fast as the memo finds it, and remembering every pointer, id and digest of an output (a
+ * stash is mostly those) grew the memo by more than the rest of the scan allocated.
+ */
+const REMEMBERED = 256;
+
+/** Whether `v` holds the text a `needs` row cannot match without (a loop: no closure per string tested). */
+function holdsNeeded(v: string): boolean {
+  for (let i = 0; i < NEEDED.length; i++) if (v.includes(NEEDED[i] as string)) return true;
+  return false;
+}
+
 function patternHit(v: string, memo: SecretMemo): { row: SecretPattern; match: string } | null {
   if (v.length < SHORTEST_SECRET) return null;
-  let found = memo.get(v);
+  const remember = v.length >= REMEMBERED;
+  let found = remember ? memo.get(v) : undefined;
   if (found !== undefined) return found;
   found = null;
-  if (ANY_SECRET.test(v) || NEEDED.some((n) => v.includes(n))) {
+  if (ANY_SECRET.test(v) || holdsNeeded(v)) {
     for (const row of SECRET_PATTERNS) {
       if (row.needs !== undefined && !v.includes(row.needs)) continue;
       const m = row.pattern.exec(v);
@@ -74,7 +90,7 @@ function patternHit(v: string, memo: SecretMemo): { row: SecretPattern; match: s
       }
     }
   }
-  memo.set(v, found);
+  if (remember) memo.set(v, found);
   return found;
 }
 
@@ -85,13 +101,9 @@ function patternHit(v: string, memo: SecretMemo): { row: SecretPattern; match: s
  */
 export function scanSecrets(doc: unknown, memo: SecretMemo = new Map()): SecretHit[] {
   const hits: SecretHit[] = [];
-  // A document repeats a few member names many times: each is tested once.
-  const keys = new Map<string, boolean>();
-  const credentialKey = (key: string): boolean => {
-    let is = keys.get(key);
-    if (is === undefined) keys.set(key, (is = CREDENTIAL_KEYS.test(key)));
-    return is;
-  };
+  // Only a name as long as one of CREDENTIAL_KEYS' is tested (most of a stash's member names are
+  // pointers, longer): cheaper than remembering each name, which a stash's many pointers grew.
+  const credentialKey = (key: string): boolean => key.length >= CREDENTIAL_KEY_LENGTH.min && key.length <= CREDENTIAL_KEY_LENGTH.max && CREDENTIAL_KEYS.test(key);
   // The tokens to the value being tested, spelled as a pointer only for a hit.
   const path: (string | number)[] = [];
   const here = () => path.map((t) => `/${typeof t === "number" ? t : escapeToken(t)}`).join("");
