@@ -173,6 +173,43 @@ describe("--extract-prompts stays inside the output folder and is only for its t
   });
 });
 
+describe("--extract-prompts in a folder run: each input's prompt files under its own folder (session 18)", () => {
+  // Two one-agent files whose prompts are both the chunk "role": in one folder of prompts they were
+  // one path, and every input after the first was refused ("is also an output of …").
+  const agent = (instructions: string) => JSON.stringify({ apiVersion: "v2", kind: "Agent", name: "FAQ Helper", instructions, greeting: "Hi", model: { provider: "OpenAI", name: "gpt-4o-mini" } });
+  for (const jobs of ["1", "2"]) {
+    it(`--jobs ${jobs}: both converted, DIR/<input stem>/role.md each, each agent naming its own`, async () => {
+      const base = tempDir("agentport-paths-prompts-");
+      const input = join(base, "in");
+      mkdirSync(input);
+      writeFileSync(join(input, "a.caplo.json"), agent("Answer questions about opening hours."));
+      writeFileSync(join(input, "b.caplo.json"), agent("Answer questions about tickets."));
+      const out = join(base, "out");
+      const r = await cli(["convert", input + "/", "--to", "mas", "--extract-prompts", "prompts", "--jobs", jobs, "-o", out + "/", "-q"]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(files(out).sort()).toEqual(["a.yaml", "b.yaml", "prompts/a/role.md", "prompts/b/role.md"]);
+      expect(readFileSync(join(out, "prompts/a/role.md"), "utf8")).toMatch(/opening hours/);
+      expect(readFileSync(join(out, "prompts/b/role.md"), "utf8")).toMatch(/tickets/);
+      expect(readFileSync(join(out, "a.yaml"), "utf8")).toMatch(/ref: prompts\/a\/role\.md/);
+      expect(readFileSync(join(out, "b.yaml"), "utf8")).toMatch(/ref: prompts\/b\/role\.md/);
+    });
+  }
+  it("a bundle in a folder run keeps its per-agent folders under its own output folder (no stem twice)", async () => {
+    const base = tempDir("agentport-paths-prompts-b-");
+    const input = join(base, "in");
+    mkdirSync(input);
+    cpSync(EXAMPLE_BUNDLE, join(input, "desk.caplo.json"));
+    writeFileSync(join(input, "a.caplo.json"), agent("Answer questions about opening hours."));
+    const out = join(base, "out");
+    const r = await cli(["convert", input + "/", "--to", "mas", "--extract-prompts", "prompts", "-o", out + "/", "-q"]);
+    expect(r.code, r.stderr).toBe(0);
+    const written = files(out);
+    expect(written).toContain("prompts/a/role.md");
+    expect(written.some((f) => f.startsWith("desk/prompts/front-desk/"))).toBe(true);
+    expect(written.some((f) => f.startsWith("desk/prompts/desk/"))).toBe(false);
+  });
+});
+
 describe("- for --ledger and --baseline (T6)", () => {
   it("--ledger - prints the ledger on stdout when the outputs go to -o", async () => {
     const base = tempDir("agentport-paths-t6-");

@@ -119,6 +119,12 @@ export interface FormatOption {
   readonly check?: (value: string) => string | undefined;
   /** Also given to the conversion back into the source format (--verify-roundtrip), where it is the source's. */
   readonly roundTrip?: boolean;
+  /**
+   * The value is a folder under the output's folder that the format writes files into (mas
+   * --extract-prompts): in a folder run each input's files go under `<value>/<its stem>`, so the
+   * files of two inputs (every agent's `role` prompt) never take one path.
+   */
+  readonly folder?: true;
 }
 
 /** A default a format does not fix: whoever runs the agent decides it; `unfixed` says who, as messages name it ("the host's default"). */

@@ -270,9 +270,12 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
     relocated = true;
     return file === undefined ? undefined : relativeDir(dir, dirname(file));
   };
-  let r = convertFiles([task.file], to, { ...own, skipNotAgents: true, relocateFrom: from(task.outDir) });
+  // A folder a format writes files into (FormatOption.folder) is the input's own in a folder run; an
+  // input of several outputs has its own folder already (<stem>/), where its agents' files are apart.
+  const apart = inputFolders(own, stem);
+  let r = convertFiles([task.file], to, { ...apart, skipNotAgents: true, relocateFrom: from(task.outDir) });
   const several = task.dir ?? stem;
-  if (relocated && r.outputs.length > 1) r = convertFiles([task.file], to, { ...own, skipNotAgents: true, relocateFrom: from(join(task.outDir, several)) });
+  if ((relocated || apart !== own) && r.outputs.length > 1) r = convertFiles([task.file], to, { ...own, skipNotAgents: true, relocateFrom: from(join(task.outDir, several)) });
   // Outputs are named after their input, so files of one folder never collide:
   // one output → <stem><suffix>; several (a bundle split up) → <stem>/<name>.
   const suffix = adapterFor(to)?.suffix ?? "";
@@ -380,6 +383,18 @@ function stemPattern(): RegExp {
   if (stemEnding) return stemEnding;
   const infixes = [...new Set(ADAPTERS.flatMap((a) => [a.id, ...(/^\.([a-z0-9-]+)\.[a-z]+$/i.exec(a.suffix)?.slice(1) ?? [])]))];
   return (stemEnding = new RegExp(`(\\.(${infixes.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")}))?\\.(json|ya?ml|agent)$`, "i"));
+}
+
+/** `options` with each folder option a format declares (FormatOption.folder) that is set moved under `<value>/<stem>`; `options` itself when none is. */
+function inputFolders<T extends FileConvertOptions>(options: T, stem: string): T {
+  let out = options;
+  for (const a of ADAPTERS) {
+    for (const o of a.options ?? []) {
+      const v: unknown = (options as Record<string, unknown>)[o.key];
+      if (o.folder === true && typeof v === "string" && v !== "") out = { ...out, [o.key]: `${v.replace(/[\\/]+$/, "")}/${stem}` };
+    }
+  }
+  return out;
 }
 
 /** "triage.caplo.json" → "triage", "a.agent.json" → "a", "x.yaml" → "x": every registered format's infix is removed. */
