@@ -1,0 +1,122 @@
+// Session 18: a folder run pairs Open Agent Spec's disaggregated pair as a run naming both files does
+// (test/agentspec-disaggregated-pair.test.ts). Each input of a folder is given the files beside it
+// that supply parts (Adapter.supplies); the components file a main file took parts from is skipped,
+// not refused; alone in its folder it is still refused. On this thread (--jobs 1) and on a pool of
+// real worker threads (--jobs 2: a folder this small would otherwise convert on the main thread), so
+// the built CLI (dist/) is run in-process, as test/batch-counts.test.ts does.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { PROJECT_ROOT } from "./helpers/cases.js";
+import { tempDir } from "./helpers/tmp.js";
+
+type Pool = { size: number; close(): Promise<void> };
+type RunCli = (argv: readonly string[], io: { out: (t: string) => void; err: (t: string) => void; readStdin: () => string }, env?: { batchPool?: Pool }) => Promise<number>;
+
+const FIXTURES = join(PROJECT_ROOT, "test/fixtures/agentspec");
+const MAIN = "howto_disaggregated_main_config.json";
+const COMPONENTS = "howto_disaggregated_component_config.json";
+const MAS_AGENT = "apiVersion: mas/v1\nkind: Agent\nmetadata:\n  name: helper\nspec:\n  description: Answers questions.\n  models:\n    - model: gpt-4o-mini\n  context:\n    role: Answer briefly.\n";
+
+let runCli: RunCli;
+let pool: Pool | undefined;
+
+beforeAll(async () => {
+  const entry = join(PROJECT_ROOT, "dist/cli/run.js");
+  expect(existsSync(entry), "dist/ is missing: run `npm run build` (npm test builds first)").toBe(true);
+  ({ runCli } = (await import(pathToFileURL(entry).href)) as { runCli: RunCli });
+  const { createPool } = (await import(pathToFileURL(join(PROJECT_ROOT, "dist/cli/batch-pool.js")).href)) as { createPool: (url: URL, size: number) => Pool };
+  pool = createPool(pathToFileURL(join(PROJECT_ROOT, "dist/batch-worker.js")), 2);
+}, 120_000);
+
+afterAll(async () => {
+  await pool?.close();
+});
+
+async function run(argv: string[], jobs: number): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli([...argv, "--jobs", String(jobs)], { out: (t) => void (stdout += t), err: (t) => void (stderr += t), readStdin: () => "" }, jobs > 1 && pool ? { batchPool: pool } : {});
+  return { code, stdout, stderr };
+}
+
+function folderWith(files: string[], extra: Record<string, string> = {}): string {
+  const dir = tempDir("agentport-pair-folder-");
+  for (const f of files) copyFileSync(join(FIXTURES, f), join(dir, f));
+  for (const [name, text] of Object.entries(extra)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+describe("a folder holding the pair", () => {
+  for (const jobs of [1, 2]) {
+    it(`→ caplo, --jobs ${jobs}: the main file converts with its model and tool, the components file is skipped`, async () => {
+      const dir = folderWith([MAIN, COMPONENTS]);
+      const out = tempDir("agentport-pair-folder-out-");
+      const r = await run(["convert", dir, "--to", "caplo", "-o", out + "/"], jobs);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toMatch(/unsupported-document|could not be resolved|no document read defines/);
+      expect(r.stderr).toMatch(/agentport: converted 1, with warnings \d+, failed 0, skipped 1\b/);
+      expect(readdirSync(out)).toEqual(["howto_disaggregated_main_config.caplo.json"]);
+      const doc = JSON.parse(readFileSync(join(out, "howto_disaggregated_main_config.caplo.json"), "utf8")) as { model: { name: string }; tools: string[] };
+      expect(doc.model.name).toBe("llm-model_1");
+      expect(doc.tools).toEqual(["get_weather"]);
+    });
+
+    it(`--json, --jobs ${jobs}: the summary counts the components file skipped; a finding in it names it`, async () => {
+      const dir = folderWith([MAIN, COMPONENTS]);
+      const out = tempDir("agentport-pair-folder-out-");
+      const r = await run(["convert", dir, "--to", "caplo", "-o", out + "/", "--json"], jobs);
+      expect(r.code, r.stdout).toBe(0);
+      const body = JSON.parse(r.stdout) as { outputs: unknown[]; diagnostics: { code: string; source?: { file?: string } }[]; summary: Record<string, number> };
+      expect(body.summary).toMatchObject({ files: 2, converted: 1, failed: 0, skipped: 1, worst: 0 });
+      expect(body.outputs.length).toBe(1);
+      expect(body.diagnostics.filter((d) => d.code === "unsupported-document")).toEqual([]);
+      // The llm_config's url (dropped by Caplo) is a value of the components file.
+      expect(body.diagnostics.some((d) => d.source?.file === join(dir, COMPONENTS))).toBe(true);
+    });
+  }
+
+  it("beside a mas agent and a README: each converts as before, the pair pairs", async () => {
+    const dir = folderWith([MAIN, COMPONENTS], { "helper.yaml": MAS_AGENT, "README.md": "# notes\n" });
+    const out = tempDir("agentport-pair-folder-out-");
+    const r = await run(["convert", dir, "--to", "caplo", "-o", out + "/"], 1);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/agentport: converted 2, with warnings \d+, failed 0, skipped 1\b/);
+    expect(readdirSync(out).sort()).toEqual(["helper.caplo.json", "howto_disaggregated_main_config.caplo.json"]);
+  });
+
+  it("the components file in another folder of the tree is not paired: only the files beside it are", async () => {
+    const dir = folderWith([MAIN]);
+    mkdirSync(join(dir, "parts"));
+    copyFileSync(join(FIXTURES, COMPONENTS), join(dir, "parts", COMPONENTS));
+    const out = tempDir("agentport-pair-folder-out-");
+    const r = await run(["convert", dir, "--to", "caplo", "-o", out + "/"], 1);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/parts\/howto_disaggregated_component_config\.json:1:1 error unsupported-document/);
+    expect(r.stderr).toMatch(/no document read defines it/);
+  });
+});
+
+describe("a folder holding one file of the pair", () => {
+  for (const jobs of [1, 2]) {
+    it(`only the components file, --jobs ${jobs}: refused, as alone`, async () => {
+      const dir = folderWith([COMPONENTS]);
+      const out = tempDir("agentport-pair-folder-out-");
+      const r = await run(["convert", dir, "--to", "caplo", "-o", out + "/"], jobs);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/error unsupported-document/);
+      expect(r.stderr).toMatch(/agentport: converted 0, with warnings 0, failed 1\n/);
+      expect(readdirSync(out)).toEqual([]);
+    });
+  }
+
+  it("only the main file: converted with the unresolved references said, as alone", async () => {
+    const dir = folderWith([MAIN]);
+    const out = tempDir("agentport-pair-folder-out-");
+    const r = await run(["convert", dir, "--to", "caplo", "-o", out + "/"], 1);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/no document read defines it/);
+    expect(r.stderr).toMatch(/agentport: converted 1, with warnings 1, failed 0/);
+  });
+});
