@@ -29,6 +29,12 @@ export interface ConvertInput {
   file?: string;
   /** Reads files the manifest references, relative to its folder. */
   readFile?: ReadFile;
+  /**
+   * Given only to supply parts to the run's other inputs (Adapter.supplies), never converted,
+   * refused or reported on its own, whether a parse takes parts from it or not: a folder run hands
+   * each file the suppliers beside it, most of which that file does not name.
+   */
+  supplyOnly?: boolean;
 }
 
 export interface ConvertOptions extends EmitOptions {
@@ -491,6 +497,8 @@ export interface InputRead {
    * finding about the object around them is not about them.
    */
   carried?: string[];
+  /** The other inputs its reading took parts from (ParseResult.supplied), by file, in the order first taken. */
+  supplied?: string[];
 }
 
 /** convertMany, plus each input as it was read, so nothing needs to parse the inputs again. */
@@ -517,7 +525,8 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
   const parseRead = readParser();
   // Inputs that supply parts to others (an Agent Spec components file beside its main file): handed to their parse.
   const suppliers = runSuppliers(inputs, options);
-  const read = inputs.map((input) => ({ input, ...readOne(input, options, siblings, parseRead, suppliers) }));
+  // An input given only to supply (supplyOnly) is not read on its own: its data is read for the others' parse.
+  const read = inputs.filter((input) => input.supplyOnly !== true).map((input) => ({ input, ...readOne(input, options, siblings, parseRead, suppliers) }));
   // A document that read other inputs as its own files (a mas kind: MAS manifest given with its
   // agent files, `out/*.yaml --bundle`) already holds them: those inputs are not converted again.
   const consumed = new Set<string>();
@@ -672,6 +681,7 @@ function inputRead(input: ConvertInput, r: ReadResult, data: JsonValue): InputRe
   if (r.reads) out.files = r.reads;
   const carried = r.doc ? carriedPlaces(r.doc, input.file) : [];
   if (carried.length) out.carried = carried;
+  if (r.supplied) out.supplied = [...new Set(r.supplied.map((p) => p.file))];
   return out;
 }
 
@@ -811,7 +821,8 @@ function filesReadBy(input: ConvertInput, doc: IrDocument | undefined): string[]
 function siblingTexts(inputs: readonly ConvertInput[]): Map<string, string> {
   const texts = new Map<string, string>();
   if (inputs.length < 2) return texts;
-  for (const other of inputs) if (other.file !== undefined && other.text !== undefined) texts.set(joinPath("", other.file), other.text);
+  // A supply-only input (a folder's supplier, beside the file) is read from disk like any file the input names.
+  for (const other of inputs) if (other.file !== undefined && other.text !== undefined && other.supplyOnly !== true) texts.set(joinPath("", other.file), other.text);
   return texts;
 }
 

@@ -1,6 +1,7 @@
 // Which other documents a document reads as its own parts (a mas kind: MAS
 // manifest's agent files), asked of the adapters (Adapter.parts), so the Node side
-// can convert an app once instead of its agent files again one by one. Pure.
+// can convert an app once instead of its agent files again one by one; and which
+// documents supply parts to the documents beside them (Adapter.supplies). Pure.
 import { ADAPTERS } from "./adapters/registry.js";
 import { parseText } from "./text/parse.js";
 
@@ -20,4 +21,16 @@ export function partsOf(text: string): string[] {
     if (c > (best?.c ?? 0)) best = { a, c };
   }
   return best && best.c >= 0.5 && candidates.includes(best.a) ? best.a.parts!(data) : [];
+}
+
+/**
+ * This text is no agent but parts that other documents of its format name without defining
+ * (Adapter.supplies: an Agent Spec file of $referenced_components only), so a folder run hands it
+ * to the files beside it. Only a text an adapter's cheap test (maySupply) flags is parsed.
+ */
+export function suppliesParts(text: string): boolean {
+  const candidates = ADAPTERS.filter((a) => a.supplies !== undefined && (a.maySupply === undefined || a.maySupply(text)));
+  if (candidates.length === 0) return false;
+  const data = parseText(text).data;
+  return data !== undefined && candidates.some((a) => a.supplies!(data));
 }

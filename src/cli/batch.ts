@@ -12,7 +12,7 @@ import { holdsText, leavesFolder, writeAll, WriteRefused, type PlannedFile } fro
 import { createHash } from "node:crypto";
 import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { globToRegExp, matchesAny } from "./glob.js";
-import { partsOf } from "../parts.js";
+import { partsOf, suppliesParts } from "../parts.js";
 import { formatDiagnostic } from "../ir/diagnostic-line.js";
 import { availableParallelism } from "../node/os-lazy.js";
 import { readSmall } from "../node/roots.js";
@@ -54,6 +54,10 @@ export interface BatchTask {
    * outputs the mirror writes to <outDir>/desk/.
    */
   dir?: string;
+  /** The files beside it that supply parts (suppliesParts), handed to its conversion (FileConvertOptions.supplyFrom). */
+  suppliers?: string[];
+  /** It supplies parts to the files beside it: its own result waits for the run's end, when the run knows whether one took parts from it. */
+  supplies?: boolean;
 }
 
 /** A file of the tree not converted on its own: a manifest of the tree reads it as its part. */
@@ -84,6 +88,8 @@ export interface BatchFileResult {
   reported?: { file: string; at: string[] }[];
   /** A failed input (code 2): the places (placeKey) of its own errors inside the document (not at its root); a reader that reported at one of them takes it as its part. */
   errorsAt?: string[];
+  /** The suppliers (BatchTask.suppliers) its conversion took parts from, resolved. */
+  took?: string[];
 }
 
 /** A place at the document's root (its pointer "", at 1:1 or no line): where a reader says a whole file is not what it expected. */
@@ -215,22 +221,37 @@ function distinctStems(tasks: BatchTask[]): BatchTask[] {
 /**
  * Takes out of the plan the files that another planned file reads as its parts (the agent
  * files of a mas kind: MAS manifest, asked of the adapters: partsOf), so an app is converted
- * once, as a whole, and its agents not a second time alone. Only texts an adapter's cheap test
- * flags are parsed here; the rest are not read twice.
+ * once, as a whole, and its agents not a second time alone; and hands each remaining file the
+ * files of its folder that supply parts (suppliesParts: an Agent Spec components file beside its
+ * main file), as a run naming them together does. Only the files beside it: in a tree, two
+ * folders' components files may define the same ids. Only texts an adapter's cheap test flags are
+ * parsed here; the rest are not read twice.
  */
 export function withoutParts(tasks: readonly BatchTask[], maxBytes?: number): { tasks: BatchTask[]; parts: PartOf[] } {
   const byReal = new Map<string, BatchTask>();
   for (const t of tasks) byReal.set(safeReal(resolve(t.file)), t);
   const partOf = new Map<BatchTask, string>();
+  const supplying = new Set<BatchTask>();
   for (const t of tasks) {
     const text = readSmall(t.file, maxBytes);
     if (text === undefined) continue;
+    if (suppliesParts(text)) supplying.add(t);
     for (const ref of partsOf(text)) {
       const part = byReal.get(safeReal(resolve(dirname(t.file), ref)));
       if (part && part !== t && !partOf.has(part)) partOf.set(part, t.file);
     }
   }
-  return { tasks: tasks.filter((t) => !partOf.has(t)), parts: [...partOf].map(([t, by]) => ({ file: t.file, by })) };
+  const kept = tasks.filter((t) => !partOf.has(t));
+  if (supplying.size === 0) return { tasks: kept, parts: [...partOf].map(([t, by]) => ({ file: t.file, by })) };
+  // The suppliers of each folder, in the plan's (sorted) order: the first that defines an id is the one read.
+  const byFolder = new Map<string, string[]>();
+  for (const t of kept) if (supplying.has(t)) byFolder.set(dirname(resolve(t.file)), [...(byFolder.get(dirname(resolve(t.file))) ?? []), t.file]);
+  const planned = kept.map((t): BatchTask => {
+    if (supplying.has(t)) return { ...t, supplies: true };
+    const beside = byFolder.get(dirname(resolve(t.file)));
+    return beside ? { ...t, suppliers: beside } : t;
+  });
+  return { tasks: planned, parts: [...partOf].map(([t, by]) => ({ file: t.file, by })) };
 }
 
 /** The info line of a file converted as part of another. */
@@ -261,7 +282,9 @@ function safeReal(p: string): string {
 
 /** Converts and writes one file of a batch. Never throws for bad input. */
 export function convertOne(task: BatchTask, to: string, options: BatchFileOptions): BatchFileResult {
-  const own: FileConvertOptions = task.root !== undefined && options.root === undefined ? { ...options, root: task.root, rootLabel: "the folder converted" } : options;
+  const rooted: FileConvertOptions = task.root !== undefined && options.root === undefined ? { ...options, root: task.root, rootLabel: "the folder converted" } : options;
+  // The suppliers beside it are read for its parse only (a components file its main file names).
+  const own: FileConvertOptions = task.suppliers ? { ...rooted, supplyFrom: task.suppliers } : rooted;
   // One output goes to outDir, several to outDir/<stem>: references are rewritten for where they land,
   // so a conversion that rewrote some and turned out to have several outputs is done again for that folder.
   const stem = task.stem ?? inputStem(task.file);
@@ -298,6 +321,8 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
   // Checked before anything is written: under --strict a round trip that loses fails the file, as in a one-file run.
   const roundtrip = options.verifyRoundtrip && !ownError && !skipped && r.ok ? roundTripOf(task, to, own, r) : undefined;
   if (code === 0 && options.strict && roundtrip?.lost) code = 1;
+  // The suppliers its reading took parts from: the run then skips them rather than refuse them alone.
+  const took = (r.read.find((x) => x.file === task.file)?.supplied ?? []).map((f) => resolve(f));
   const written: BatchFileResult["written"] = [];
   if (code === 0) {
     const docs: PlannedFile[] = [];
@@ -318,7 +343,7 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
       // A file an output refers to that is already there with this text (another thread's input copied
       // the same tool manifest) is left as it is: writing it would change nothing.
       const files = claimPaths(options.run, task.file, [...docs, ...extras], docs.length).filter((f, i) => i < docs.length || !holdsText(f.path, f.text));
-      writeAll(files, filesRead([task.file], r.read), options.force === true);
+      writeAll(files, [...filesRead([task.file], r.read), ...took], options.force === true);
     } catch (e) {
       if (!(e instanceof WriteRefused)) throw e;
       diagnostics.push(diagnostic("usage-error", { problem: e.message }, { source: { file: task.file, pointer: "" } }));
@@ -327,6 +352,7 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
     }
   }
   const flag = skipped ? { skipped: true } : {};
+  if (took.length) (flag as { took?: string[] }).took = took;
   const elsewhere = new Map<string, Set<string>>();
   for (const d of diagnostics) {
     if (d.severity === "info" || d.source?.file === undefined || d.source.file === task.file) continue;
@@ -440,19 +466,33 @@ export async function runBatch(tasks: readonly BatchTask[], to: string, options:
   // still fails with its own errors. Failed files wait for the run's end, when every such report is known.
   const reportedBy = new Map<string, { by: string; at: Set<string> }[]>();
   const failed: BatchFileResult[] = [];
+  // A file that supplies parts to the files beside it (BatchTask.supplies) waits too: skipped as the
+  // part of the first file whose conversion took parts from it, else counted as it came out alone.
+  const supplier = new Set(tasks.filter((t) => t.supplies).map((t) => t.file));
+  const takenBy = new Map<string, string>();
   const record = (r: BatchFileResult) => {
     for (const f of r.reported ?? []) {
       if (!reportedBy.has(f.file)) reportedBy.set(f.file, []);
       reportedBy.get(f.file)!.push({ by: r.file, at: new Set(f.at) });
     }
-    if (r.code === 2) failed.push(r);
+    for (const f of r.took ?? []) if (!takenBy.has(f) || r.file < takenBy.get(f)!) takenBy.set(f, r.file);
+    if (r.code === 2 || supplier.has(r.file)) failed.push(r);
     else count(r);
   };
   const settle = () => {
     for (const r of failed) {
+      const taker = supplier.has(r.file) && r.written.length === 0 ? takenBy.get(resolve(r.file)) : undefined;
+      if (taker !== undefined) {
+        count(readPart(r.file, taker, options, "it defines parts that file names and does not define"));
+        continue;
+      }
+      if (r.code !== 2) {
+        count(r);
+        continue;
+      }
       const errors = r.errorsAt ?? [];
       const by = (reportedBy.get(resolve(r.file)) ?? []).find((x) => x.by !== r.file && errors.some((e) => x.at.has(e)))?.by;
-      count(by === undefined ? r : readPart(r.file, by, options));
+      count(by === undefined ? r : readPart(r.file, by, options, "a file it refers to, whose problem is reported with it"));
     }
   };
   if (pool && jobs > 1) {
@@ -474,9 +514,9 @@ export async function runBatch(tasks: readonly BatchTask[], to: string, options:
   return summary;
 }
 
-/** A failed file that `by`'s conversion read and reported in: skipped as its part, its fault said once (by `by`). */
-function readPart(file: string, by: string, options: BatchFileOptions): BatchFileResult {
-  const d = diagnostic("skipped-document", { partOf: by, because: "a file it refers to, whose problem is reported with it" }, { source: { file, pointer: "" } });
+/** A file that `by`'s conversion read (a failed file it reported in, a supplier it took parts from): skipped as its part, anything to say about it said once, by `by`. */
+function readPart(file: string, by: string, options: BatchFileOptions, because: string): BatchFileResult {
+  const d = diagnostic("skipped-document", { partOf: by, because }, { source: { file, pointer: "" } });
   const base = { file, code: 0, warnings: 0, written: [], skipped: true };
   if (!options.render) return { ...base, diagnostics: [d] };
   return { ...base, diagnostics: [], text: options.render === "verbose-text" ? formatDiagnostic(d) + "\n" : "" };

@@ -21,6 +21,12 @@ export interface FileConvertOptions extends ConvertOptions {
   rootLabel?: string;
   /** The command reading the files, for messages ("validate"). */
   command?: string;
+  /**
+   * Files read only to supply parts to the inputs (ConvertInput.supplyOnly): the suppliers beside
+   * a file of a folder run. One that cannot be read is left out silently: it is an input of the
+   * folder too, whose own conversion says why.
+   */
+  supplyFrom?: readonly string[];
 }
 
 export interface LoadedInput {
@@ -99,6 +105,10 @@ export function convertFiles(paths: readonly string[], to: string, options: File
     if (l.input) inputs.push(l.input);
   }
   if (diagnostics.some((d) => d.severity === "error")) return { ok: false, outputs: [], diagnostics, read: [] };
+  for (const p of options.supplyFrom ?? []) {
+    const l = loadInput(p, options);
+    if (l.input) inputs.push({ ...l.input, supplyOnly: true });
+  }
   const r = convertManyRead(inputs, to, options);
   return { ...r, diagnostics: [...diagnostics, ...r.diagnostics] };
 }
