@@ -120,3 +120,19 @@ describe("a folder holding one file of the pair", () => {
     expect(r.stderr).toMatch(/agentport: converted 1, with warnings 1, failed 0/);
   });
 });
+
+describe("the planner's cheap test (maySupply): a folder's Agent Spec YAML files are not parsed twice", () => {
+  it("false for a YAML document whose root is a component (component_type starts a line), true for a components file", async () => {
+    const { maySupplyComponents, suppliesComponents } = await import("../src/adapters/agentspec/detect.js");
+    const { parseText } = await import("../src/text/parse.js");
+    const flow = readFileSync(join(FIXTURES, "agentspec_oracle_it_assistant.yaml"), "utf8");
+    expect(flow).toContain("$referenced_components");
+    expect(maySupplyComponents(flow)).toBe(false);
+    const components = "# a disaggregated configuration\n$referenced_components:\n  llm_config:\n    component_type: OpenAiCompatibleConfig\n    id: llm_config\n    name: llm\n    url: http://dev.llm.url\n    model_id: llm-model_1\nagentspec_version: 25.4.1\n";
+    expect(suppliesComponents(parseText(components).data)).toBe(true);
+    expect(maySupplyComponents(components)).toBe(true);
+    // JSON's lines say nothing of nesting: a nested component_type at a line's start is no root key.
+    const json = '{"$referenced_components": {"llm_config": {\n"component_type": "OpenAiCompatibleConfig"}}}';
+    expect(maySupplyComponents(json)).toBe(true);
+  });
+});

@@ -61,7 +61,13 @@ export function suppliesComponents(data: unknown): boolean {
     && Object.keys(data).every((k) => k === REFS || k === "agentspec_version") && draftType(data) === undefined;
 }
 
-/** The cheap test before suppliesComponents: such a file names $referenced_components. */
+/**
+ * The cheap test before suppliesComponents: such a file names $referenced_components, and, in
+ * block YAML, no line starts with the key component_type (a root key there: the document is a
+ * component). YAML is what is slow to parse (a folder run's planner asks this of every file);
+ * JSON, whose lines say nothing of nesting, is only tested for the name.
+ */
 export function maySupplyComponents(text: string): boolean {
-  return text.includes(REFS);
+  if (!text.includes(REFS)) return false;
+  return /^\s*[{[]/.test(text) || !/^["']?component_type["']?[ \t]*:/m.test(text);
 }
