@@ -173,4 +173,9 @@ export const agentspecCoverage: FormatCoverage = {
     return (emit ??= emitTable(HANDLERS));
   },
   stash: true,
+  // The version a document was written as says which schema it follows, not what its agents do (the
+  // runtime reads every version agentport reads alike): kept for the way home, never behaviour.
+  // At a team's root (a document member) and at a lone Agent's, which the schema's BaseAgent lacks.
+  documentEffects: { "/agentspec_version": "metadata" },
+  undeclaredEffects: { "/agentspec_version": "metadata" },
 };

@@ -20,7 +20,7 @@ import { fieldHandler, run, type DeclaringHandler, type EmitScope, type HandlerR
 import type { EmitDraft } from "../../ir/emit-phases.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
 import { jsonText } from "../serialize.js";
-import { A2A_ORDER, AGENT_ORDER, FORMAT, LABEL, MANAGER_ORDER, STASH_MEMBER, SUFFIX, SWARM_ORDER, WRITE_VERSION } from "./spec.js";
+import { A2A_ORDER, AGENT_ORDER, FORMAT, LABEL, MANAGER_ORDER, READ_VERSIONS, STASH_MEMBER, SUFFIX, SWARM_ORDER, WRITE_VERSION } from "./spec.js";
 import { AGENT_HANDLERS, emitAgentComponent, stashed } from "./emit-agent.js";
 import { rebuild, reorder, withoutStashes } from "./fields.js";
 import { REF, REFS } from "./refs.js";
@@ -60,7 +60,7 @@ export function emitAgentspec(doc: IrDocument, _options: EmitOptions, context: E
   const team: Team = { scope, doc, file, docExt, defaults: context.effectiveDefaults ?? [] };
   const defs: JsonObject = {};
   const { root, components } = run(teamHandler, scope, team, multi, defs);
-  root["agentspec_version"] = WRITE_VERSION;
+  root["agentspec_version"] = versionOf(docExt);
   // Components the source shared by reference (kept as their id at the definition's pointer): shared again, there.
   const owners = new Map<string, string>();
   // Each part an agent read from Agent Spec was defined in a $referenced_components (its placement says where).
@@ -306,4 +306,15 @@ function reportLinkDetails(r: HandlerReporter, a: IrAgent, link: IrLink, j: numb
   }
   // The source spawned a one-shot copy of the child per call (IrLink.spawn); a worker is called as itself.
   if (link.spawn !== undefined) r.at(a, "dropped-link", `/subAgents/${j}/spawn`, { to: link.local ?? link.external ?? "?", ...spawnLoss(link.spawn, link.local ?? link.external ?? "?"), target: LABEL, why: "where a manager or a Swarm agent calls its workers" }, { targetFile: file });
+}
+
+/**
+ * The version a document is written as: the one it was read as, where agentport reads that version
+ * (kept by the parse, brought home by a stash through another format), so Agent Spec → X → Agent
+ * Spec gives the document back as read; else the version of agentport's schema. The published
+ * 26.2.0 schema accepts every version agentport reads (its AgentSpecVersionEnum).
+ */
+function versionOf(docExt: JsonObject): string {
+  const kept = docExt["/agentspec_version"];
+  return typeof kept === "string" && READ_VERSIONS.includes(kept) ? kept : WRITE_VERSION;
 }

@@ -123,9 +123,9 @@ export function parseAgentspec(data: JsonValue, options: ParseOptions): ParseDra
   const refKeptAt = ctx.diagnostics.length;
   const root = res.value as JsonObject;
   const version = data["agentspec_version"];
-  if (typeof version === "string" && version !== WRITE_VERSION) {
-    ctx.diagnostics.push(diagnostic("transformed-value", { value: "agentspec_version", shown: version, became: `is read; ${LABEL} documents are written as version ${WRITE_VERSION}` }, { source: src(ctx, "/agentspec_version") }));
-  }
+  // An earlier version the document was written as is kept (a document-level value, in the stash
+  // through other formats), so the way home writes it again (emit.ts versionOf).
+  if (typeof version === "string" && version !== WRITE_VERSION) setKey(ctx.docExt, "/agentspec_version", version);
   for (const u of res.unused) setKey(ctx.docExt, u.pointer, cloneJson(u.value));
 
   const type = root["component_type"];
