@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { convert } from "../src/index.js";
 import { verifyRoundTrip } from "../src/verify.js";
-import { loadCase } from "./helpers/cases.js";
+import { convertOptions, loadCase } from "./helpers/cases.js";
 import type { JsonObject } from "../src/ir/json.js";
 
 const c = loadCase("agentspec-ollama-minimal");
@@ -20,7 +20,7 @@ describe("agentspec_version through another format", () => {
 
   for (const via of ["mas", "agentmug"] as const) {
     it(`Agent Spec 25.4.1 → ${via} → Agent Spec: written as 25.4.1 again, no round-trip difference`, () => {
-      const there = convert(c.text, via, { file: c.file, readFile: c.readFile });
+      const there = convert(c.text, via, convertOptions(c));
       expect(there.ok).toBe(true);
       const back = convert(there.outputs[0]!.text, "agentspec", { file: there.outputs[0]!.name });
       expect(back.ok).toBe(true);
@@ -32,7 +32,7 @@ describe("agentspec_version through another format", () => {
 
   it(`the version is no behaviour: no warning about it on the way out, and the stash's note is info`, () => {
     for (const to of ["mas", "agentmug", "caplo"] as const) {
-      const r = convert(c.text, to, { file: c.file, readFile: c.readFile });
+      const r = convert(c.text, to, convertOptions(c));
       const about = r.diagnostics.filter((d) => d.source?.pointer === "/agentspec_version");
       expect(about.length, to).toBeGreaterThan(0);
       expect(about.every((d) => d.severity === "info"), `${to}: ${about.map((d) => d.message).join(" | ")}`).toBe(true);
@@ -43,7 +43,7 @@ describe("agentspec_version through another format", () => {
     const swarm = loadCase("agentspec-swarm");
     expect(version(swarm.data)).toBe("26.1.0");
     for (const via of ["mas", "agentmug"] as const) {
-      const there = convert(swarm.text, via, { file: swarm.file, readFile: swarm.readFile });
+      const there = convert(swarm.text, via, convertOptions(swarm));
       expect(there.ok).toBe(true);
       const about = there.diagnostics.filter((d) => d.source?.pointer === "/agentspec_version");
       expect(about.length, via).toBeGreaterThan(0);
@@ -55,7 +55,7 @@ describe("agentspec_version through another format", () => {
   });
 
   it("Agent Spec → Agent Spec keeps the version read; a fresh document into Agent Spec is written as 26.2.0", () => {
-    const same = convert(c.text, "agentspec", { file: c.file, readFile: c.readFile });
+    const same = convert(c.text, "agentspec", convertOptions(c));
     expect(version(same.outputs[0]!.document)).toBe("25.4.1");
     const caplo = convert(JSON.stringify({ apiVersion: "v2", kind: "Agent", name: "A", instructions: "Help.", greeting: "Hi", model: { provider: "OpenAI", name: "gpt-4o" } }), "agentspec");
     expect(version(caplo.outputs[0]!.document)).toBe("26.2.0");
