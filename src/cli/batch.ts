@@ -319,7 +319,7 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
   let code = ownError ? errorExit(diagnostics.filter((d) => d.severity === "error" && d.policy === undefined)) : policyErrors(diagnostics).length > 0 || (options.strict && strictFailures(diagnostics).length > 0) ? 1 : 0;
   const skipped = code === 0 && r.outputs.length === 0 && diagnostics.some((d) => d.code === "skipped-document");
   // Checked before anything is written: under --strict a round trip that loses fails the file, as in a one-file run.
-  const roundtrip = options.verifyRoundtrip && !ownError && !skipped && r.ok ? roundTripOf(task, to, own, r) : undefined;
+  const roundtrip = options.verifyRoundtrip && !ownError && !skipped ? roundTripOf(task, to, own, r) : undefined;
   if (code === 0 && options.strict && roundtrip?.lost) code = 1;
   // The suppliers its reading took parts from: the run then skips them rather than refuse them alone.
   const took = (r.read.find((x) => x.file === task.file)?.supplied ?? []).map((f) => resolve(f));

@@ -11,7 +11,7 @@ import type { FormatOptionValues } from "../adapters/types.js";
 import { adapterFor } from "../adapters/registry.js";
 import { parseText } from "../text/parse.js";
 import { dirOf, isAbsolutePath, joinPath, normalisePath } from "../ir/file-paths.js";
-import type { Diagnostic } from "../ir/diagnostics.js";
+import { hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 
 export interface FileFidelity {
   file: string;
@@ -36,6 +36,11 @@ function roundTripOptions(options: FileConvertOptions): FormatOptionValues {
 
 /** Ledger rows and (optionally) round trips per input, from the inputs as the conversion read them. */
 export function analyse(inputs: readonly string[], to: string, options: FileConvertOptions, result: ConvertResult & { read: readonly InputRead[] }, verify: boolean, stdin?: string): FileFidelity[] {
+  // The round trip measures the conversion, not --strict's gate: converted again under --strict, the
+  // way there failed on any warning (one a policy ignored too) and the round trip was silently not
+  // taken (session 18); and the run's own result, which --strict failed with its outputs all there, is
+  // the conversion's unless it has errors.
+  if (options.strict === true) return analyse(inputs, to, { ...options, strict: false }, { ...result, ok: !hasErrors(result.diagnostics) }, verify, stdin);
   const bundled = verify && options.bundle === true ? bundleRoundTrips(inputs, to, options, result, stdin) : [];
   return result.read.map((input, i) => {
     const file = input.file ?? inputs[i] ?? "<input>";
