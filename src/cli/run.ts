@@ -13,6 +13,7 @@ import { runConvert, type ConvertArgs } from "./convert-command.js";
 import { runBatchConvert } from "./batch-command.js";
 import type { BatchPool } from "./batch.js";
 import { checkRoot } from "./root-option.js";
+import { namedTwice, placeProblem } from "./places.js";
 import { runDetect, runFormats, runValidate } from "./inspect-commands.js";
 import { fastParse } from "./fast-args.js";
 import { closest, usageMessage } from "./suggest.js";
@@ -221,6 +222,21 @@ function checkArgs(command: string, a: ParsedArgs, argv: readonly string[]): str
   if (inputs.filter((x) => x === "-").length > 1) return "- (stdin) is named more than once: stdin is read once; name it once";
   if (command !== "convert") return undefined;
   if (a["output"] === "") return "-o needs a file name, or a folder name ending in /";
+  // Converted twice, one input would write each output twice (a second under a -2 name), or clash with itself.
+  const twice = namedTwice(inputs.map(String));
+  if (twice !== undefined) return `${twice[1]} is named twice${twice[0] !== twice[1] ? ` (also as ${twice[0]})` : ""}: it would be converted twice; name it once`;
+  // A place to write through an existing file fails only when written (EEXIST, ENOTDIR), after other outputs.
+  const output = a["output"];
+  const folderRun = inputs.map(String).some(isDirectory);
+  if (typeof output === "string" && output !== "-") {
+    const problem = placeProblem("-o", output, /[\\/]$/.test(output) || folderRun);
+    if (problem !== undefined) return problem;
+  }
+  for (const name of ["ledger", "baseline"]) {
+    const file = a[name];
+    const problem = typeof file === "string" && file !== "-" ? placeProblem(`--${name}`, file, false) : undefined;
+    if (problem !== undefined) return problem;
+  }
   for (const name of ["ledger", "baseline"]) if (a[name] === "") return `--${name} needs a file name`;
   // `-` is a standard stream, never a file named "-" (a file named so is ./-, as for -o).
   if (a["baseline"] === "-") return "--baseline - : a baseline is a file read, or written when missing, not a stream; name a file (./- for a file named -)";
