@@ -58,7 +58,7 @@ export function analyse(inputs: readonly string[], to: string, options: FileConv
       // back, written beside the input, would list as changed values. It goes as if they sat there.
       const { policy, relocateFrom, ...plain } = options;
       const moved = relocateFrom !== undefined && (relocateFrom(input.file) ?? "") !== "";
-      const forward = result.read.length === 1 && !options.bundle && !policy && !moved ? result : convertFiles([path], to, { ...plain, bundle: false }, stdin);
+      const forward = result.read.length === 1 && !options.bundle && !policy && !moved ? result : convertFiles([path], to, { ...withSuppliers(plain, inputs, input), bundle: false }, stdin);
       if (forward.ok) {
         entry.roundtrip = verifyRoundTrip(input.data, input.format, input.bundle, forward.outputs, { ...roundTripOptions(options), ...(options.stash === false ? { stash: false } : {}) }, input.files);
       }
@@ -69,6 +69,20 @@ export function analyse(inputs: readonly string[], to: string, options: FileConv
     }
     return entry;
   });
+}
+
+/**
+ * The input's own conversion, taken again for its round trip, reads the other inputs of the run it
+ * took parts from (InputRead.supplied: an Agent Spec components file named beside its main file) as
+ * supply-only inputs, in the run's order, as a folder run hands them (supplyFrom): converted alone,
+ * its way back would be that of another agent (a placeholder model, no tools), not of the one written.
+ */
+function withSuppliers(options: FileConvertOptions, inputs: readonly string[], input: InputRead): FileConvertOptions {
+  if (!input.supplied?.length) return options;
+  const taken = new Set(input.supplied);
+  const given = options.supplyFrom ?? [];
+  const more = inputs.filter((p) => taken.has(p === "-" ? "<stdin>" : p) && !given.includes(p));
+  return more.length ? { ...options, supplyFrom: [...given, ...more] } : options;
 }
 
 /** Whether the outputs go to another folder than the input's (-o elsewhere). */
@@ -97,9 +111,9 @@ function unreachedAsWritten(inputs: readonly string[], to: string, options: File
   if (path === undefined) return [];
   // The outputs as this run writes them, and as they would be written beside the input; with --bundle, the bundle's.
   const single = !options.bundle && result.read.length === 1 && !policy;
-  const written = options.bundle ? (policy ? convertFiles([...inputs], to, plain, stdin) : result) : single ? result : convertFiles([path], to, { ...plain, bundle: false }, stdin);
+  const written = options.bundle ? (policy ? convertFiles([...inputs], to, plain, stdin) : result) : single ? result : convertFiles([path], to, { ...withSuppliers(plain, inputs, input), bundle: false }, stdin);
   // What the input's own conversion reaches written beside it: the files the round trip above stands for.
-  const besideRun = convertFiles([path], to, { ...beside, bundle: false }, stdin);
+  const besideRun = convertFiles([path], to, { ...withSuppliers(beside, inputs, input), bundle: false }, stdin);
   if (!written.ok || !besideRun.ok) return [];
   const placed = (readers: readonly InputRead[], from: (file: string | undefined) => string) => {
     const folder = new Map<string, string>();

@@ -106,7 +106,7 @@ export function convertFiles(paths: readonly string[], to: string, options: File
   }
   if (diagnostics.some((d) => d.severity === "error")) return { ok: false, outputs: [], diagnostics, read: [] };
   for (const p of options.supplyFrom ?? []) {
-    const l = loadInput(p, options);
+    const l = loadInput(p, options, stdinText);
     if (l.input) inputs.push({ ...l.input, supplyOnly: true });
   }
   const r = convertManyRead(inputs, to, options);
