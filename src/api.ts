@@ -1,6 +1,6 @@
 // The library's smaller verbs around the hub.
 import { ADAPTERS, adapterFor, type FormatId, type RuntimeFormat } from "./adapters/registry.js";
-import { emitDocuments, readInput, type ConvertOptions, type ConvertOutput } from "./convert.js";
+import { emitDocuments, readInput, readInputs, type ConvertInput, type ConvertOptions, type ConvertOutput, type ReadResult } from "./convert.js";
 import type { Diagnostic } from "./ir/diagnostics.js";
 import { diagnostic, hasErrors } from "./ir/diagnostics.js";
 import type { IrDocument } from "./ir/model.js";
@@ -26,6 +26,12 @@ export interface ValidateResult {
   ok: boolean;
   format?: string;
   diagnostics: Diagnostic[];
+  /**
+   * validateMany: the input whose reading took parts from this one (Adapter.supplies: an Agent Spec
+   * components file), first in the inputs' order. It is valid as those parts, whose findings are
+   * that input's (naming this file); its diagnostics are empty.
+   */
+  partOf?: string;
 }
 
 /** The formats agentport converts between. */
@@ -61,8 +67,35 @@ export function validate(src: string | JsonValue, options: { from?: string; file
   const input = typeof src === "string" ? { text: src } : { data: src };
   // A document read with other files (a mas kind: MAS manifest and its agent files) is valid when they are.
   const r = readInput(options.file === undefined ? input : { ...input, file: options.file }, { ...(options.from === undefined ? {} : { from: options.from }), ...(options.readFile ? { readFile: options.readFile } : {}) });
+  return validated(r, options.readFile !== undefined);
+}
+
+/**
+ * validate of several inputs named together, as a conversion of them all reads them: an input that
+ * supplies parts the others name without defining (Adapter.supplies: an Agent Spec components file
+ * beside its main file) resolves their references (its findings then theirs, naming it), and is
+ * valid as those parts (`partOf`), not refused alone. Each input needs its `file` to be paired.
+ */
+export function validateMany(inputs: readonly ConvertInput[], options: { from?: string } = {}): ValidateResult[] {
+  const reads = readInputs(inputs, options.from === undefined ? {} : { from: options.from });
+  const results = reads.map((r, i) => validated(r, inputs[i]!.readFile !== undefined));
+  const took = reads.map((r) => new Set((r.supplied ?? []).map((p) => p.file)));
+  return results.map((own, i) => {
+    const file = inputs[i]!.file;
+    const by = file === undefined ? -1 : took.findIndex((t) => t.has(file));
+    if (by === -1) return own;
+    const taker = inputs[by]!.file!;
+    // Invalid when a reading that took parts from it has an error in it.
+    const faulty = results.some((x, j) => took[j]!.has(file!) && x.diagnostics.some((d) => d.severity === "error" && d.source?.file === file));
+    const format = results[by]!.format;
+    return { ok: !faulty, ...(format !== undefined ? { format } : {}), diagnostics: [], partOf: taker };
+  });
+}
+
+/** A reading's answer: its errors (and its unresolved references, as warnings). */
+function validated(r: ReadResult, readsFiles: boolean): ValidateResult {
   // Without file access, a file the manifest refers to (which a conversion must read) is not a fault of the manifest.
-  const errors = r.diagnostics.filter((d) => d.severity === "error" && (options.readFile !== undefined || (d.code !== "ref-not-found" && d.code !== "ref-outside-root")));
+  const errors = r.diagnostics.filter((d) => d.severity === "error" && (readsFiles || (d.code !== "ref-not-found" && d.code !== "ref-outside-root")));
   return { ok: !hasErrors(errors), ...(r.adapter ? { format: r.adapter.id } : {}), diagnostics: [...errors, ...unresolvedRefs(r.doc, r.locate)] };
 }
 
@@ -84,7 +117,7 @@ function unresolvedRefs(doc: IrDocument | undefined, locate: (pointer: string) =
       const pos = locate(pointer);
       const source = { ...(a.origin.file === undefined ? {} : { file: a.origin.file }), pointer, ...(pos ?? {}) };
       out.push(diagnostic("ref-kept", { value: dotted(u.at), shown: u.ref, became: `names nothing this document defines${u.near === undefined ? "" : `, only one near it ("${u.near}")`}: the agent's ${what} ${what === "tools" ? "are" : "is"} unknown unless another file defines "${u.ref}"` }, {
-        source, effect: "behaviour", hint: u.near === undefined ? `a runtime that loads the file defining "${u.ref}" beside it resolves it, as does a conversion naming both files in one run; converted alone into a format without references, ${what === "tools" ? "the agent is written without its tools" : "a placeholder is written"}` : `did you mean "${u.near}"?`,
+        source, effect: "behaviour", hint: u.near === undefined ? `a runtime that loads the file defining "${u.ref}" beside it resolves it, as does naming both files in one run (agentport validate this-file other-file, or convert); converted alone into a format without references, ${what === "tools" ? "the agent is written without its tools" : "a placeholder is written"}` : `did you mean "${u.near}"?`,
       }));
     }
   }

@@ -141,6 +141,17 @@ function runSuppliers(inputs: readonly ConvertInput[], options: ReadOptions): Ru
 }
 
 /**
+ * Each input read as a run naming them all reads it: the inputs that supply parts to others
+ * (Adapter.supplies, found once) handed to the others' parse, each input read on its own too
+ * (ReadResult.supplied says what its reading took, and from which input). validateMany's reading.
+ */
+export function readInputs(inputs: readonly ConvertInput[], options: ReadOptions = {}): ReadResult[] {
+  const suppliers = runSuppliers(inputs, options);
+  const parseRead = readParser();
+  return inputs.map((input) => readOne(input, options, new Map(), parseRead, suppliers).read);
+}
+
+/**
  * An input's data as its reading holds it: with each part another input supplied (SuppliedPart)
  * at its pointer, so the checks that look values up by the input's pointers (defaults, effects) find them.
  */

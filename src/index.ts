@@ -4,7 +4,7 @@ export type { ConvertInput, ConvertOptions, ConvertOutput, ConvertResult } from 
 // The registered formats' ids as a union, derived from the registry (each adapter declares its id).
 // `to` is FormatId | RuntimeFormat<T>: a literal must be a FormatId, a runtime string is checked by the call (docs/library.md).
 export type { FormatId, RuntimeFormat } from "./adapters/registry.js";
-export { parse, emit, detect, validate, formats } from "./api.js";
+export { parse, emit, detect, validate, validateMany, formats } from "./api.js";
 export type { FormatInfo, DetectResult, ValidateResult } from "./api.js";
 export { DIAGNOSTIC_CODES, EFFECTS } from "./ir/diagnostics.js";
 export type { Diagnostic, DiagnosticCode, Effect, Category, CatalogEntry, Severity, SourceLocation, TargetLocation } from "./ir/diagnostics.js";

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { convert } from "../src/index.js";
+import { convert, validate, validateMany } from "../src/index.js";
 import { cli } from "./helpers/cli.js";
 import { tempDir } from "./helpers/tmp.js";
 
@@ -92,6 +92,17 @@ describe("validate naming both files", () => {
     expect(body.files[1]).toMatchObject({ file: join(dir, COMPONENTS), valid: false, partOf: join(dir, MAIN) });
   });
 
+  it("the library: validateMany pairs them (partOf), validate of the components file alone still refuses it", () => {
+    const inputs = [COMPONENTS, MAIN].map((f) => ({ file: join(FIXTURES, f), text: readFileSync(join(FIXTURES, f), "utf8") }));
+    const [components, main] = validateMany(inputs);
+    expect(main).toMatchObject({ ok: true, format: "agentspec" });
+    expect(main!.diagnostics.filter((d) => d.code === "ref-kept")).toEqual([]);
+    expect(components).toEqual({ ok: true, format: "agentspec", diagnostics: [], partOf: join(FIXTURES, MAIN) });
+    const alone = validate(inputs[0]!.text, { file: inputs[0]!.file });
+    expect(alone.ok).toBe(false);
+    expect(alone.diagnostics.map((d) => d.code)).toContain("unsupported-document");
+  });
+
   it("each file alone is judged as before: the components file refused, the main file's references said unresolved", async () => {
     const alone = await cli(["validate", join(FIXTURES, COMPONENTS)]);
     expect(alone.code).toBe(2);
@@ -99,6 +110,8 @@ describe("validate naming both files", () => {
     const main = await cli(["validate", join(FIXTURES, MAIN)]);
     expect(main.code).toBe(0);
     expect(main.stderr).toMatch(/warning ref-kept/);
+    // Its hint says validate pairs them too, not only a conversion.
+    expect(main.stderr).toMatch(/hint: .*naming both files in one run \(agentport validate this-file other-file, or convert\)/);
   });
 
   it("two files neither of which supplies the other are validated each alone, as before", async () => {
