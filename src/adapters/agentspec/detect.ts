@@ -34,7 +34,7 @@ export function detectAgentspec(data: unknown): Detection {
       // The pre-release drafts (MAPPING §6.2) name each component's type with `type:`, at the top or in its components.
       const draft = draftType(data);
       if (draft !== undefined) return { confidence: 0.9, unsupported: `a document written in a pre-release draft of ${LABEL} (type: "${draft}" instead of component_type), which agentport does not read; ${CONVERTS}` };
-      const why = `a file of $referenced_components only: a disaggregated configuration, whose components a main file names by $component_ref; name it together with the main file in one run (agentport convert main.json this-file.json), whose references it then resolves`;
+      const why = `a file of $referenced_components only: a disaggregated configuration, whose components a main file names by $component_ref; name it together with the main file in one run (agentport convert main.json this-file.json), whose references it then resolves; a folder run pairs it with a main file in the same folder`;
       return { confidence: 0.9, unsupported: `${LABEL} document without a component_type (${why}); ${CONVERTS}` };
     }
     return { confidence: 0 };
