@@ -5,6 +5,7 @@ import type { Adapter, AgentInput, EffectiveDefault, EmitContext, EmitOptions, E
 import type { DocumentValueUse } from "./ir/reporter.js";
 import { diagnostic, hasErrors, severityOf, withEffect, type Diagnostic, type Effect, type SourceLocation } from "./ir/diagnostics.js";
 import type { IrAgent, IrDocument } from "./ir/model.js";
+import type { StashRead } from "./ir/stash.js";
 import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
 import { emitWith } from "./ir/emit-phases.js";
@@ -95,6 +96,8 @@ export interface ReadResult {
   syntax?: Syntax;
   /** The parts of its reading taken from other inputs of the run (ParseResult.supplied). */
   supplied?: SuppliedPart[];
+  /** The x-agentport stashes its parse restored (ParseResult.stashes). */
+  stashes?: StashRead[];
 }
 
 /** An input of the run that supplies parts to other inputs of its format (Adapter.supplies), with where its values sit. */
@@ -275,6 +278,7 @@ function readParts(input: ConvertInput, options: ReadOptions, siblings: Readonly
   if (reads.length) r.reads = reads;
   if (parsed) r.syntax = parsed.syntax;
   if (parts) r.supplied = parts;
+  if (result.stashes) r.stashes = result.stashes;
   return { effects: { r, places } };
 }
 
@@ -510,6 +514,11 @@ export interface InputRead {
   carried?: string[];
   /** The other inputs its reading took parts from (ParseResult.supplied), by file, in the order first taken. */
   supplied?: string[];
+  /**
+   * The x-agentport stashes its reading restored, in the input and the files it read (ParseResult.stashes):
+   * the ledger counts only their values, and those the restore left out as not carried.
+   */
+  stashes?: StashRead[];
 }
 
 /** convertMany, plus each input as it was read, so nothing needs to parse the inputs again. */
@@ -693,6 +702,7 @@ function inputRead(input: ConvertInput, r: ReadResult, data: JsonValue): InputRe
   const carried = r.doc ? carriedPlaces(r.doc, input.file) : [];
   if (carried.length) out.carried = carried;
   if (r.supplied) out.supplied = [...new Set(r.supplied.map((p) => p.file))];
+  if (r.stashes) out.stashes = r.stashes;
   return out;
 }
 

@@ -3,9 +3,13 @@
 // the edit wins) counted as a behaviour change on its output's line, and nowhere in the closing
 // figures: "about no single output: 1 behaviour change" above "behaviour kept for 67 of 67
 // behaviour-bearing values (0 changed)". It is counted apart (BehaviourFigures.stale) and said.
+// Since session 18 the values the edit stopped, held in the input's stash, count as changed too (they
+// are not carried), as the CLI reads the input (InputRead.stashes); the edit is still said apart.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { convert } from "../src/index.js";
+import { convertManyRead } from "../src/convert.js";
+import { stashesIn } from "../src/ir/ledger.js";
 import type { JsonObject } from "../src/ir/json.js";
 import { behaviourLine, inputFigures } from "../src/cli/fidelity-summary.js";
 import { countsPerOutput } from "../src/cli/text-report.js";
@@ -19,8 +23,9 @@ describe("mas → Agent Spec, the tool removed → mas: the closing figures coun
   const doc = JSON.parse(out.text) as JsonObject;
   (doc["tools"] as unknown[]).splice(0, 1);
   const text = JSON.stringify(doc, null, 2) + "\n";
-  const back = convert(text, "mas", { file: out.name });
-  const f = inputFigures(JSON.parse(text), back.diagnostics, out.name);
+  const back = convertManyRead([{ text, file: out.name }], "mas");
+  const input = back.read[0]!;
+  const f = inputFigures(input.data, back.diagnostics, out.name, input.agents, input.carried, stashesIn(input.stashes, input.file));
 
   it("one behaviour warning on the per-output lines, one edit in the closing figures", () => {
     expect(back.ok).toBe(true);
@@ -29,9 +34,12 @@ describe("mas → Agent Spec, the tool removed → mas: the closing figures coun
     const perOutput = countsPerOutput(back.diagnostics, back.outputs.map((o) => o.name)).reduce((n, c) => n + c.behaviour, 0);
     const behaviourWarnings = back.diagnostics.filter((d) => d.severity !== "info" && effectOf(d) === "behaviour").length;
     expect(perOutput).toBe(behaviourWarnings);
-    // Every behaviour warning is accounted for in the closing figures: here the one edit.
-    expect(f.behaviour).toMatchObject({ changed: 0, unset: 0, stale: 1 });
-    expect(behaviourLine([f])).toBe(`behaviour kept for ${f.behaviour.values} of ${f.behaviour.values} behaviour-bearing values (0 changed); 1 edit where x-agentport values are not restored`);
+    // Every behaviour warning is accounted for in the closing figures: here the one edit, and the two
+    // values it costs (the removed tool's stashed kind and ref, which the warning names) as changed.
+    expect(stale[0]!.message).toContain("mas spec.tools[0].kind, mas spec.tools[0].ref");
+    expect(f.rows.filter((r) => r.code === "stash-stale").map((r) => r.sourcePointer)).toEqual(["/metadata/x-agentport/ir/~1tools~10~1kind", "/metadata/x-agentport/ir/~1tools~10~1ref"]);
+    expect(f.behaviour).toMatchObject({ changed: 2, unset: 0, stale: 1 });
+    expect(behaviourLine([f])).toBe(`behaviour kept for ${f.behaviour.values - 2} of ${f.behaviour.values} behaviour-bearing values (2 changed); 1 edit where x-agentport values are not restored`);
   });
 
   it("unedited, no edit is counted", () => {

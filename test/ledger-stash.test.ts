@@ -52,9 +52,9 @@ describe("Caplo bundle → AgentMug, primaryModel edited → Caplo --bundle", ()
     expect(at(front, "/x-agentport/ir/~1models~10~1temperature")).toMatchObject({ status: "dropped", code: "stash-stale" });
     // Unedited, billing's temperature is restored and written: carried exactly.
     expect(at(inputs[1]!, "/x-agentport/ir/~1models~10~1temperature")).toMatchObject({ status: "exact" });
-    // A stash value restored and written is carried (the greeting), the edited model itself too.
+    // A stash value restored and written is carried (the greeting); the edited model is carried too (Caplo spells it with its provider).
     expect(at(front, "/x-agentport/ir/~1greeting")?.status).toBe("exact");
-    expect(at(front, "/blueprint/primaryModel")?.status).toBe("exact");
+    expect(at(front, "/blueprint/primaryModel")).toMatchObject({ status: "transformed" });
     // No row for the stash's bookkeeping.
     expect(rows.filter(inStash).filter((r) => !VALUES.test(r.sourcePointer))).toEqual([]);
     expect(rows.filter(inStash).length).toBeGreaterThan(0);

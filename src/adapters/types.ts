@@ -7,6 +7,7 @@ import type { PrivateData } from "../ir/private.js";
 import type { ParsedText, Syntax } from "../text/parse.js";
 import type { FormatCoverage } from "../ir/coverage.js";
 import type { ExtensionSlot } from "../ir/stash-slot.js";
+import type { StashRead } from "../ir/stash.js";
 import type { EmitDraft } from "../ir/emit-phases.js";
 import type { ParseDraft } from "../ir/parse-phases.js";
 import type { SchemaEffectTable } from "../ir/schema-effects.js";
@@ -209,6 +210,8 @@ export interface ParseResult {
   diagnostics: Diagnostic[];
   /** The parts of the reading taken from supplied inputs (ParseOptions.supplied), if any. */
   supplied?: SuppliedPart[];
+  /** The x-agentport stashes the hub restored (src/ir/parse-phases.ts), for the ledger. */
+  stashes?: StashRead[];
 }
 
 export interface EmitResult {

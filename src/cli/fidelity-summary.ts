@@ -2,6 +2,7 @@
 // terminal access): the CLI's report and the playground page (src/playground/) both use it, so
 // the page speaks the command line's words.
 import { buildLedger, carriedApart, fidelity, type LedgerRow } from "../ir/ledger.js";
+import type { StashRead } from "../ir/stash.js";
 import { DIAGNOSTIC_CODES, type Category, type Diagnostic } from "../ir/diagnostics.js";
 import { isAncestorOrSelf } from "../ir/pointer.js";
 import { effectOf } from "../policy.js";
@@ -35,10 +36,11 @@ export interface InputFigures {
 
 /**
  * Ledger rows and figures of one input (`data`, read from `file`, its agents at `agents`, values carried
- * with agents of other files at `carried`) after a conversion raised `diagnostics`.
+ * with agents of other files at `carried`, the stashes its reading restored there at `stashes`) after a
+ * conversion raised `diagnostics`.
  */
-export function inputFigures(data: unknown, diagnostics: readonly Diagnostic[], file: string | undefined, agents?: readonly string[], carried: readonly string[] = []): InputFigures {
-  const rows = buildLedger(data, diagnostics, file, agents, carried);
+export function inputFigures(data: unknown, diagnostics: readonly Diagnostic[], file: string | undefined, agents?: readonly string[], carried: readonly string[] = [], stashes: readonly StashRead[] = []): InputFigures {
+  const rows = buildLedger(data, diagnostics, file, agents, carried, stashes);
   const f = fidelity(rows);
   return { rows, exact: f.exact, total: f.total, behaviour: behaviourFigures(rows, diagnostics, file, agents, carried) };
 }
@@ -64,6 +66,13 @@ export function behaviourFigures(rows: readonly LedgerRow[], diagnostics: readon
   // The behaviour findings that say what became of a value.
   const counted = new Set<Diagnostic>();
   for (const row of rows) {
+    // A value an x-agentport stash held that an edit stopped (buildLedger): not carried, so the agent
+    // runs without it. The stash-stale warning is still counted apart (`stale`), for the edit itself.
+    if (row.code === "stash-stale") {
+      values++;
+      changed++;
+      continue;
+    }
     const lost = changes.find((d) => isAncestorOrSelf(d.source!.pointer, row.sourcePointer) && !carriedApart(d.source!.pointer, row.sourcePointer, carried));
     if (lost) {
       counted.add(lost);

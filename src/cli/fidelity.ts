@@ -2,7 +2,7 @@
 // source value, per input file.
 import { convertFiles, type FileConvertOptions } from "../node/files.js";
 import type { ConvertResult, InputRead } from "../convert.js";
-import type { LedgerRow } from "../ir/ledger.js";
+import { stashesIn, type LedgerRow } from "../ir/ledger.js";
 import { inputFigures, type BehaviourFigures } from "./fidelity-summary.js";
 import { dirname, join } from "node:path";
 import { filesReached, verifyBundleRoundTrips, verifyRoundTrip, type PatchOperation, type RoundTrip } from "../verify.js";
@@ -46,7 +46,7 @@ export function analyse(inputs: readonly string[], to: string, options: FileConv
     const file = input.file ?? inputs[i] ?? "<input>";
     // Values a policy ignores were still lost or changed: the ledger says so.
     const all = result.ignored?.length ? [...result.diagnostics, ...result.ignored] : result.diagnostics;
-    const entry: FileFidelity = { file, ...withParts(inputFigures(input.data, all, input.file, input.agents, input.carried), input, all) };
+    const entry: FileFidelity = { file, ...withParts(inputFigures(input.data, all, input.file, input.agents, input.carried, stashesIn(input.stashes, input.file)), input, all) };
     const viaBundle = bundled[i];
     if (viaBundle !== undefined) entry.roundtrip = viaBundle;
     else if (verify && input.format !== undefined) {
@@ -170,7 +170,7 @@ function withParts(own: ReturnType<typeof inputFigures>, input: InputRead, diagn
     // The caller's name for the file (src/convert.ts callerNames), else the reference as read.
     const joined = isAbsolutePath(part.path) ? part.path : joinPath(dir, part.path);
     const name = named.has(joined) || !named.has(part.path) ? joined : part.path;
-    const f = inputFigures(data, diagnostics, name);
+    const f = inputFigures(data, diagnostics, name, undefined, [], stashesIn(input.stashes, part.path));
     sum = { rows: [...sum.rows, ...f.rows], exact: sum.exact + f.exact, total: sum.total + f.total, behaviour: { values: sum.behaviour.values + f.behaviour.values, changed: sum.behaviour.changed + f.behaviour.changed, unset: sum.behaviour.unset + f.behaviour.unset, stale: sum.behaviour.stale + f.behaviour.stale } };
   }
   return sum;

@@ -17,6 +17,7 @@ import { deepEqual, type JsonObject, type JsonValue } from "./json.js";
 import type { IrAgent, IrDocument } from "./model.js";
 import { escapeToken } from "./pointer.js";
 import { restoreFromSlot, type ExtensionSlot } from "./stash-slot.js";
+import type { StashRead } from "./stash.js";
 
 /** One agent as its parser read it, before the restore: what the hub's restore needs of it. */
 export interface AgentReading {
@@ -43,6 +44,8 @@ export interface RestoredAgent {
   readonly entry?: true;
   /** Places of the agent's file (relative to its origin) that hold what agentport wrote, unedited, for values the stash restores. */
   readonly unedited?: readonly string[];
+  /** Where the stash restored sat and which of its values it did not restore (ParseResult.stashes). */
+  readonly stash?: StashRead;
 }
 
 /** Phase 1's result: the agents read, not yet restored, their document not yet assembled. */
@@ -67,6 +70,8 @@ export function parseWith(adapter: Adapter, data: JsonValue, options: ParseOptio
   const draft = adapter.parseAgents(data, options);
   const restored = draft.agents.map((a) => restoreFromSlot(slot, a));
   const result = withoutMoot(draft.assemble(restored), restored);
+  const stashes = restored.flatMap((r) => (r.stash === undefined ? [] : [r.stash]));
+  if (stashes.length) result.stashes = stashes;
   if (result.doc) stashedPlaces(result.doc, slot, draft.agents, restored);
   // Only the stash knows a bundle of one from one agent (src/ir/stash.ts, bundleOfOne).
   if (result.doc && !result.doc.bundle && result.doc.agents.length === 1 && restored.some((r) => r.bundle)) result.doc = { ...result.doc, bundle: true };

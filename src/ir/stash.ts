@@ -584,6 +584,22 @@ export interface Restored {
   entry?: true;
   /** Places of the file (relative to the agent's origin) still as agentport wrote them, whose values the stash restores. */
   unedited?: string[];
+  /** Where the stash sat, and which of its values were not restored (the ledger's, StashRead). */
+  stash: StashRead;
+}
+
+/**
+ * Where a stash an input held sits in its file, and its entries the restore did not apply, for the
+ * ledger (src/ir/ledger.ts): the stash's other members are bookkeeping, not values of the source, and
+ * an entry an edit stopped (stash-stale) is a value of the source the conversion does not carry.
+ */
+export interface StashRead {
+  /** The file the agent was read from (IrOrigin.file). */
+  file?: string;
+  /** The stash's pointer in that file. */
+  pointer: string;
+  /** The pointers in that file of the `ir` and `extensions` entries the restore left out. */
+  stopped: string[];
 }
 
 const isStringRecord = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every((x) => typeof x === "string");
@@ -839,7 +855,29 @@ export function restoreStash(parsed: IrAgent, raw: JsonValue, at: string, docume
   const doc: Record<string, JsonObject> = {};
   for (const [format, bag] of Object.entries((stash["document"] as Record<string, JsonObject> | undefined) ?? {})) setKey(doc, format, cloneJson(bag));
   const unedited = check.intactPlaces();
-  return { agent, document: doc, diagnostics, ...(stash["bundle"] === true ? { bundle: true as const } : {}), ...(stash["entry"] === true ? { entry: true as const } : {}), ...(unedited.length ? { unedited } : {}) };
+  const read: StashRead = { pointer: parsed.origin.pointer + at, stopped: notRestored(agent, stash, items, prompt?.kept, parsed.origin.pointer + at) };
+  if (parsed.origin.file !== undefined) read.file = parsed.origin.file;
+  return { agent, document: doc, diagnostics, stash: read, ...(stash["bundle"] === true ? { bundle: true as const } : {}), ...(stash["entry"] === true ? { entry: true as const } : {}), ...(unedited.length ? { unedited } : {}) };
+}
+
+/**
+ * The pointers (under the stash at `at` in its file) of the stash's values the restored `agent` does
+ * not hold as the stash held them: whatever stopped them (an edit, an entry no IR holds), they are not
+ * carried. Private extension values are left out: their own note (private-omitted) says so.
+ */
+function notRestored(agent: IrAgent, stash: JsonObject, items: Reitemed | undefined, kept: ReadonlyMap<number, number> | undefined, at: string): string[] {
+  const a = agent as unknown as JsonObject;
+  const out: string[] = [];
+  for (const [p, v] of Object.entries((stash["ir"] as JsonObject | undefined) ?? {})) {
+    const now = kept !== undefined && isAncestorOrSelf("/instructions", p) ? keptChunk(kept, p) : p;
+    if (!canonicalPointer(now) || !deepEqual(get(a, now), v)) out.push(join(at, "ir", asStashed(items, p)));
+  }
+  for (const [format, bag] of Object.entries((stash["extensions"] as Record<string, JsonObject> | undefined) ?? {})) {
+    for (const rel of Object.keys(bag)) {
+      if (!isPrivateExtension(format, rel, bag[rel]) && !deepEqual(agent.extensions[format]?.[rel], bag[rel])) out.push(join(at, "extensions", format, rel));
+    }
+  }
+  return out;
 }
 
 /** The IR pointer `p` (a stash entry under /instructions/chunks/N) at the index its part has in the split prompt, where the edit kept that part. */

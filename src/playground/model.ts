@@ -4,6 +4,7 @@
 import { detect, formats, type Diagnostic, type ReadFile } from "../index.js";
 import { convertManyRead, type ConvertOptions, type ConvertOutput, type InputRead } from "../convert.js";
 import { inputFigures, type BehaviourFigures } from "../cli/fidelity-summary.js";
+import { stashesIn } from "../ir/ledger.js";
 import { effectOf } from "../policy.js";
 import { parseText } from "../text/parse.js";
 import { dirOf, joinPath, normalisePath as normaliseFilePath } from "../ir/file-paths.js";
@@ -135,7 +136,7 @@ function locateAll(files: readonly PageFile[], diagnostics: readonly Diagnostic[
 
 function fidelityOf(read: readonly InputRead[], diagnostics: readonly Diagnostic[]): FileFidelity[] {
   return read.map((input) => {
-    const f = inputFigures(input.data, diagnostics, input.file, input.agents);
+    const f = inputFigures(input.data, diagnostics, input.file, input.agents, [], stashesIn(input.stashes, input.file));
     return { file: input.file ?? "<input>", exact: f.exact, total: f.total, behaviour: f.behaviour };
   });
 }
