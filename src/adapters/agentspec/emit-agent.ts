@@ -45,6 +45,8 @@ export interface AgentCtx {
   defaults?: Readonly<Record<string, EffectiveDefault>>;
   /** No agent of the document calls this one: no manager or caller reads its routing text. */
   uncalled?: true;
+  /** The routing text of the first link to this agent (its caller's useWhen): its description where it has none of its own. */
+  routedBy?: string;
 }
 
 export function emitAgentComponent(a: IrAgent, ctx: AgentCtx): JsonObject {
@@ -67,7 +69,7 @@ export function emitAgentComponent(a: IrAgent, ctx: AgentCtx): JsonObject {
   for (const k of Object.keys(mine)) if ((AGENT_ORDER as readonly string[]).includes(k) && k !== "component_type") out[k] = mine[k] as JsonValue;
   out["component_type"] = "Agent";
   run(identity, scope, a, out, t("/name"));
-  run(description, scope, a, out, t("/description"), ctx.uncalled === true);
+  run(description, scope, a, out, t("/description"), ctx.uncalled === true, ctx.routedBy);
   run(inputs, scope, a, out, t("/inputs"));
   run(llmConfig, scope, a, out, { ext, index: llmIndex, llmAt, self }, t("/llm_config"), ctx.defaults);
   out["system_prompt"] = run(systemPrompt, scope, a, t("/system_prompt"));
@@ -117,8 +119,14 @@ const identity = fieldHandler("identity", {
 const description = fieldHandler("description", {
   "/description": ["exact", { stashed: "stashed-value", when: "an agent another may call, with a different routing text: that text is the description" }],
   "/routingDescription": [stashed, { transformed: "stashed-value", when: "there is no description, or another agent may call this one: it becomes it" }],
-}, (r: HandlerReporter, a: IrAgent, out: JsonObject, t: Target, uncalled: boolean): void => {
+}, (r: HandlerReporter, a: IrAgent, out: JsonObject, t: Target, uncalled: boolean, routedBy: string | undefined): void => {
   const routing = a.routingDescription;
+  // No text of its own: the caller's routing text describes it, which the manager reads to choose it (its
+  // link reports it there: reportLinkDetails, emit.ts); the way back's stash removes it again.
+  if (a.description === undefined && routing === undefined && routedBy !== undefined) {
+    out["description"] = routedBy;
+    return;
+  }
   if (a.description !== undefined && (routing === undefined || routing === "" || uncalled || routing === a.description)) out["description"] = a.description;
   else if (routing !== undefined) {
     out["description"] = routing;
