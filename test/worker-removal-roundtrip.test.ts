@@ -96,7 +96,9 @@ describe("Caplo bundle → Agent Spec ManagerWorkers, a worker deleted → Caplo
       const w = warnings(r);
       expect(w.map((d) => d.code), listing(r)).toEqual(["stash-stale"]);
       // Named at the place the removed worker was written to, as a removal (not "differs … edited").
-      expect(w[0]!.message).toMatch(new RegExp(`^workers\\[${at}\\] was removed .*subAgents\\[${at}\\]\\.useWhen`));
+      // The values x-agentport kept for the link (tech's routing text is its worker's description since
+      // session 18, carried there and removed with it: no stash value; its when-not-to-use and mode are).
+      expect(w[0]!.message).toMatch(new RegExp(`^workers\\[${at}\\] was removed .*subAgents\\[${at}\\]\\.${at === 0 ? "useWhen" : "doNotUseWhen"}`));
       // No model setting the source never had (tech's temperature was Agent Spec's default, removed on the way home).
       expect(r.diagnostics.filter((d) => d.code === "dropped-field")).toEqual([]);
     });

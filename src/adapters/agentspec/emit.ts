@@ -189,9 +189,11 @@ function writeTeam(r: HandlerReporter, team: Team, defs: JsonObject): Written {
   if (homeType === "ManagerWorkers" && swarm) r.atSource(agents[0] as IrAgent, "transformed-value", "", { value: "the team", aside: "a ManagerWorkers in the document it came from", became: "is written as a Swarm, as its links are no longer one manager's to each other agent: its agents hand the conversation to each other rather than a manager calling them as workers" }, { targetPointer: "/relationships", targetFile: file, effect: "behaviour" });
   const ids = uniqueKeys(agents.map((a) => a.id ?? keptId(a) ?? slugKey(a.key ?? a.name ?? "agent")));
   const componentAt = (i: number) => (swarm ? `/${REFS}/${ids[i]}` : i === 0 ? "/group_manager" : `/workers/${i - 1}`);
-  // The routing text of the first link to an agent (Caplo's useWhen): what describes it to its caller
-  // where it has no description of its own (emit-agent.ts `description`), as mas makes it the child's spec.description.
-  const routedBy = (i: number): string | undefined => local.find((e) => e.to === i && typeof e.link.useWhen === "string" && e.link.useWhen !== "")?.link.useWhen;
+  // The routing text of the first link to a worker (Caplo's useWhen): what describes it to its manager
+  // where it has no description of its own (emit-agent.ts `description`), as mas makes it the child's
+  // spec.description. Only a ManagerWorkers' worker: a manager reads its workers' descriptions; a
+  // Swarm's links are written in the document's agent order, not the links' (no text follows them).
+  const routedBy = (i: number): string | undefined => (swarm ? undefined : local.find((e) => e.to === i && typeof e.link.useWhen === "string" && e.link.useWhen !== "")?.link.useWhen);
   const comps = agents.map((a, i) => {
     const by = routedBy(i);
     return emitAgentComponent(a, { scope: team.scope, file, at: componentAt(i), ...(local.some((e) => e.to === i) || routingRead(doc, a) ? {} : { uncalled: true as const }), ...(by === undefined ? {} : { routedBy: by }), ...(team.defaults[i] ? { defaults: team.defaults[i] } : {}) });
