@@ -169,6 +169,8 @@ function buildSchemas() {
    * diagnostic about such a path points there, where the user wrote it.
    *
    * `unresolved`: IR paths (`/models`) the source states by a reference nothing read resolves (IrUnresolved).
+   *
+   * `setAside`: IR paths the source states a value of that the parse did not take as it (IrSetAside).
    */
   const IrSourcePlace = z.object({ file: z.optional(z.string()), pointer: z.string() });
   /**
@@ -179,7 +181,15 @@ function buildSchemas() {
    * origin's format writes the reference back (it is kept in the origin format's extensions at `at`).
    */
   const IrUnresolved = z.object({ at: z.string(), ref: z.string(), near: z.optional(z.string()) });
-  const IrOrigin = z.object({ format: FormatId, pointer: z.string(), file: z.optional(z.string()), places: z.optional(z.record(z.string(), z.string())), outside: z.optional(z.record(z.string(), IrSourcePlace)), unresolved: z.optional(z.record(z.string(), IrUnresolved)) });
+  /**
+   * A value of the source at the place of an IR field that the parse set aside on purpose, leaving the
+   * field unset (an Agent Spec generated id, a UUID that names the component for references, not for
+   * people): `at`, its source pointer (relative to the origin; the value is kept in the origin format's
+   * extensions there); `is`, what it is ("a generated id"); `instead`, what the field is in its stead
+   * ("is derived from its name"). A target that cannot hold the value says so, not that it lacks the field.
+   */
+  const IrSetAside = z.object({ at: z.string(), is: z.string(), instead: z.string() });
+  const IrOrigin = z.object({ format: FormatId, pointer: z.string(), file: z.optional(z.string()), places: z.optional(z.record(z.string(), z.string())), outside: z.optional(z.record(z.string(), IrSourcePlace)), unresolved: z.optional(z.record(z.string(), IrUnresolved)), setAside: z.optional(z.record(z.string(), IrSetAside)) });
 
   /**
    * Where an agent was first read, when it came back through another format's

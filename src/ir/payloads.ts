@@ -44,7 +44,9 @@ const partOf = (p: string | LostPart): string => (typeof p === "string" ? p : na
 
 /**
  * A value of the source that the target cannot hold, whole or in part (`dropped-field`). Read as
- * "<value> ["<shown>"] [(<aside>)] [is <is>:|<carried>;] [its <parts>] has/have no counterpart in <target>[, <why>]".
+ * "<value> ["<shown>"] [(<aside>)] [is <is>:|<carried>;] [its <parts>] has/have no counterpart in <target>[, <why>]";
+ * "<value> ["<shown>"] [(<aside>)] is not <not> in <target>[, <why>]" for a value set aside on purpose;
+ * "<value> is <nothing>: it holds nothing for <target> to write" for a value that holds nothing.
  */
 export interface LostValue {
   value: ValueName;
@@ -61,6 +63,13 @@ export interface LostValue {
   parts?: readonly (string | LostPart)[];
   /** What of a carried value is lost, when it is not its members: "which file holds each", or a list of such phrases. */
   rest?: string | readonly string[];
+  /**
+   * The target's field the value is not written as, when the source set the value aside on purpose
+   * and the target has that field from elsewhere ("the agent's id"): the value is not lost for want of a place.
+   */
+  not?: string;
+  /** What the value is when it holds nothing ("null"): there is nothing to write, whatever the target holds. */
+  nothing?: string;
   target: FormatLabel;
   /** Why, or what the target has instead, as a clause after the target: "whose tools are bare ids". */
   why?: string;
@@ -68,6 +77,8 @@ export interface LostValue {
 
 export function lostValue(p: LostValue): string {
   const head = named(p);
+  if (p.nothing !== undefined) return `${p.value} is ${p.nothing}: it holds nothing for ${p.target} to write`;
+  if (p.not !== undefined) return `${head} is not ${p.not} in ${p.target}${clause(p.why)}`;
   const where = `no counterpart in ${p.target}${clause(p.why)}`;
   if (p.chose !== undefined) return `${head} was used to choose ${p.chose}; the value as written has ${where}`;
   if (p.parts !== undefined && p.parts.length > 0) {

@@ -437,6 +437,11 @@ export class Reporter {
       const what = unresolved[0] === "/models" ? "model" : dotted(unresolved[0]);
       return { payload: { value, is: `the ${what} reference "${u.ref}" (could not be resolved${u.near === undefined ? "" : `: did you mean "${u.near}"?`}; the agent is written without a ${what})`, target: targetLabel } };
     }
+    // A value the parse set aside on purpose at the place of a field the target has (origin.setAside): not the agent's field there.
+    const aside = format === agent.origin.format && agent.origin.setAside !== undefined ? Object.entries(agent.origin.setAside).find(([, u]) => u.at === place) : undefined;
+    if (aside !== undefined) return { payload: { value, ...(v === undefined ? {} : { shown: v }), aside: aside[1].is, not: `the agent's ${dotted(aside[0])}`, why: `which ${aside[1].instead}`, target: targetLabel } };
+    // A null holds nothing: the target lacks no field for it (an Agent Spec description: null).
+    if (v === null) return { payload: { value, nothing: "null", target: targetLabel }, effect: "representation" };
     const chose = read.first.get(place);
     if (chose !== undefined && v !== undefined && !isObject(v) && !Array.isArray(v)) {
       const field = parsePointer(chose).at(-1) ?? chose;

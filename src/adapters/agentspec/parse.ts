@@ -267,7 +267,11 @@ function parseAgent(ctx: Ctx, node: JsonObject, at: string): IrAgent {
     const v = node[k];
     // A generated id (pyagentspec writes a UUID) names the component for references, not for people: it stays
     // Agent Spec's own, so the formats that name agents and files by id use the agent's name (docs/adapters/agentspec.md).
-    if (k === "id" && typeof v === "string" && GENERATED_ID.test(v) && typeof node["name"] === "string" && node["name"] !== "") keepDeep(a, join(at, k), v);
+    if (k === "id" && typeof v === "string" && GENERATED_ID.test(v) && typeof node["name"] === "string" && node["name"] !== "") {
+      keepDeep(a, join(at, k), v);
+      // Declared, so that a target that cannot hold it says it is not the agent's id, not that it has no id.
+      a.origin.setAside = { ...a.origin.setAside, "/id": { at: join(at, k), is: "a generated id", instead: "is derived from its name" } };
+    }
     else if (typeof v === "string") {
       a[k] = v;
       mapSource(a, `/${k}`, join(at, k));
