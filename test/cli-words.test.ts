@@ -110,17 +110,16 @@ describe("a YAML file of only comments holds no document; it is not empty (user 
   });
 });
 
-describe("a library caller is told its own options, not only the CLI's flags (user trial 17 T11)", () => {
-  it("ref-outside-root names --root DIR and --allow-outside-refs with the options root and allowOutside / allowOutsideRefs, and no format", () => {
+describe("a library caller is told its own options, not the CLI's flags (user trial 17 T11; session 18: the library's words only)", () => {
+  it("ref-outside-root names makeReadFile's options root and allowOutside, no flag and no format", () => {
     const dir = tmp();
     const text = readFileSync("golden/mas-prompt-files/input.yaml", "utf8").replace("role: prompts/role.md", "role: ../../../etc/hostname");
     const r = convert(text, "caplo", { file: join(dir, "a.yaml"), readFile: makeReadFile(dir) });
     const d = r.diagnostics.find((x) => x.code === "ref-outside-root");
     expect(d, JSON.stringify(r.diagnostics)).toBeDefined();
     const said = `${d!.message} ${d!.hint ?? ""}`;
-    expect(said).toMatch(/--root DIR/);
-    expect(said).toMatch(/--allow-outside-refs/);
-    expect(said).toMatch(/\broot\b.*\ballowOutside\b.*\ballowOutsideRefs\b/);
+    expect(said).not.toMatch(/--root|--allow-outside-refs/);
+    expect(said).toMatch(/makeReadFile's option root\b.*makeReadFile's option allowOutside\b/);
     expect(said).not.toMatch(/\b(mas|caplo|agentmug|agentspec)\b/i);
   });
 });

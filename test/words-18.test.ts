@@ -47,3 +47,106 @@ describe("a generated id and a null description are said as what they are (user 
     for (const d of r.diagnostics) expect(d.message).not.toMatch(/^(id|description) .*has no counterpart/);
   });
 });
+
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { cli, cliTemp } from "./helpers/cli.js";
+import { convertFiles, makeReadFile } from "../src/node/index.js";
+
+const tmp = cliTemp("words18");
+/** A mas agent whose prompt file lies outside its folder (ref-outside-root). */
+const outsideRole = (dir: string): string => {
+  const text = readFileSync("golden/mas-prompt-files/input.yaml", "utf8").replace("role: prompts/role.md", "role: ../outside.md");
+  mkdirSync(join(dir, "app"));
+  writeFileSync(join(dir, "outside.md"), "You are outside.\n");
+  writeFileSync(join(dir, "app", "agent.yaml"), text);
+  return text;
+};
+/** A CLI flag named outside a quoted value: "--root", "--from mas". */
+const FLAG = /(^|[\s(,;])--[a-z]/;
+const LIBRARY_NAMES = /\b(allowOutside|allowOutsideRefs|includePrivate|exportedAt|maxBytes|allowSecrets|makeReadFile|convertFiles|readFile)\b|library option/;
+const said = (d: { message: string; hint?: string }) => `${d.message} ${d.hint ?? ""}`;
+
+describe("the CLI speaks its flags, the library its options (user trial 18)", () => {
+  it("CLI: ref-outside-root names --root and --allow-outside-refs, and no library option", async () => {
+    const dir = tmp();
+    outsideRole(dir);
+    const r = await cli(["convert", join(dir, "app", "agent.yaml"), "--to", "caplo"]);
+    expect(r.code).toBe(2);
+    const line = r.stderr.split("\n").find((l) => l.includes("ref-outside-root"))!;
+    expect(line).toMatch(/--root/);
+    expect(line).toMatch(/--allow-outside-refs/);
+    expect(r.stderr).not.toMatch(LIBRARY_NAMES);
+  });
+
+  it("library convert with makeReadFile: makeReadFile's options root and allowOutside, no flag", () => {
+    const dir = tmp();
+    const text = outsideRole(dir);
+    const r = convert(text, "caplo", { file: join(dir, "app", "agent.yaml"), readFile: makeReadFile(join(dir, "app")) });
+    const d = r.diagnostics.find((x) => x.code === "ref-outside-root")!;
+    expect(d, JSON.stringify(r.diagnostics)).toBeDefined();
+    expect(said(d)).not.toMatch(FLAG);
+    expect(said(d)).toMatch(/makeReadFile's option root\b/);
+    expect(said(d)).toMatch(/makeReadFile's option allowOutside\b/);
+  });
+
+  it("library convertFiles: its own options root and allowOutsideRefs, no flag", () => {
+    const dir = tmp();
+    outsideRole(dir);
+    const r = convertFiles([join(dir, "app", "agent.yaml")], "caplo");
+    const d = r.diagnostics.find((x) => x.code === "ref-outside-root")!;
+    expect(d, JSON.stringify(r.diagnostics)).toBeDefined();
+    expect(said(d)).not.toMatch(FLAG);
+    expect(said(d)).toMatch(/the option root\b/);
+    expect(said(d)).toMatch(/the option allowOutsideRefs\b/);
+  });
+
+  it("library convert with from: the option from, with its value; the CLI says --from", async () => {
+    const text = readFileSync("golden/mas-prompt-files/input.yaml", "utf8");
+    const d = convert(text, "caplo", { from: "agentmug" }).diagnostics[0]!;
+    expect(d.code).toBe("unknown-format");
+    expect(said(d)).not.toMatch(FLAG);
+    expect(d.message).toMatch(/^the option from: "agentmug" names AgentMug v1, but the content is mas\/v1/);
+    expect(d.hint).toMatch(/the option from: "mas"/);
+    const dir = tmp();
+    writeFileSync(join(dir, "a.yaml"), text);
+    const c = await cli(["convert", join(dir, "a.yaml"), "--from", "agentmug", "--to", "caplo"]);
+    expect(c.stderr).toMatch(/--from agentmug names AgentMug v1/);
+    expect(c.stderr).not.toMatch(/the option/);
+  });
+
+  it("a reference read without file access: the library is told to pass readFile, the CLI keeps its stdin words", async () => {
+    const text = readFileSync("golden/mas-prompt-files/input.yaml", "utf8");
+    const d = convert(text, "caplo").diagnostics.find((x) => x.code === "ref-not-found")!;
+    expect(d.hint).toBe("pass readFile (agentport/node: makeReadFile, with the app's folder as its root)");
+    const c = await cli(["convert", "-", "--to", "caplo"], text);
+    expect(c.stderr).toMatch(/hint: stdin has no folder to read references from: pass --root DIR/);
+    expect(c.stderr).not.toMatch(LIBRARY_NAMES);
+  });
+
+  it("no library result names a CLI flag: every golden case's diagnostics (the library's)", () => {
+    let seen = 0;
+    for (const c of readdirSync("golden")) {
+      let targets: string[] = [];
+      try {
+        targets = readdirSync(join("golden", c, "expected"));
+      } catch {
+        continue;
+      }
+      for (const t of targets) {
+        let ds: { message: string; hint?: string }[];
+        try {
+          ds = JSON.parse(readFileSync(join("golden", c, "expected", t, "diagnostics.json"), "utf8")) as typeof ds;
+        } catch {
+          continue;
+        }
+        for (const d of ds) {
+          seen++;
+          // A value quoted as JSON is the user's text, not agentport's words.
+          expect(said(d).replace(/"(?:[^"\\]|\\.)*"/g, '""'), `${c}/${t}`).not.toMatch(FLAG);
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(100);
+  });
+});

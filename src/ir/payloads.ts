@@ -21,6 +21,13 @@ export type Shown = JsonValue;
 /** The key a stash rides under, as messages name it (src/ir/stash.ts writes it). */
 export const STASH_KEY = "x-agentport";
 
+/**
+ * The hint of a file reference a conversion without file access could not read, in the CLI's words
+ * (its stdin report finds it by "(the CLI does)"); the library's entry points say it in theirs
+ * (src/option-words.ts: pass readFile).
+ */
+export const NO_FILE_ACCESS = "convert from a file (the CLI does)";
+
 /** JSON with a space after each ":" and "," (`{"accepts": ["text"]}`), as people write it. */
 function show(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(show).join(", ")}]`;

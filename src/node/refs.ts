@@ -75,8 +75,8 @@ function widen(root: string, target: string): string {
   }
   const suspicious = !isAbsolute(target) || dirname(common) === common || common === homedir() || inside(common, homedir());
   const hint = suspicious ? "pass --root DIR if the file belongs to the app" : `pass --root with the app's folder (here ${up} folder${up === 1 ? "" : "s"} up from the root) if the file belongs to the app`;
-  // Said to CLI users and library callers alike: each way named in both spellings.
-  return `${hint}, or --allow-outside-refs (library options: root, and allowOutside, or allowOutsideRefs in convertFiles)`;
+  // In the CLI's words; the library's entry points name makeReadFile's or convertFiles' options instead (src/option-words.ts).
+  return `${hint}, or --allow-outside-refs`;
 }
 
 /** A path as seen from a folder, with forward slashes. */

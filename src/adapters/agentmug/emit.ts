@@ -101,7 +101,7 @@ function emitAgent(a: IrAgent, doc: IrDocument, options: EmitOptions, scope: Emi
     if (v === undefined) continue;
     if (options.includePrivate) out[key] = cloneJson(v);
     else {
-      r.atSource(a, "private-omitted", `/${key}`, { value: key, ...(Array.isArray(v) ? { entries: v.length } : {}), what: "private AgentMug data" }, { targetFile: file, hint: "pass --include-private (includePrivate) for an owner's personal export" });
+      r.atSource(a, "private-omitted", `/${key}`, { value: key, ...(Array.isArray(v) ? { entries: v.length } : {}), what: "private AgentMug data" }, { targetFile: file, hint: "pass --include-private for an owner's personal export" });
     }
   }
 
@@ -263,7 +263,7 @@ const identityHandler = fieldHandler("identity", {
     r.at(a, "transformed-value", "/provenance/exportedAt", { shown: source, became: `is replaced by the requested export time "${exportedAt}"` }, { targetPointer: "/exportedAt", targetFile: file });
   } else if (options.exportedAt === undefined && source === undefined) {
     r.atSource(a, "defaulted-required", "", { field: "exportedAt", by: "AgentMug", filled: "set to the fixed value", set: DEFAULT_EXPORTED_AT, why: "output never depends on the clock" }, {
-      targetPointer: "/exportedAt", targetFile: file, hint: "pass --exported-at (exportedAt) to stamp the real export time",
+      targetPointer: "/exportedAt", targetFile: file, hint: "pass --exported-at to stamp the real export time",
     });
   }
   return { id, name, description, version, exportedAt };

@@ -3,6 +3,7 @@
 // be files; other single-line path-like strings are files only if they exist;
 // texts are stripped and empty chunks vanish from the prompt. The exact source
 // spelling rides in chunk.raw so a mas → mas trip writes it back unchanged.
+import { NO_FILE_ACCESS } from "../../ir/payloads.js";
 import type { IrAgent, IrChunk } from "../../ir/model.js";
 import type { JsonObject, JsonValue } from "../../ir/json.js";
 import { isObject, setKey } from "../../ir/json.js";
@@ -13,7 +14,6 @@ import { keep, keysInOrder, note, type MasParseCtx } from "./parse-context.js";
 import { fileStem } from "./file-stem.js";
 
 const PATH_SUFFIX = /\.(md|ya?ml|txt)$/;
-const NO_FILES = "convert from a file (the CLI does), or pass readFile to the library (agentport/node: makeReadFile)";
 const MAX_PATH_LIKE = 512;
 
 /** Rule 4 of the runtime: a single-line string that may name a file. */
@@ -53,7 +53,7 @@ export function parseContext(ctx: MasParseCtx, value: JsonValue): void {
 function refChunk(ctx: MasParseCtx, key: string, path: string, ptr: string): IrChunk {
   if (!ctx.readFile) {
     // The prompt needs the file's text: without it, no conversion could say what the model sees.
-    note(ctx, "ref-not-found", ptr, { subject: dotted(ptr), problem: `refers to the file ${path}, which cannot be read without file access` }, NO_FILES);
+    note(ctx, "ref-not-found", ptr, { subject: dotted(ptr), problem: `refers to the file ${path}, which cannot be read without file access` }, NO_FILE_ACCESS);
     return { key, ref: path };
   }
   const r = ctx.readFile(path);
@@ -71,7 +71,7 @@ function stringChunk(ctx: MasParseCtx, key: string, raw: string, ptr: string): I
   if (text.startsWith("./") || text.startsWith("../")) {
     // An explicit path: the runtime raises when it is missing (the schema's "inline text" wording is not what runs).
     if (!ctx.readFile) {
-      note(ctx, "ref-not-found", ptr, { subject: dotted(ptr), problem: `names the file ${text}, which cannot be read without file access` }, NO_FILES);
+      note(ctx, "ref-not-found", ptr, { subject: dotted(ptr), problem: `names the file ${text}, which cannot be read without file access` }, NO_FILE_ACCESS);
       return { key, ref: text, raw };
     }
     const r = ctx.readFile(text);

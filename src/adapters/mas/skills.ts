@@ -4,6 +4,7 @@
 // -→_; a file, or <name>/SKILL.md), and the runtime appends each document to the
 // system prompt as "[skill:<name>]\n<text, stripped>". The text is read through
 // the injected readFile (confined by the caller), never by this module.
+import { NO_FILE_ACCESS } from "../../ir/payloads.js";
 import type { IrAgent, IrSkill } from "../../ir/model.js";
 import type { JsonValue } from "../../ir/json.js";
 import { mapSource } from "../../ir/agent.js";
@@ -81,7 +82,7 @@ function resolveSkill(ctx: MasParseCtx, name: string, ptr: string): IrSkill {
     return skill;
   }
   if (!ctx.readFile) {
-    note(ctx, "unresolved-skill", ptr, { value: "spec.skills", became: `names "${name}", whose SKILL.md cannot be read without file access; its text (which the runtime adds to the prompt) is not carried to other formats` }, "convert from a file (the CLI does), or pass readFile");
+    note(ctx, "unresolved-skill", ptr, { value: "spec.skills", became: `names "${name}", whose SKILL.md cannot be read without file access; its text (which the runtime adds to the prompt) is not carried to other formats` }, NO_FILE_ACCESS);
     return skill;
   }
   for (const path of skillCandidates(name)) {

@@ -6,7 +6,7 @@
 import type { IrAgent, IrDocument, IrLink, IrSourcePlace } from "../../ir/model.js";
 import { cloneJson, deepEqual, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { diagnostic, STASH_KEY, type Diagnostic, type ProblemCode } from "../../ir/diagnostics.js";
-import type { Problem } from "../../ir/payloads.js";
+import { NO_FILE_ACCESS, type Problem } from "../../ir/payloads.js";
 import { dotted, get, join } from "../../ir/pointer.js";
 import { dirOf, isAbsolutePath, joinPath } from "../../ir/file-paths.js";
 import { emitSystem, linkIndex, linkRoutingText, NOT_FOR } from "./system-emit.js";
@@ -141,7 +141,7 @@ type ErrorAt = (code: ProblemCode, pointer: string, problem: Problem, hint?: str
 function readAgentFile(ref: string, refAt: string, options: ParseOptions, diagnostics: Diagnostic[], error: ErrorAt): Listed | undefined {
   const path = relPath(ref);
   if (!options.readFile) {
-    error("ref-not-found", refAt, { problem: `the agent file ${ref} cannot be read without file access` }, "convert the MAS manifest from a file (the CLI does), or pass readFile to the library");
+    error("ref-not-found", refAt, { problem: `the agent file ${ref} cannot be read without file access` }, NO_FILE_ACCESS);
     return undefined;
   }
   const got = options.readFile(ref);

@@ -1,5 +1,6 @@
 // spec.tools[] in its four forms (+ the names other formats give tools). Only
 // the name is portable; refs, module paths, priority and params stay mas-only.
+import { NO_FILE_ACCESS } from "../../ir/payloads.js";
 import type { IrAgent, IrTool } from "../../ir/model.js";
 import { cloneJson, isObject, orderKeys, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
 import { mapSource } from "../../ir/agent.js";
@@ -67,7 +68,7 @@ function resolveToolRef(ctx: MasParseCtx, ref: string, ptr: string): { name: str
   if (!isLocalPath(ref)) return fallback;
   if (!ctx.readFile) {
     // Read from stdin or a library call without readFile: said, as the runtime's model would see more.
-    note(ctx, "ref-kept", `${ptr}/ref`, { value: `${dotted(ptr)}.ref`, clause: `${ref} cannot be read without file access; the tool is named "${fallback.name}" after the file name, without the description and parameters the manifest gives it` }, "convert the agent from its file (the CLI does), pass --root with its app's folder for stdin, or pass readFile to the library", "behaviour");
+    note(ctx, "ref-kept", `${ptr}/ref`, { value: `${dotted(ptr)}.ref`, clause: `${ref} cannot be read without file access; the tool is named "${fallback.name}" after the file name, without the description and parameters the manifest gives it` }, NO_FILE_ACCESS, "behaviour");
     return fallback;
   }
   const r = ctx.readFile(ref);
