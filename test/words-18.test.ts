@@ -150,3 +150,47 @@ describe("the CLI speaks its flags, the library its options (user trial 18)", ()
     expect(seen).toBeGreaterThan(100);
   });
 });
+
+import { parseText } from "../src/text/parse.js";
+
+describe("a Markdown file is one located line, not the YAML parser's every complaint (user trial 18)", () => {
+  const MD = ["# agentport", "", "Convert AI-agent manifests between platforms through one canonical", "representation, and say what did not carry over.", "", "| format | id |", "|---|---|", "| Caplo | `caplo` |", "", "- The input format is detected: `--from` names it.", "", "```sh", "agentport convert a.json --to mas", "```", ""].join("\n");
+  const ONE = "the input is neither JSON nor YAML: line 3 is text, not a YAML key, list item or collection (a Markdown or text file?)";
+
+  it("parseText: one invalid-syntax at the first line of text", () => {
+    const p = parseText(MD, "README.md");
+    expect(p.diagnostics.map((d) => [d.message, d.source?.line, d.source?.column])).toEqual([[ONE, 3, 1]]);
+  });
+
+  it("detect and convert each print that one line (exit 2)", async () => {
+    const dir = tmp();
+    const file = join(dir, "README.md");
+    writeFileSync(file, MD);
+    const d = await cli(["detect", file]);
+    expect(d.stderr.split("\n").filter((l) => l.includes(" error ")), d.stderr).toEqual([`${file}:3:1 error invalid-syntax ${ONE}`]);
+    const c = await cli(["convert", file, "--to", "caplo"]);
+    expect(c.code).toBe(2);
+    expect(c.stderr.split("\n").filter((l) => l.includes(" error ")), c.stderr).toEqual([`${file}:3:1 error invalid-syntax ${ONE}`]);
+  });
+
+  it("a file named .md (or .txt) that YAML cannot read is one line at YAML's first error, however it opens", () => {
+    const note = ["# Notes", "", "Note: on your machine `x` runs", "- and a list", "  : oops", ""].join("\n");
+    const one = parseText(note, "NOTES.md").diagnostics;
+    expect(one.length).toBe(1);
+    expect(one[0]!.message).toMatch(/^the input is neither JSON nor YAML: a \.md file, which YAML cannot read \(line \d+: /);
+    const skill = ["---", "name: x", "description: y", "---", "# Body", "", "Text here.", ""].join("\n");
+    expect(parseText(skill, "SKILL.md").diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/^the input is neither JSON nor YAML: a \.md file, which YAML cannot read \(line 4: /)]);
+    // The same text named .yaml keeps YAML's own errors.
+    expect(parseText(note, "notes.yaml").diagnostics[0]!.message).toMatch(/^YAML syntax: /);
+  });
+
+  it("real YAML with errors keeps its precise errors: a key line first, errors further down", () => {
+    const bad = ["# an agent", "apiVersion: v2", "kind: Agent", "name: x", "  model: y", "tools: [a, b", ""].join("\n");
+    const p = parseText(bad, "agent.yaml");
+    expect(p.diagnostics.length).toBeGreaterThan(0);
+    for (const d of p.diagnostics) expect(d.message).toMatch(/^YAML syntax: /);
+    // A list first, or a quoted key, is YAML too.
+    expect(parseText("- a: 1\n  b: [\n", "x.yaml").diagnostics[0]!.message).toMatch(/^YAML syntax: /);
+    expect(parseText('"a b": 1\nc: [\n', "x.yaml").diagnostics[0]!.message).toMatch(/^YAML syntax: /);
+  });
+});

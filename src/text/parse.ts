@@ -83,6 +83,21 @@ export function parseText(text: string, file?: string): ParsedText {
     const json = jsonError(body);
     if (json) return { syntax, diagnostics: [diagnostic("invalid-syntax", { problem: `JSON syntax: ${json.text}` }, { source: src("", lineColumn(body, lineStartsOf(body), json.offset)) })], locate };
   }
+  // Text the YAML parser fails on whose first line of content cannot open a YAML manifest (Markdown
+  // prose under a # heading, a text file) is not YAML at all: one line says so, where that text starts,
+  // instead of the parser's complaint about every line after it (docs/decisions.md, session 18).
+  const textLine = doc.errors.length > 0 && syntax === "yaml" ? firstTextLine(body) : undefined;
+  if (textLine !== undefined) {
+    return { syntax, diagnostics: [diagnostic("invalid-syntax", { problem: `the input is neither JSON nor YAML: line ${textLine} is text, not a YAML key, list item or collection (a Markdown or text file?)` }, { source: src("", { line: textLine, column: 1 }) })], locate };
+  }
+  // A file named as prose (README.md, notes.txt) that YAML cannot read is prose, however it opens (a
+  // "Note: …" line, a SKILL.md's front matter): one line, at YAML's first error, in YAML's words.
+  if (doc.errors.length > 0 && syntax === "yaml" && file !== undefined && PROSE_NAMED.test(file)) {
+    const e = doc.errors[0]!;
+    const at = e.linePos?.[0] ?? { line: lineCounter.linePos(e.pos[0]).line, col: lineCounter.linePos(e.pos[0]).col };
+    const why = e.code === "MULTIPLE_DOCS" ? MULTIPLE_DOCS : e.message.split("\n")[0]?.replace(/ at line \d+, column \d+:?$/, "");
+    return { syntax, diagnostics: [diagnostic("invalid-syntax", { problem: `the input is neither JSON nor YAML: a ${file.slice(file.lastIndexOf("."))} file, which YAML cannot read (line ${at.line}: ${why})` }, { source: src("", { line: at.line, column: at.col }) })], locate };
+  }
   if (doc.errors.length > 0) {
     const diagnostics = doc.errors.slice(0, 20).map((e) => {
       // yaml places a missing closing quote where the text ran out (e.pos and e.linePos alike: the end of
@@ -121,6 +136,28 @@ export function parseText(text: string, file?: string): ParsedText {
 }
 
 /** JSON.parse's own account of why `body` is no JSON: its words, and where (the end of the text when it names no position). */
+/** A line that carries nothing (blank), or only YAML's own marks: a comment, a document marker, a directive. */
+const NO_CONTENT = /^\s*(?:#.*|---.*|\.\.\.\s*|%.*)?$/;
+/**
+ * How a YAML manifest's first line of content opens: a key (`name:`, one word, or quoted: `"a b":`,
+ * `? x`), a list item (`-`), a flow collection (`{`, `[`), or a tag or anchor before one. A line of
+ * words (Markdown's prose, a text file's first sentence, "On your machine: …") opens none of them.
+ */
+const YAML_OPENING = /^\s*(?:[-?](?:\s|$)|[{["'&!]|[^\s#:][^\s:]*:(?:\s|$))/;
+/** A file named as a document of prose: Markdown or plain text. */
+const PROSE_NAMED = /\.(?:md|markdown|mdx|txt|rst)$/i;
+
+/** The 1-based line of the first content of `body` when that line cannot open a YAML manifest. */
+function firstTextLine(body: string): number | undefined {
+  let line = 0;
+  for (const l of body.split(/\r?\n/, 200)) {
+    line++;
+    if (NO_CONTENT.test(l)) continue;
+    return YAML_OPENING.test(l) ? undefined : line;
+  }
+  return undefined;
+}
+
 function jsonError(body: string): { text: string; offset: number } | undefined {
   try {
     JSON.parse(body);
