@@ -9,12 +9,12 @@ import { ADAPTERS, adapterFor } from "../adapters/registry.js";
 import { createPool, runInProcess, workersFor, type BatchPool } from "./batch-pool.js";
 import { convertFiles, filesRead, type FileConvertOptions } from "../node/files.js";
 import { holdsText, leavesFolder, writeAll, WriteRefused, type PlannedFile } from "../node/write.js";
-import { createHash } from "node:crypto";
 import { diagnostic, hasErrors, type Diagnostic } from "../ir/diagnostics.js";
 import { globToRegExp, matchesAny } from "./glob.js";
 import { partsOf, suppliesParts } from "../parts.js";
 import { formatDiagnostic } from "../ir/diagnostic-line.js";
 import { availableParallelism } from "../node/os-lazy.js";
+import { sha1Hex } from "../node/crypto-lazy.js";
 import { readSmall } from "../node/roots.js";
 import { countsPerOutput, diagnosticLines, noteCount, outputLine } from "./text-report.js";
 import { baselineFindings, policyErrors, strictFailures, type BaselineFinding } from "../policy.js";
@@ -181,7 +181,7 @@ export function collidingTasks(tasks: readonly BatchTask[]): [BatchTask, BatchTa
 let claims: { run: string; paths: Map<string, { file: string; digest: string; document: boolean }> } | undefined;
 
 function digestOf(text: string): string {
-  return createHash("sha1").update(text).digest("hex");
+  return sha1Hex(text);
 }
 
 /**
