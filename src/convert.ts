@@ -514,6 +514,8 @@ export interface InputRead {
   carried?: string[];
   /** The other inputs its reading took parts from (ParseResult.supplied), by file, in the order first taken. */
   supplied?: string[];
+  /** Those inputs' data, in the same order: the ledger and the fidelity figures count their values as the input's reading's. */
+  suppliedData?: JsonValue[];
   /**
    * The x-agentport stashes its reading restored, in the input and the files it read (ParseResult.stashes):
    * the ledger counts only their values, and those the restore left out as not carried.
@@ -584,7 +586,9 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
       // The checks of the emit look values up where the reading holds them (readingData).
       const data = readingData(r.data, r.supplied, suppliers);
       sources.push(input.file === undefined ? { data, locate: r.locate } : { file: input.file, data, locate: r.locate });
-      inputsRead.push(inputRead(input, r, r.data));
+      const read = inputRead(input, r, r.data);
+      if (read.supplied) read.suppliedData = read.supplied.map((f) => suppliers.find((x) => x.input.file === f)?.input.data ?? null);
+      inputsRead.push(read);
     }
   }
   if (hasErrors(diagnostics)) return { result: finish([], callerNames(diagnostics, inputsRead), options), read: inputsRead };

@@ -159,7 +159,9 @@ function bundleRoundTrips(inputs: readonly string[], to: string, options: FileCo
 function withParts(own: ReturnType<typeof inputFigures>, input: InputRead, diagnostics: readonly Diagnostic[]): ReturnType<typeof inputFigures> {
   const adapter = input.format === undefined ? undefined : adapterFor(input.format);
   const refs = new Set((adapter?.parts?.(input.data) ?? []).map((r) => normalisePath(r)));
-  if (refs.size === 0 || !input.files?.length) return own;
+  // The inputs of the run it took parts from (Agent Spec's components file): their values are its reading's too.
+  const suppliers = (input.supplied ?? []).map((file, k) => inputFigures(input.suppliedData?.[k], diagnostics, file));
+  if (refs.size === 0 || !input.files?.length) return suppliers.reduce(added, own);
   const named = new Set(diagnostics.map((d) => d.source?.file));
   const dir = input.file === undefined || input.file.startsWith("<") ? "" : dirOf(input.file);
   let sum = own;
@@ -170,10 +172,14 @@ function withParts(own: ReturnType<typeof inputFigures>, input: InputRead, diagn
     // The caller's name for the file (src/convert.ts callerNames), else the reference as read.
     const joined = isAbsolutePath(part.path) ? part.path : joinPath(dir, part.path);
     const name = named.has(joined) || !named.has(part.path) ? joined : part.path;
-    const f = inputFigures(data, diagnostics, name, undefined, [], stashesIn(input.stashes, part.path));
-    sum = { rows: [...sum.rows, ...f.rows], exact: sum.exact + f.exact, total: sum.total + f.total, behaviour: { values: sum.behaviour.values + f.behaviour.values, changed: sum.behaviour.changed + f.behaviour.changed, unset: sum.behaviour.unset + f.behaviour.unset, stale: sum.behaviour.stale + f.behaviour.stale } };
+    sum = added(sum, inputFigures(data, diagnostics, name, undefined, [], stashesIn(input.stashes, part.path)));
   }
-  return sum;
+  return suppliers.reduce(added, sum);
+}
+
+/** Two files' figures as one input's: their rows, and each count summed. */
+function added(sum: ReturnType<typeof inputFigures>, f: ReturnType<typeof inputFigures>): ReturnType<typeof inputFigures> {
+  return { rows: [...sum.rows, ...f.rows], exact: sum.exact + f.exact, total: sum.total + f.total, behaviour: { values: sum.behaviour.values + f.behaviour.values, changed: sum.behaviour.changed + f.behaviour.changed, unset: sum.behaviour.unset + f.behaviour.unset, stale: sum.behaviour.stale + f.behaviour.stale } };
 }
 
 /** Each file a round trip compared (the input, then the files it read) with its operations. */
