@@ -135,7 +135,6 @@ export function parseText(text: string, file?: string): ParsedText {
   return { data: data as JsonValue, syntax, diagnostics: [], locate, keyOrder: (pointer) => keysIn(doc, pointer) };
 }
 
-/** JSON.parse's own account of why `body` is no JSON: its words, and where (the end of the text when it names no position). */
 /** A line that carries nothing (blank), or only YAML's own marks: a comment, a document marker, a directive. */
 const NO_CONTENT = /^\s*(?:#.*|---.*|\.\.\.\s*|%.*)?$/;
 /**
@@ -158,6 +157,7 @@ function firstTextLine(body: string): number | undefined {
   return undefined;
 }
 
+/** JSON.parse's own account of why `body` is no JSON: its words, and where (the end of the text when it names no position). */
 function jsonError(body: string): { text: string; offset: number } | undefined {
   try {
     JSON.parse(body);
