@@ -116,3 +116,35 @@ describe("one input named twice", () => {
     expect(existsSync(out)).toBe(false);
   });
 });
+
+describe("a format's folder option and --ledger through the wrong kind of place (verify trial 18)", () => {
+  it("--extract-prompts under an existing file (one file, and a folder run): a usage error, exit 2, nothing written", async () => {
+    const { dir, file } = withFile();
+    const one = await cli(["convert", "golden/caplo-minimal/input.caplo.json", "--to", "mas", "-o", join(dir, "out.yaml"), "--extract-prompts", "existing.txt/sub"]);
+    expect(one.code, one.stderr).toBe(2);
+    expect(one.stderr).toContain(`usage-error --extract-prompts existing.txt/sub is under ${file}, an existing file, not a folder`);
+    expect(one.stderr).not.toMatch(/internal error|ENOTDIR/);
+    untouched(dir, file);
+    const input = tempDir("agentport-places-in-");
+    cpSync("golden/caplo-minimal/input.caplo.json", join(input, "a.caplo.json"));
+    const folder = await cli(["convert", input + "/", "--to", "mas", "-o", dir + "/", "--extract-prompts", "existing.txt"]);
+    expect(folder.code, folder.stderr).toBe(2);
+    expect(folder.stderr).toContain("usage-error --extract-prompts existing.txt");
+    untouched(dir, file);
+  });
+
+  it("--ledger naming a folder (ending in /, or one that exists): a usage error, exit 2, nothing written", async () => {
+    const dir = tempDir("agentport-places-ledger-");
+    mkdirSync(join(dir, "exdir"));
+    for (const ledger of [join(dir, "nd") + "/", join(dir, "exdir")]) {
+      for (const force of [[], ["--force"]]) {
+        const r = await cli(["convert", "golden/caplo-minimal/input.caplo.json", "--to", "mas", "-o", join(dir, "z.yaml"), "--ledger", ledger, ...force]);
+        expect(r.code, r.stderr).toBe(2);
+        expect(r.stderr).toContain(`usage-error --ledger ${ledger} names a folder`);
+        expect(r.stderr).not.toMatch(/internal error/);
+        expect(existsSync(join(dir, "z.yaml"))).toBe(false);
+      }
+    }
+    expect(readdirSync(dir)).toEqual(["exdir"]);
+  });
+});

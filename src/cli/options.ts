@@ -22,7 +22,7 @@ export interface OptionSpec {
   /** The value must be one of these. */
   choices?: readonly string[];
   /** Declared by a format's adapter: the library option it sets, and the check of its value. */
-  format?: { id: string; key: FormatOptionKey; check?: FormatOption["check"]; roundTrip?: boolean };
+  format?: { id: string; key: FormatOptionKey; check?: FormatOption["check"]; roundTrip?: boolean; folder?: true };
 }
 
 /** Every format's own options, in registry order, as CLI options. */
@@ -32,7 +32,7 @@ export const FORMAT_OPTIONS: readonly OptionSpec[] = ADAPTERS.flatMap((a) =>
     type: o.type,
     describe: o.describe,
     ...(o.type === "boolean" ? { default: false } : {}),
-    format: { id: a.id, key: o.key, ...(o.check ? { check: o.check } : {}), ...(o.roundTrip ? { roundTrip: true } : {}) },
+    format: { id: a.id, key: o.key, ...(o.check ? { check: o.check } : {}), ...(o.roundTrip ? { roundTrip: true } : {}), ...(o.folder ? { folder: true as const } : {}) },
   })),
 );
 

@@ -234,8 +234,20 @@ function checkArgs(command: string, a: ParsedArgs, argv: readonly string[]): str
   }
   for (const name of ["ledger", "baseline"]) {
     const file = a[name];
+    // One file, read or written whole: a folder named (ending in /, or one there) fails only at its rename, after the outputs.
+    if (typeof file === "string" && file !== "-" && file !== "" && (/[\\/]$/.test(file) || isDirectory(file))) return `--${name} ${file} names a folder; the ${name} is one file: name it (${file.replace(/[\\/]+$/, "")}/${name}.json)`;
     const problem = typeof file === "string" && file !== "-" ? placeProblem(`--${name}`, file, false) : undefined;
     if (problem !== undefined) return problem;
+  }
+  // A format's folder of files beside the outputs (FormatOption.folder: --extract-prompts) through an existing file.
+  if (output !== "-") {
+    const outFolder = typeof output !== "string" ? "." : /[\\/]$/.test(output) || folderRun || isDirectory(output) ? output : dirname(output);
+    for (const s of FORMAT_OPTIONS) {
+      const v = a[s.name];
+      if (s.format?.folder !== true || typeof v !== "string" || v === "") continue;
+      const problem = placeProblem(`--${s.name}`, join(outFolder, v), true);
+      if (problem !== undefined) return problem.replace(`--${s.name} ${join(outFolder, v)}`, `--${s.name} ${v}`);
+    }
   }
   for (const name of ["ledger", "baseline"]) if (a[name] === "") return `--${name} needs a file name`;
   // `-` is a standard stream, never a file named "-" (a file named so is ./-, as for -o).
