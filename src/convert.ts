@@ -8,6 +8,7 @@ import type { IrAgent, IrDocument } from "./ir/model.js";
 import type { StashRead } from "./ir/stash.js";
 import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
+import { inputFolders, inputStem } from "./input-stem.js";
 import { emitWith } from "./ir/emit-phases.js";
 import { parseWith } from "./ir/parse-phases.js";
 import { defaultDifferences, defaultPlan, effectiveDefaults, type Placement } from "./checks/defaults.js";
@@ -433,7 +434,7 @@ export function emitDocuments<T extends string>(docs: readonly IrDocument[], to:
   return { outputs, diagnostics };
 }
 
-function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, defaults: readonly (Record<string, EffectiveDefault> | undefined)[][] = [], reads: readonly (readonly FileRead[] | undefined)[] = [], agentInputs: readonly (readonly (AgentInput | undefined)[] | undefined)[] = []): { outputs: ConvertOutput[]; placement: Placement[]; diagnostics: Diagnostic[] } {
+function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, defaults: readonly (Record<string, EffectiveDefault> | undefined)[][] = [], reads: readonly (readonly FileRead[] | undefined)[] = [], agentInputs: readonly (readonly (AgentInput | undefined)[] | undefined)[] = [], perDoc?: readonly EmitOptions[]): { outputs: ConvertOutput[]; placement: Placement[]; diagnostics: Diagnostic[] } {
   const adapter = adapterFor(to);
   if (!adapter) return { outputs: [], placement: [], diagnostics: [diagnostic("usage-error", { unknownFormat: to, role: "target", known: ADAPTERS.map((x) => x.id) })] };
   const outputs: ConvertOutput[] = [];
@@ -444,7 +445,7 @@ function emitAll(docs: readonly IrDocument[], to: string, options: EmitOptions, 
     const read = reads[d];
     const uses = documentUses(doc, { namesEntry: adapter.namesEntry === true });
     const inputs = agentInputs[d];
-    const r = emitWith(adapter, doc, options, { ...(effective?.some((x) => x !== undefined) ? { effectiveDefaults: effective } : {}), ...(read?.length ? { readFiles: read } : {}), ...(inputs ? { agentInputs: inputs } : {}), ...(uses ? { documentUses: uses } : {}) });
+    const r = emitWith(adapter, doc, perDoc?.[d] ?? options, { ...(effective?.some((x) => x !== undefined) ? { effectiveDefaults: effective } : {}), ...(read?.length ? { readFiles: read } : {}), ...(inputs ? { agentInputs: inputs } : {}), ...(uses ? { documentUses: uses } : {}) });
     diagnostics.push(...r.diagnostics);
     // The outputs of this document by the names they are written under, for the references one makes to another.
     let byName: Map<string, unknown> | undefined;
@@ -614,7 +615,11 @@ function converted(inputs: readonly ConvertInput[], to: string, options: Convert
   if ("error" in syntax) return { result: finish([], callerNames([...diagnostics, syntax.error], inputsRead), options), read: inputsRead };
   // What the source leaves to its defaults is written explicitly where the target would assume another value.
   const defaults = defaultPlan(toEmit, to, sources);
-  const emitted = emitAll(toEmit, to, syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax }, effectiveDefaults(defaults), toEmit === docs ? origins.map((o) => o.reads) : [], merged ? [merged] : []);
+  const emitOptions = syntax.syntax === undefined ? options : { ...options, syntax: syntax.syntax };
+  // Several documents of one run, each from its own file: a format's folder of files beside them
+  // (FormatOption.folder: --extract-prompts) is each input's own, as in a folder run (src/input-stem.ts).
+  const perDoc = toEmit === docs && docs.length > 1 ? origins.map((o) => (o.file === undefined ? emitOptions : inputFolders(emitOptions, inputStem(o.file)))) : undefined;
+  const emitted = emitAll(toEmit, to, emitOptions, effectiveDefaults(defaults), toEmit === docs ? origins.map((o) => o.reads) : [], merged ? [merged] : [], perDoc);
   carryInputComments(emitted.outputs, emitted.placement, toEmit, toEmit === docs ? origins : origins.length === 1 ? origins : [], to);
   // A note about an edit of the input goes with the output holding the agent it is about (verify16 N6).
   staleWithOutputs(diagnostics, toEmit, emitted.outputs, emitted.placement, to);

@@ -194,6 +194,20 @@ describe("--extract-prompts in a folder run: each input's prompt files under its
       expect(readFileSync(join(out, "b.yaml"), "utf8")).toMatch(/ref: prompts\/b\/role\.md/);
     });
   }
+  it("two files named in one run: as in a folder run, DIR/<input stem>/role.md each (verify trial 18)", async () => {
+    const base = tempDir("agentport-paths-prompts-named-");
+    const input = join(base, "in");
+    mkdirSync(input);
+    writeFileSync(join(input, "one.caplo.json"), agent("Answer questions about opening hours."));
+    writeFileSync(join(input, "two.caplo.json"), agent("Answer questions about tickets."));
+    const out = join(base, "out");
+    const r = await cli(["convert", join(input, "one.caplo.json"), join(input, "two.caplo.json"), "--to", "mas", "--extract-prompts", "prompts", "-o", out + "/", "-q"]);
+    expect(r.code, r.stderr).toBe(0);
+    const written = files(out).sort();
+    expect(written.filter((f) => f.startsWith("prompts/"))).toEqual(["prompts/one/role.md", "prompts/two/role.md"]);
+    expect(readFileSync(join(out, "prompts/two/role.md"), "utf8")).toMatch(/tickets/);
+  });
+
   it("a bundle in a folder run keeps its per-agent folders under its own output folder (no stem twice)", async () => {
     const base = tempDir("agentport-paths-prompts-b-");
     const input = join(base, "in");

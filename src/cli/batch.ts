@@ -15,6 +15,9 @@ import { partsOf, suppliesParts } from "../parts.js";
 import { formatDiagnostic } from "../ir/diagnostic-line.js";
 import { availableParallelism } from "../node/os-lazy.js";
 import { sha1Hex } from "../node/crypto-lazy.js";
+import { inputFolders, inputStem } from "../input-stem.js";
+
+export { inputStem };
 import { readSmall } from "../node/roots.js";
 import { countsPerOutput, diagnosticLines, noteCount, outputLine } from "./text-report.js";
 import { baselineFindings, policyErrors, strictFailures, type BaselineFinding } from "../policy.js";
@@ -399,34 +402,6 @@ export function internalFailure(task: BatchTask, e: unknown): BatchFileResult {
   return { file: task.file, code: 3, warnings: 0, written: [], diagnostics: [diagnostic("internal-error", { subject: "internal error", problem: `${message} — please report it` }, { source: { file: task.file, pointer: "" } })] };
 }
 
-/**
- * The file-name ending inputStem removes: each format's own name and the middle part of its output
- * suffix ("agent" of ".agent.json") as infixes. Made on first use: a one-file run never names an
- * output from its input's stem, and compiling these patterns is a tenth of a millisecond of a start.
- */
-let stemEnding: RegExp | undefined;
-function stemPattern(): RegExp {
-  if (stemEnding) return stemEnding;
-  const infixes = [...new Set(ADAPTERS.flatMap((a) => [a.id, ...(/^\.([a-z0-9-]+)\.[a-z]+$/i.exec(a.suffix)?.slice(1) ?? [])]))];
-  return (stemEnding = new RegExp(`(\\.(${infixes.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")}))?\\.(json|ya?ml|agent)$`, "i"));
-}
-
-/** `options` with each folder option a format declares (FormatOption.folder) that is set moved under `<value>/<stem>`; `options` itself when none is. */
-function inputFolders<T extends FileConvertOptions>(options: T, stem: string): T {
-  let out = options;
-  for (const a of ADAPTERS) {
-    for (const o of a.options ?? []) {
-      const v: unknown = (options as Record<string, unknown>)[o.key];
-      if (o.folder === true && typeof v === "string" && v !== "") out = { ...out, [o.key]: `${v.replace(/[\\/]+$/, "")}/${stem}` };
-    }
-  }
-  return out;
-}
-
-/** "triage.caplo.json" → "triage", "a.agent.json" → "a", "x.yaml" → "x": every registered format's infix is removed. */
-export function inputStem(file: string): string {
-  return basename(file).replace(stemPattern(), "") || "output";
-}
 
 export function defaultJobs(): number {
   return Math.max(1, availableParallelism());
