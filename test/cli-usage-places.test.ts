@@ -148,3 +148,15 @@ describe("a format's folder option and --ledger through the wrong kind of place 
     expect(readdirSync(dir)).toEqual(["exdir"]);
   });
 });
+
+describe("several documents and -o naming an existing file (verify trial 18)", () => {
+  it("the hint names another folder, not -o FILE/ (itself a usage error)", async () => {
+    const { dir, file } = withFile();
+    const r = await cli(["convert", EXAMPLE_BUNDLE, "--to", "mas", "-o", file]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/names one file/);
+    expect(r.stderr).not.toContain(`-o ${file}/`);
+    expect(r.stderr).toContain(`is an existing file: name a folder for them, e.g. -o ${join(dir, "out")}/`);
+    untouched(dir, file);
+  });
+});

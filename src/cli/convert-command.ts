@@ -277,7 +277,9 @@ function planWrites(outputs: readonly ConvertOutput[], args: ConvertArgs): Plan 
   const isDir = /[\\/]$/.test(o) || (existsSync(o) && statSync(o).isDirectory());
   if (!isDir) {
     if (outputs.length !== 1) {
-      return { error: diagnostic("usage-error", { problem: `this conversion yields ${outputs.length} documents (${outputs.map((x) => x.name).join(", ")}) and -o ${o} names one file` }, { hint: `to write them into a folder, end it with /: -o ${o}/` }) };
+      // An existing file cannot become the folder (-o FILE/ is a usage error of its own): name another.
+      const hint = existsSync(o) ? `${o} is an existing file: name a folder for them, e.g. -o ${join(dirname(o), "out")}/` : `to write them into a folder, end it with /: -o ${o}/`;
+      return { error: diagnostic("usage-error", { problem: `this conversion yields ${outputs.length} documents (${outputs.map((x) => x.name).join(", ")}) and -o ${o} names one file` }, { hint }) };
     }
     // The files a document refers to (extracted prompts) go where its relative references point: beside it.
     const files: PlannedFile[] = [{ path: o, text: outputs[0]!.text }];
