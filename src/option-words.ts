@@ -6,7 +6,7 @@
 // formats declare (Adapter.options). No raise site writes either spelling by hand.
 import { ADAPTERS } from "./adapters/registry.js";
 import type { Diagnostic } from "./ir/diagnostics.js";
-import { NO_FILE_ACCESS } from "./ir/payloads.js";
+import { FOLDER_PAIRS, NAME_BOTH, NO_FILE_ACCESS } from "./ir/payloads.js";
 
 /** Which library entry the words are for: file access (root, allowOutsideRefs) is convertFiles' own, else makeReadFile's. */
 export type LibraryEntry = "convert" | "convertFiles";
@@ -53,7 +53,11 @@ const FLAG = /(^|[\s(,;])--([a-z][a-z-]*)(?: ([A-Za-z0-9_-]+))?/g;
 const QUOTED = /"(?:[^"\\]|\\.)*"/g;
 
 /** Phrases of the CLI's words that the library says otherwise, whole. */
-const PHRASES: readonly (readonly [string, string])[] = [[NO_FILE_ACCESS, "pass readFile (agentport/node: makeReadFile, with the app's folder as its root)"]];
+const PHRASES: readonly (readonly [string, string])[] = [
+  [NO_FILE_ACCESS, "pass readFile (agentport/node: makeReadFile, with the app's folder as its root)"],
+  [NAME_BOTH, "in one run (convertMany with both inputs)"],
+  [FOLDER_PAIRS, "convertFiles of both files pairs them too"],
+];
 
 function spellPart(text: string, entry: LibraryEntry): string {
   for (const [cli, library] of PHRASES) text = text.split(cli).join(library);
@@ -69,7 +73,7 @@ function spellPart(text: string, entry: LibraryEntry): string {
 
 /** The words with each CLI flag respelled as the library option it stands for; quoted values are left as written. */
 export function libraryWords(text: string, entry: LibraryEntry): string {
-  if (!text.includes("--") && !text.includes(NO_FILE_ACCESS)) return text;
+  if (!text.includes("--") && !PHRASES.some(([cli]) => text.includes(cli))) return text;
   let out = "";
   let last = 0;
   for (const m of text.matchAll(QUOTED)) {

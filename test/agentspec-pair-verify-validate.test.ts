@@ -123,11 +123,16 @@ describe("validate naming both files", () => {
 });
 
 describe("the components file refused alone", () => {
-  it("says that a folder run pairs it with a main file in the same folder", async () => {
+  it("says that a folder run pairs it with a main file in the same folder (the library: convertMany, convertFiles)", async () => {
+    const refused = await cli(["convert", join(FIXTURES, COMPONENTS), "--to", "caplo"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/name it together with the main file in one run \(agentport convert main\.json this-file\.json\)/);
+    expect(refused.stderr).toMatch(/a folder run pairs it with a main file in the same folder/);
+    // The library says it in its own words (src/option-words.ts, session 18).
     const r = convert(readFileSync(join(FIXTURES, COMPONENTS), "utf8"), "caplo", { file: COMPONENTS });
     const refusal = r.diagnostics.find((d) => d.code === "unsupported-document");
-    expect(refusal!.message).toMatch(/name it together with the main file in one run \(agentport convert main\.json this-file\.json\)/);
-    expect(refusal!.message).toMatch(/a folder run pairs it with a main file in the same folder/);
+    expect(refusal!.message).toMatch(/in one run \(convertMany with both inputs\)/);
+    expect(refusal!.message).toMatch(/convertFiles of both files pairs them too/);
   });
 
   it("in a folder run with no main file beside it", async () => {

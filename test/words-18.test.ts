@@ -194,3 +194,17 @@ describe("a Markdown file is one located line, not the YAML parser's every compl
     expect(parseText('"a b": 1\nc: [\n', "x.yaml").diagnostics[0]!.message).toMatch(/^YAML syntax: /);
   });
 });
+
+describe("the components file's refusal in the library's words (verify trial 18)", () => {
+  it("says convertMany and convertFiles, not the CLI's command and its folder run", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { convert } = await import("../src/index.js");
+    const text = readFileSync("test/fixtures/agentspec/howto_disaggregated_component_config.json", "utf8");
+    const r = convert(text, "caplo", { file: "howto_disaggregated_component_config.json" });
+    expect(r.ok).toBe(false);
+    const said = r.diagnostics.map((d) => `${d.message} ${d.hint ?? ""}`).join(" ");
+    expect(said).toContain("in one run (convertMany with both inputs)");
+    expect(said).toContain("convertFiles of both files pairs them too");
+    expect(said).not.toMatch(/agentport convert main|a folder run/);
+  });
+});

@@ -28,6 +28,14 @@ export const STASH_KEY = "x-agentport";
  */
 export const NO_FILE_ACCESS = "convert from a file (the CLI does)";
 
+/**
+ * How to hand a run a file that supplies parts to another (Adapter.supplies), in the CLI's words;
+ * the library's entry points say it in theirs (src/option-words.ts: convertMany).
+ */
+export const NAME_BOTH = "in one run (agentport convert main.json this-file.json)";
+/** And that a folder run pairs them, in the CLI's words (the library: convertFiles of both). */
+export const FOLDER_PAIRS = "a folder run pairs it with a main file in the same folder";
+
 /** JSON with a space after each ":" and "," (`{"accepts": ["text"]}`), as people write it. */
 function show(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(show).join(", ")}]`;

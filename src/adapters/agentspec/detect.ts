@@ -5,6 +5,7 @@
 // datastore…) is recognised so the user is told what it is and what converts.
 import type { Detection } from "../types.js";
 import { isObject } from "../../ir/json.js";
+import { FOLDER_PAIRS, NAME_BOTH } from "../../ir/payloads.js";
 import { COMPONENT_TYPES } from "./types.generated.js";
 import { CONVERTED, LABEL, READ_VERSIONS, REMOTE_AGENTS } from "./spec.js";
 import { REF, REFS } from "./refs.js";
@@ -34,7 +35,7 @@ export function detectAgentspec(data: unknown): Detection {
       // The pre-release drafts (MAPPING §6.2) name each component's type with `type:`, at the top or in its components.
       const draft = draftType(data);
       if (draft !== undefined) return { confidence: 0.9, unsupported: `a document written in a pre-release draft of ${LABEL} (type: "${draft}" instead of component_type), which agentport does not read; ${CONVERTS}` };
-      const why = `a file of $referenced_components only: a disaggregated configuration, whose components a main file names by $component_ref; name it together with the main file in one run (agentport convert main.json this-file.json), whose references it then resolves; a folder run pairs it with a main file in the same folder`;
+      const why = `a file of $referenced_components only: a disaggregated configuration, whose components a main file names by $component_ref; name it together with the main file ${NAME_BOTH}, whose references it then resolves; ${FOLDER_PAIRS}`;
       return { confidence: 0.9, unsupported: `${LABEL} document without a component_type (${why}); ${CONVERTS}` };
     }
     return { confidence: 0 };
