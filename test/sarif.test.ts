@@ -170,3 +170,29 @@ describe("--format sarif", () => {
     expect(fileUri("C:\\m\\x.yaml")).toEqual({ uri: "file:///C:/m/x.yaml" });
   });
 });
+
+describe("--format sarif with --verify-roundtrip (verify trial 18)", () => {
+  type Notified = { runs: { invocations?: { executionSuccessful: boolean; toolExecutionNotifications?: { level: string; message: { text: string }; locations?: unknown[] }[] }[] }[] };
+  const INPUT = "golden/agentmug-legacy-minimal/input.agent.json";
+  it("a round trip that loses is a tool notification, an error under --strict (its exit 1 says why in the log)", async () => {
+    const r = await cli(["convert", INPUT, "--to", "caplo", "--strict", "--verify-roundtrip", "--format", "sarif", "-o", tmp() + "/"]);
+    expect(r.code).toBe(1);
+    const log = valid(r.stdout) as unknown as Notified;
+    const notes = log.runs[0]!.invocations?.[0]?.toolExecutionNotifications ?? [];
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes[0]!.level).toBe("error");
+    expect(notes[0]!.message.text).toMatch(/round trip: \d+ differences?/);
+    expect(notes[0]!.locations?.length).toBe(1);
+  });
+  it("without --strict a warning; a lossless round trip, and a run without it, have no invocation note", async () => {
+    const lossy = valid((await cli(["convert", INPUT, "--to", "caplo", "--verify-roundtrip", "--format", "sarif", "-o", tmp() + "/"])).stdout) as unknown as Notified;
+    expect(lossy.runs[0]!.invocations?.[0]?.toolExecutionNotifications?.[0]?.level).toBe("warning");
+    const lossless = valid((await cli(["convert", "golden/caplo-minimal/input.caplo.json", "--to", "mas", "--verify-roundtrip", "--format", "sarif", "-o", tmp() + "/"])).stdout) as unknown as Notified;
+    expect(lossless.runs[0]!.invocations).toBeUndefined();
+  });
+  it("a folder run says each lossy file's round trip too", async () => {
+    const r = await cli(["convert", "golden/agentmug-legacy-minimal/", "--to", "caplo", "--verify-roundtrip", "--format", "sarif", "-o", tmp() + "/"]);
+    const log = valid(r.stdout) as unknown as Notified;
+    expect((log.runs[0]!.invocations?.[0]?.toolExecutionNotifications ?? []).some((n) => /round trip/.test(n.message.text))).toBe(true);
+  });
+});

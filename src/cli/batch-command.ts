@@ -10,7 +10,7 @@ import { EXIT } from "./exit.js";
 import type { CliIO } from "./io.js";
 import { formatDiagnostic } from "./text-report.js";
 import { runPolicy, writeBaseline } from "./policy-config.js";
-import { sarifLog } from "./sarif.js";
+import { roundTripNotes, sarifLog } from "./sarif.js";
 import { realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { baselineKey, type BaselineFinding } from "../policy.js";
@@ -140,7 +140,7 @@ export async function runBatchConvert(args: BatchArgs, io: CliIO): Promise<numbe
   const line = `converted ${n(summary.converted)}, with warnings ${n(summary.withWarnings)}, failed ${n(summary.failed)}${summary.skipped > 0 ? `, skipped ${n(summary.skipped)}` : ""}${baselineNote}${args.verifyRoundtrip ? roundTripSummary(roundtrips.flat()) : ""}`;
   const key = (g: readonly RoundTripEntry[]) => g[0]?.file ?? "";
   const roundtrip = roundtrips.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)).flat();
-  if (args.sarif) io.out(JSON.stringify(sarifLog(diagnostics, { baseline: setup.baseline !== undefined && !setup.writeBaseline }), null, 2) + "\n");
+  if (args.sarif) io.out(JSON.stringify(sarifLog(diagnostics, { baseline: setup.baseline !== undefined && !setup.writeBaseline, notes: args.verifyRoundtrip ? roundTripNotes(roundtrip, args.strict === true) : [] }), null, 2) + "\n");
   else if (args.json) io.out(JSON.stringify({ outputs, diagnostics, summary: { ...summary }, ...(args.verifyRoundtrip ? { roundtrip } : {}) }, null, 2) + "\n");
   else {
     if (args.progress) io.err("\r\x1b[K");

@@ -13,7 +13,7 @@ import type { CliIO } from "./io.js";
 import { countsPerOutput, diagnosticLines, noteCount, outputLine, summarise, type Verbosity } from "./text-report.js";
 import { baselineFindings, policyErrors, strictFailures, type Policy } from "../policy.js";
 import { runPolicy, writeBaseline } from "./policy-config.js";
-import { sarifLog } from "./sarif.js";
+import { roundTripNotes, sarifLog } from "./sarif.js";
 import { relocation } from "./relocation.js";
 import type { FormatOptionValues } from "../adapters/types.js";
 
@@ -175,7 +175,8 @@ function finishReport(args: ConvertArgs, io: CliIO, outcome: RunOutcome): number
   }
   if (args.sarif) {
     if (run.stdout !== undefined) io.err("agentport: --format sarif holds stdout; the document was not printed (name a file with -o)\n");
-    io.out(JSON.stringify(sarifLog(diagnostics, { baseline: run.compared === true }), null, 2) + "\n");
+    const notes = args.verifyRoundtrip ? roundTripNotes(files.flatMap((f) => (f.roundtrip ? roundTripEntries(f) : [])), args.strict) : [];
+    io.out(JSON.stringify(sarifLog(diagnostics, { baseline: run.compared === true, notes }), null, 2) + "\n");
     return code;
   }
   if (run.stdout !== undefined) io.out(run.stdout);

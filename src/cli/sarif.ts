@@ -139,17 +139,40 @@ function result(d: Diagnostic, baseline: boolean, root: string): SarifResult {
  * One SARIF log for a run. `baseline`: the run compared against a baseline, so each result says
  * whether it is new. `root`: %SRCROOT%, the folder files are named relative to (the working folder).
  */
-export function sarifLog(diagnostics: readonly Diagnostic[], options: { baseline?: boolean; root?: string } = {}): SarifLog {
+export function sarifLog(diagnostics: readonly Diagnostic[], options: { baseline?: boolean; root?: string; notes?: readonly RunNote[] } = {}): SarifLog {
   const root = options.root ?? process.cwd();
+  // What the run found that is no diagnostic (a round trip that loses, which --strict fails on): the
+  // invocation's notifications, so a log whose run exited 1 says why (verify trial 18).
+  const notes = options.notes ?? [];
+  const invocations = notes.length === 0 ? {} : { invocations: [{ executionSuccessful: true, toolExecutionNotifications: notes.map((n) => ({ level: n.level, message: { text: n.text }, ...(n.file === undefined ? {} : { locations: [{ physicalLocation: { artifactLocation: fileUri(n.file, root) } }] }) })) }] };
   return {
     $schema: SARIF_SCHEMA,
     version: "2.1.0",
     runs: [
       {
         tool: { driver: { name: "agentport", rules: sarifRules() } },
+        ...invocations,
         columnKind: "utf16CodeUnits",
         results: diagnostics.map((d) => result(d, options.baseline === true, root)),
       },
     ],
   };
+}
+
+/** A finding of the run that is no diagnostic (SARIF: a tool execution notification). */
+export interface RunNote {
+  level: "error" | "warning" | "note";
+  text: string;
+  file?: string;
+}
+
+/** The notes of round trips that did not give their input back: an error where --strict fails the run on them. */
+export function roundTripNotes(entries: readonly { file: string; patch: readonly unknown[]; failed?: true }[], strict: boolean): RunNote[] {
+  const byFile = new Map<string, { n: number; failed: boolean }>();
+  for (const e of entries) {
+    if (e.patch.length === 0 && e.failed !== true) continue;
+    const had = byFile.get(e.file) ?? { n: 0, failed: false };
+    byFile.set(e.file, { n: had.n + e.patch.length, failed: had.failed || e.failed === true });
+  }
+  return [...byFile].map(([file, { n, failed }]) => ({ level: strict ? "error" : "warning", text: `${file}: round trip: ${failed ? "the way back failed" : `${n} difference${n === 1 ? "" : "s"}`} (--verify-roundtrip; the differences are in --json's roundtrip and the text report)`, file }));
 }
