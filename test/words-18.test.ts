@@ -208,3 +208,21 @@ describe("the components file's refusal in the library's words (verify trial 18)
     expect(said).not.toMatch(/agentport convert main|a folder run/);
   });
 });
+
+describe("a shared component defined under another key than its id (verify trial 18)", () => {
+  it("the note says it comes back by its id, not 'by reference again' under the key", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { convert } = await import("../src/index.js");
+    const main = JSON.parse(readFileSync("test/fixtures/agentspec/howto_disaggregated_main_config.json", "utf8")) as Record<string, unknown>;
+    const comps = JSON.parse(readFileSync("test/fixtures/agentspec/howto_disaggregated_component_config.json", "utf8")) as Record<string, Record<string, Record<string, unknown>>>;
+    // One file: the components inline, under the keys the components file gives them (llm_config beside a UUID id).
+    const refs: Record<string, unknown> = {};
+    for (const [k, c] of Object.entries(comps["$referenced_components"]!)) { const { agentspec_version: _v, ...rest } = c; refs[k] = rest; }
+    const merged = { ...main, $referenced_components: refs };
+    const r = convert(JSON.stringify(merged, null, 2), "mas", { file: "merged.json" });
+    expect(r.ok, r.diagnostics.map((d) => d.message).join("\n")).toBe(true);
+    const note = r.diagnostics.find((d) => d.source?.pointer === "/$referenced_components/llm_config" && d.code === "transformed-value");
+    expect(note?.message).toMatch(/again by its id "[0-9a-f-]{36}", not the key it is defined under/);
+    expect(note?.message).not.toMatch(/written by reference again/);
+  });
+});

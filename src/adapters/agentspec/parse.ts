@@ -242,7 +242,12 @@ function sharedNote(ctx: Ctx, p: string): Diagnostic {
   const v = get(ctx.data, p);
   const type = isObject(v) && typeof v["component_type"] === "string" ? v["component_type"] : "component";
   const name = isObject(v) && typeof v["name"] === "string" ? ` "${v["name"]}"` : "";
-  return diagnostic("transformed-value", { value: dotted(p), became: `defines the ${type}${name} once, by id, for each $component_ref that names it; read in each place that refers to it (written by reference again into ${LABEL})` }, { source: src(ctx, p), effect: "representation" });
+  // Agent Spec output shares a component by its id (src/adapters/agentspec/share.ts): one defined under
+  // another key (pyagentspec's disaggregated files key it by its role, llm_config, beside a UUID id) comes
+  // back under its id where several places use it, and in place where one does (verify trial 18).
+  const key = p.slice(p.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
+  const again = isObject(v) && typeof v["id"] === "string" && v["id"] !== key ? `written into ${LABEL} again by its id "${v["id"]}", not the key it is defined under: by reference where several places use it, else in place` : `written by reference again into ${LABEL}`;
+  return diagnostic("transformed-value", { value: dotted(p), became: `defines the ${type}${name} once, by id, for each $component_ref that names it; read in each place that refers to it (${again})` }, { source: src(ctx, p), effect: "representation" });
 }
 
 /** A UUID, as pyagentspec generates for every component. */
