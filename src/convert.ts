@@ -8,7 +8,7 @@ import type { IrAgent, IrDocument } from "./ir/model.js";
 import type { StashRead } from "./ir/stash.js";
 import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
-import { inputFolders, inputStem } from "./input-stem.js";
+import { inputFolders, inputStem, sameSyntaxFirst } from "./input-stem.js";
 import { emitWith } from "./ir/emit-phases.js";
 import { parseWith } from "./ir/parse-phases.js";
 import { defaultDifferences, defaultPlan, effectiveDefaults, type Placement } from "./checks/defaults.js";
@@ -267,7 +267,8 @@ function readParts(input: ConvertInput, options: ReadOptions, siblings: Readonly
   }
   if (options.lenient) parseOptions.lenient = true;
   if (parsed?.keyOrder) parseOptions.keyOrder = parsed.keyOrder;
-  const supplying = suppliers.filter((s) => s.format === adapter.id && s.input.file !== file);
+  const others = suppliers.filter((s) => s.format === adapter.id && s.input.file !== file);
+  const supplying = file === undefined ? others : sameSyntaxFirst(others, file, (s) => s.input.file);
   if (supplying.length) parseOptions.supplied = supplying.map((s) => s.input);
   const result = parseWith(adapter, data, parseOptions);
   const parts = result.supplied?.length ? result.supplied : undefined;

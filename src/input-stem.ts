@@ -32,3 +32,16 @@ export function inputFolders<T extends object>(options: T, stem: string): T {
   }
   return out;
 }
+
+/**
+ * The files that supply parts to `file` (Adapter.supplies) in the order its parse reads them: those
+ * written in its own syntax (file extension) first, so a run holding a pair in JSON and in YAML pairs
+ * each main file with its own copy of the components file (the first supplier defining an id gives
+ * it), and neither copy is left over.
+ */
+export function sameSyntaxFirst<T>(suppliers: readonly T[], file: string, nameOf: (s: T) => string = (s) => String(s)): T[] {
+  const ext = (f: string) => f.slice(f.lastIndexOf(".")).toLowerCase().replace(".yml", ".yaml");
+  const mine = ext(file);
+  return [...suppliers.filter((s) => ext(nameOf(s)) === mine), ...suppliers.filter((s) => ext(nameOf(s)) !== mine)];
+}
+

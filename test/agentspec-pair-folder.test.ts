@@ -136,3 +136,32 @@ describe("the planner's cheap test (maySupply): a folder's Agent Spec YAML files
     expect(maySupplyComponents(json)).toBe(true);
   });
 });
+
+describe("a folder holding the pair in both syntaxes (verify trial 18)", () => {
+  for (const jobs of [1, 2]) {
+    it(`--jobs ${jobs}: each main file pairs with the components file of its own syntax; both converted, both components files skipped`, async () => {
+      const dir = tempDir("agentport-pair-both-");
+      for (const f of [MAIN, COMPONENTS, "howto_disaggregated_main_config.yaml", "howto_disaggregated_component_config.yaml"]) copyFileSync(join(FIXTURES, f), join(dir, f));
+      const out = tempDir("agentport-pair-both-out-");
+      const r = await run(["convert", dir + "/", "--to", "caplo", "-o", out + "/"], jobs);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/converted 2, with warnings \d+, failed 0, skipped 2/);
+      // Two inputs of one stem: each output is named by its whole file name (as any such pair is).
+      expect(readdirSync(out).sort()).toEqual(["howto_disaggregated_main_config.json.caplo.json", "howto_disaggregated_main_config.yaml.caplo.json"]);
+    });
+  }
+});
+
+describe("the pair in both syntaxes named in one run (verify trial 18)", () => {
+  it("each main file takes its parts from the components file of its own syntax: none refused", async () => {
+    const dir = tempDir("agentport-pair-both-named-");
+    const files = [MAIN, "howto_disaggregated_main_config.yaml", COMPONENTS, "howto_disaggregated_component_config.yaml"];
+    for (const f of files) copyFileSync(join(FIXTURES, f), join(dir, f));
+    const out = tempDir("agentport-pair-both-named-out-");
+    const r = await run(["convert", ...files.map((f) => join(dir, f)), "--to", "mas", "-o", out + "/", "--json"], 1);
+    expect(r.code, r.stderr).toBe(0);
+    const body = JSON.parse(r.stdout) as { diagnostics: { code: string; severity: string }[]; outputs: unknown[] };
+    expect(body.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(body.outputs.length).toBeGreaterThanOrEqual(2);
+  });
+});

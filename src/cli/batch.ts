@@ -15,7 +15,7 @@ import { partsOf, suppliesParts } from "../parts.js";
 import { formatDiagnostic } from "../ir/diagnostic-line.js";
 import { availableParallelism } from "../node/os-lazy.js";
 import { sha1Hex } from "../node/crypto-lazy.js";
-import { inputFolders, inputStem } from "../input-stem.js";
+import { inputFolders, inputStem, sameSyntaxFirst } from "../input-stem.js";
 
 export { inputStem };
 import { readSmall } from "../node/roots.js";
@@ -252,7 +252,7 @@ export function withoutParts(tasks: readonly BatchTask[], maxBytes?: number): { 
   const planned = kept.map((t): BatchTask => {
     if (supplying.has(t)) return { ...t, supplies: true };
     const beside = byFolder.get(dirname(resolve(t.file)));
-    return beside ? { ...t, suppliers: beside } : t;
+    return beside ? { ...t, suppliers: sameSyntaxFirst(beside, t.file) } : t;
   });
   return { tasks: planned, parts: [...partOf].map(([t, by]) => ({ file: t.file, by })) };
 }
@@ -504,3 +504,4 @@ function existsFile(u: URL): boolean {
     return false;
   }
 }
+
