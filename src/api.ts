@@ -6,6 +6,7 @@ import { diagnostic, hasErrors } from "./ir/diagnostics.js";
 import type { IrDocument } from "./ir/model.js";
 import type { JsonValue } from "./ir/json.js";
 import { dotted } from "./ir/pointer.js";
+import { VALIDATE_BOTH } from "./ir/payloads.js";
 import { parseText } from "./text/parse.js";
 import type { EmitOptions, ReadFile } from "./adapters/types.js";
 
@@ -117,7 +118,7 @@ function unresolvedRefs(doc: IrDocument | undefined, locate: (pointer: string) =
       const pos = locate(pointer);
       const source = { ...(a.origin.file === undefined ? {} : { file: a.origin.file }), pointer, ...(pos ?? {}) };
       out.push(diagnostic("ref-kept", { value: dotted(u.at), shown: u.ref, became: `names nothing this document defines${u.near === undefined ? "" : `, only one near it ("${u.near}")`}: the agent's ${what} ${what === "tools" ? "are" : "is"} unknown unless another file defines "${u.ref}"` }, {
-        source, effect: "behaviour", hint: u.near === undefined ? `a runtime that loads the file defining "${u.ref}" beside it resolves it, as does naming both files in one run (agentport validate this-file other-file, or convert); converted alone into a format without references, ${what === "tools" ? "the agent is written without its tools" : "a placeholder is written"}` : `did you mean "${u.near}"?`,
+        source, effect: "behaviour", hint: u.near === undefined ? `a runtime that loads the file defining "${u.ref}" beside it resolves it, as does naming both files in one run ${VALIDATE_BOTH}; converted alone into a format without references, ${what === "tools" ? "the agent is written without its tools" : "a placeholder is written"}` : `did you mean "${u.near}"?`,
       }));
     }
   }

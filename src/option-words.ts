@@ -6,7 +6,7 @@
 // formats declare (Adapter.options). No raise site writes either spelling by hand.
 import { ADAPTERS } from "./adapters/registry.js";
 import type { Diagnostic } from "./ir/diagnostics.js";
-import { FOLDER_PAIRS, NAME_BOTH, NO_FILE_ACCESS } from "./ir/payloads.js";
+import { CONVERT_BOTH, FOLDER_PAIRS, NAME_BOTH, NO_FILE_ACCESS, VALIDATE_BOTH } from "./ir/payloads.js";
 
 /** Which library entry the words are for: file access (root, allowOutsideRefs) is convertFiles' own, else makeReadFile's. */
 export type LibraryEntry = "convert" | "convertFiles";
@@ -57,10 +57,14 @@ const PHRASES: readonly (readonly [string, string])[] = [
   [NO_FILE_ACCESS, "pass readFile (agentport/node: makeReadFile, with the app's folder as its root)"],
   [NAME_BOTH, "in one run (convertMany with both inputs)"],
   [FOLDER_PAIRS, "convertFiles of both files pairs them too"],
+  [CONVERT_BOTH, "(convertMany with both inputs)"],
+  [VALIDATE_BOTH, "(validateMany with both inputs, or convertMany)"],
 ];
+/** convertFiles' own words where they differ: it reads the files itself (a readFile passed is not used for them). */
+const FILES_PHRASES: readonly (readonly [string, string])[] = [[NO_FILE_ACCESS, "pass the option root (the folder the references are relative to)"]];
 
 function spellPart(text: string, entry: LibraryEntry): string {
-  for (const [cli, library] of PHRASES) text = text.split(cli).join(library);
+  for (const [cli, library] of entry === "convertFiles" ? [...FILES_PHRASES, ...PHRASES] : PHRASES) text = text.split(cli).join(library);
   return text.replace(FLAG, (all, lead: string, flag: string, next: string | undefined) => {
     const s = spellings().get(flag);
     if (s === undefined) return all;

@@ -226,3 +226,38 @@ describe("a shared component defined under another key than its id (verify trial
     expect(note?.message).not.toMatch(/written by reference again/);
   });
 });
+
+describe("the library's words for naming files together, a folder, and stdin (user trial 18b)", () => {
+  it("convert and validate name convertMany / validateMany; the CLI keeps its commands", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { convert, validate } = await import("../src/index.js");
+    const { cli } = await import("./helpers/cli.js");
+    const text = readFileSync("golden/agentspec-disaggregated/input.yaml", "utf8");
+    const hints = (ds: { hint?: string }[]) => ds.map((d) => d.hint ?? "").join(" | ");
+    expect(hints(convert(text, "caplo", { file: "input.yaml" }).diagnostics)).toContain("in the same run (convertMany with both inputs)");
+    expect(hints(validate(text, { file: "input.yaml" }).diagnostics)).toContain("(validateMany with both inputs, or convertMany)");
+    const r = await cli(["convert", "golden/agentspec-disaggregated/input.yaml", "--to", "caplo"]);
+    expect(r.stderr + r.stdout).toContain("(agentport convert this-file other-file)");
+  });
+
+  it("convertFiles: a folder is answered for the library; stdin's unread references ask for its root option", async () => {
+    const { convertFiles } = await import("../src/node/index.js");
+    const folder = convertFiles(["golden/caplo-minimal"], "mas");
+    expect(folder.diagnostics[0]!.message).toMatch(/is a folder: convertFiles reads files; list the folder's files/);
+    expect(folder.diagnostics[0]!.message).not.toMatch(/this command|convert converts a folder/);
+    const { readFileSync } = await import("node:fs");
+    const stdin = convertFiles(["-"], "caplo", {}, readFileSync("golden/mas-prompt-files/input.yaml", "utf8"));
+    const said = stdin.diagnostics.map((d) => `${d.message} ${d.hint ?? ""}`).join(" | ");
+    expect(said).toContain("pass the option root");
+    expect(said).not.toContain("pass readFile");
+  });
+
+  it("a $component_ref naming a component by another key than its id says it comes back by that id", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { convertMany } = await import("../src/index.js");
+    const files = ["howto_disaggregated_main_config.json", "howto_disaggregated_component_config.json"];
+    const r = convertMany(files.map((f) => ({ file: f, text: readFileSync(`test/fixtures/agentspec/${f}`, "utf8") })), "agentspec");
+    const note = r.diagnostics.find((d) => d.source?.pointer === "/llm_config/$component_ref");
+    expect(note?.message).toMatch(/written into Open Agent Spec again by its id "[0-9a-f-]{36}", not this key/);
+  });
+});

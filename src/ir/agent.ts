@@ -2,6 +2,7 @@
 import type { IrAgent, IrDocument, IrInstructions } from "./model.js";
 import type { JsonValue } from "./json.js";
 import { setKey } from "./json.js";
+import { CONVERT_BOTH } from "./payloads.js";
 
 export function newAgent(format: string, pointer: string, file?: string): IrAgent {
   const origin = file === undefined ? { format, pointer } : { format, pointer, file };
@@ -130,7 +131,7 @@ export function unresolvedReason(agent: IrAgent, irPath: string, what: string): 
     at: u.at,
     because: `the ${what} reference "${u.ref}" could not be resolved: no document read defines it${u.near === undefined ? "" : ` (one defines "${u.near}")`}`,
     hint: u.near === undefined
-      ? `name the file that defines "${u.ref}" in the same run (agentport convert this-file other-file), or name the ${what} in the source`
+      ? `name the file that defines "${u.ref}" in the same run ${CONVERT_BOTH}, or name the ${what} in the source`
       : `did you mean "${u.near}"? Fix the reference in the source, or name the file that defines "${u.ref}" in the same run`,
   };
 }

@@ -35,6 +35,10 @@ export const NO_FILE_ACCESS = "convert from a file (the CLI does)";
 export const NAME_BOTH = "in one run (agentport convert main.json this-file.json)";
 /** And that a folder run pairs them, in the CLI's words (the library: convertFiles of both). */
 export const FOLDER_PAIRS = "a folder run pairs it with a main file in the same folder";
+/** How to convert a file with the file another names, in the CLI's words (the library: convertMany). */
+export const CONVERT_BOTH = "(agentport convert this-file other-file)";
+/** And to validate them together, in the CLI's words (the library: validateMany). */
+export const VALIDATE_BOTH = "(agentport validate this-file other-file, or convert)";
 
 /** JSON with a space after each ":" and "," (`{"accepts": ["text"]}`), as people write it. */
 function show(v: unknown): string {

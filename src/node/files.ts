@@ -52,7 +52,8 @@ export function loadInput(path: string, options: FileConvertOptions, stdinText?:
   try {
     const st = fstatSync(fd);
     // Only convert walks folders (src/cli/batch.ts); validate and detect read the files named.
-    if (st.isDirectory()) return { diagnostics: [diagnostic("usage-error", { problem: `${path} is a folder: ${options.command ?? "this command"} reads files (name them, e.g. ${path.replace(/[\\/]+$/, "")}/*.json); convert converts a folder` }, { source: { file: path, pointer: "" } })] };
+    // The CLI's validate and detect name their command, and its convert runs a folder; the library's convertFiles reads files only.
+    if (st.isDirectory()) return { diagnostics: [diagnostic("usage-error", { problem: options.command === undefined ? `${path} is a folder: convertFiles reads files; list the folder's files (its manifests, e.g. ${path.replace(/[\\/]+$/, "")}/a.json)` : `${path} is a folder: ${options.command} reads files (name them, e.g. ${path.replace(/[\\/]+$/, "")}/*.json); convert converts a folder` }, { source: { file: path, pointer: "" } })] };
     if (!st.isFile()) return { diagnostics: [diagnostic("usage-error", { problem: `${path} is not a regular file` }, { source: { file: path, pointer: "" } })] };
     if (st.size > max) {
       return { diagnostics: [diagnostic("input-too-large", { subject: path, bytes: st.size, max }, { source: { file: path, pointer: "" }, hint: "raise the limit with --max-bytes" })] };

@@ -263,10 +263,13 @@ function parseAgent(ctx: Ctx, node: JsonObject, at: string): IrAgent {
   const original = (isObject(get(ctx.data, at)) ? get(ctx.data, at) : node) as JsonObject;
   // A place that refers to a shared component it read: the reference is the document's spelling (the part's
   // placement, sourceMap, says where it is defined, and Agent Spec writes it by reference again), said once.
-  const refSite = (member: (string | number)[], v: JsonValue | undefined): void => {
+  const refSite = (member: (string | number)[], v: JsonValue | undefined, resolved: JsonValue | undefined): void => {
     if (!isObject(v) || typeof v[REF] !== "string") return;
     const p = join(at, ...member, REF);
-    ctx.diagnostics.push(diagnostic("transformed-value", { value: dotted(p), became: `names the component "${v[REF]}": read as that component, and written by reference again` }, { source: src(ctx, p), effect: "representation" }));
+    // Agent Spec output shares a component by its id (share.ts): one named by another key comes back under its id, or in place (verify trial 18).
+    const id = isObject(resolved) && typeof resolved["id"] === "string" ? resolved["id"] : undefined;
+    const again = id !== undefined && id !== v[REF] ? `written into ${LABEL} again by its id "${id}", not this key: by reference where several places use it, else in place` : `written by reference again into ${LABEL}`;
+    ctx.diagnostics.push(diagnostic("transformed-value", { value: dotted(p), became: `names the component "${v[REF]}": read as that component, and ${again}` }, { source: src(ctx, p), effect: "representation" }));
   };
   for (const k of ["id", "name", "description"] as const) {
     const v = node[k];
@@ -302,7 +305,7 @@ function parseAgent(ctx: Ctx, node: JsonObject, at: string): IrAgent {
   const llmAt = pointerOf(ctx, llm as JsonValue, join(at, "llm_config"));
   if (llm !== undefined && parseLlm(a, llm, llmAt)) {
     ctx.consumed.add(llmAt);
-    refSite(["llm_config"], original["llm_config"]);
+    refSite(["llm_config"], original["llm_config"], llm);
   } else if (llm !== undefined) {
     // A reference to a config the IR does not hold is kept whole, at the place of the config the agent lacks.
     const v = original["llm_config"] ?? llm;
@@ -330,7 +333,7 @@ function parseAgent(ctx: Ctx, node: JsonObject, at: string): IrAgent {
       mapSource(a, "/tools", join(at, "tools"));
       tools.forEach((t, j) => {
         ctx.consumed.add(pointerOf(ctx, t, join(at, "tools", j)));
-        refSite(["tools", j], (original["tools"] as JsonValue[] | undefined)?.[j]);
+        refSite(["tools", j], (original["tools"] as JsonValue[] | undefined)?.[j], t);
       });
     } else {
       // All or nothing: a list with a tool the IR cannot hold (an unresolved reference) is kept as it is, in order.
