@@ -316,3 +316,18 @@ describe("an input named twice in a folder run (T2)", () => {
     expect(files(out)).toEqual([]);
   });
 });
+
+describe("a folder run's line of findings about no single output names its input (user trial 18b)", () => {
+  it("<input> (about no single output): …, not a bare line among other files' lines", async () => {
+    const base = tempDir("agentport-paths-nosingle-");
+    const input = join(base, "in");
+    mkdirSync(input);
+    cpSync("test/fixtures/agentspec/howto_swarm.json", join(input, "howto_swarm.json"));
+    const r = await cli(["convert", input + "/", "--to", "mas", "-o", join(base, "out") + "/"]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stderr.split("\n");
+    expect(lines.some((l) => l.startsWith(`${join(input, "howto_swarm.json")} (about no single output): `))).toBe(true);
+    expect(lines.some((l) => l.startsWith("about no single output"))).toBe(false);
+  });
+});
+

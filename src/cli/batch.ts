@@ -19,7 +19,7 @@ import { inputFolders, inputStem, sameSyntaxFirst } from "../input-stem.js";
 
 export { inputStem };
 import { readSmall } from "../node/roots.js";
-import { countsPerOutput, diagnosticLines, noteCount, outputLine } from "./text-report.js";
+import { countsPerOutput, diagnosticLines, noteCount, NO_SINGLE_OUTPUT, outputLine } from "./text-report.js";
 import { baselineFindings, policyErrors, strictFailures, type BaselineFinding } from "../policy.js";
 import { analyse, roundTripEntries, roundTripLines, roundTripLost, type RoundTripEntry } from "./fidelity.js";
 
@@ -376,7 +376,8 @@ export function convertOne(task: BatchTask, to: string, options: BatchFileOption
     const pathOf = new Map(written.map((w) => [w.name, w.path] as const));
     if (verbosity !== "quiet" && roundtrip) lines.push(...roundtrip.lines);
     if (roundtrip?.lost && options.strict && code === 1 && strictFailures(diagnostics).length === 0 && policyErrors(diagnostics).length === 0) lines.push(`${task.file}: not written (--strict and a round trip that does not give the input back)`);
-    if (verbosity !== "quiet" && written.length > 0) for (const c of countsPerOutput(diagnostics, names)) lines.push(outputLine({ ...c, name: pathOf.get(c.name) ?? c.name }));
+    // In a folder run many files' lines interleave: the findings about no single output say whose they are.
+    if (verbosity !== "quiet" && written.length > 0) for (const c of countsPerOutput(diagnostics, names)) lines.push(outputLine({ ...c, name: pathOf.get(c.name) ?? (c.name === NO_SINGLE_OUTPUT ? `${task.file} (${NO_SINGLE_OUTPUT})` : c.name) }));
     // A file that failed says only its errors, as a one-file run does.
     const notes = verbosity === "default" && code < 2 ? noteCount(diagnostics) : 0;
     return { file: task.file, code, warnings, written, diagnostics: [], text: lines.map((l) => l + "\n").join(""), ...(notes ? { notes } : {}), ...flag, ...findings, ...(roundtrip ? { roundtrip: roundtrip.files } : {}) };
