@@ -331,3 +331,25 @@ describe("a folder run's line of findings about no single output names its input
   });
 });
 
+describe("a folder run and symbolic links (user trial 18b)", () => {
+  it("a link is not followed, and is counted as skipped with a note (it was left out without a trace)", async () => {
+    const { symlinkSync } = await import("node:fs");
+    const base = tempDir("agentport-paths-links-");
+    const input = join(base, "in");
+    mkdirSync(input);
+    cpSync("golden/caplo-minimal/input.caplo.json", join(input, "a.caplo.json"));
+    const outside = join(base, "outside.caplo.json");
+    cpSync("golden/caplo-minimal/input.caplo.json", outside);
+    symlinkSync(outside, join(input, "link.caplo.json"));
+    symlinkSync("/etc/passwd", join(input, "pw.json"));
+    const out = join(base, "out");
+    const r = await cli(["convert", input + "/", "--to", "mas", "-o", out + "/", "--verbose"]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/converted 1, with warnings \d+, failed 0, skipped 2/);
+    expect(r.stderr).toContain(`${join(input, "link.caplo.json")} info skipped-document not converted: a symbolic link, which a folder run does not follow`);
+    expect(files(out)).toEqual(["a.yaml"]);
+    const json = await cli(["convert", input + "/", "--to", "mas", "-o", join(base, "out2") + "/", "--json"]);
+    expect((JSON.parse(json.stdout) as { summary: { skipped: number } }).summary.skipped).toBe(2);
+  });
+});
+

@@ -57,6 +57,8 @@ export interface BatchTask {
    * outputs the mirror writes to <outDir>/desk/.
    */
   dir?: string;
+  /** A symbolic link the walk found: not followed (it could loop or lead out of the tree), counted as skipped. */
+  link?: true;
   /** The files beside it that supply parts (suppliesParts), handed to its conversion (FileConvertOptions.supplyFrom). */
   suppliers?: string[];
   /** It supplies parts to the files beside it: its own result waits for the run's end, when the run knows whether one took parts from it. */
@@ -134,17 +136,19 @@ export function planBatch(roots: readonly string[], outDir: string, include: rea
         const full = join(dir, e.name);
         const rel = relative(root, full).split(sep).join("/");
         if (matchesAny(rel, exc) || matchesAny(rel + "/", exc)) continue;
-        // Symlinks are not followed: a link could loop or lead out of the tree.
+        // Symlinks are not followed: a link could loop or lead out of the tree. One the walk would
+        // convert is counted as skipped, with a note, rather than left out without a trace.
         if (e.isDirectory()) walk(full);
-        else if (e.isFile() && matchesAny(rel, inc)) {
+        else if ((e.isFile() || e.isSymbolicLink()) && matchesAny(rel, inc)) {
           const relDir = relative(root, dir);
-          tasks.push({ file: full, outDir: relDir ? join(outDir, relDir) : outDir, root });
+          tasks.push({ file: full, outDir: relDir ? join(outDir, relDir) : outDir, root, ...(e.isSymbolicLink() ? { link: true as const } : {}) });
         }
       }
     };
     walk(root);
   }
-  return ownFolders(distinctStems(tasks));
+  // A link writes nothing: it takes no stem or folder from the files beside it.
+  return [...ownFolders(distinctStems(tasks.filter((t) => !t.link))), ...tasks.filter((t) => t.link)];
 }
 
 /** Inputs whose several outputs would go to a folder the mirror of the tree also writes (desk/ beside desk.caplo.json) get their whole file name as that folder. */
@@ -165,6 +169,7 @@ export function collidingTasks(tasks: readonly BatchTask[]): [BatchTask, BatchTa
   const seen = new Map<string, BatchTask>();
   const pairs: [BatchTask, BatchTask][] = [];
   for (const t of tasks) {
+    if (t.link) continue;
     const outDir = resolve(t.outDir);
     // Its one output's name (stem + suffix) and its outputs' folder (dir or stem) are both derived from these.
     for (const k of new Set([`${outDir}\0${t.stem ?? inputStem(t.file)}`, `${outDir}\0${t.dir ?? t.stem ?? inputStem(t.file)}`])) {
@@ -232,10 +237,12 @@ function distinctStems(tasks: BatchTask[]): BatchTask[] {
  */
 export function withoutParts(tasks: readonly BatchTask[], maxBytes?: number): { tasks: BatchTask[]; parts: PartOf[] } {
   const byReal = new Map<string, BatchTask>();
-  for (const t of tasks) byReal.set(safeReal(resolve(t.file)), t);
+  // A link is never read (it could lead out of the folder), nor taken for the file it points to.
+  for (const t of tasks) if (!t.link) byReal.set(safeReal(resolve(t.file)), t);
   const partOf = new Map<BatchTask, string>();
   const supplying = new Set<BatchTask>();
   for (const t of tasks) {
+    if (t.link) continue;
     const text = readSmall(t.file, maxBytes);
     if (text === undefined) continue;
     if (suppliesParts(text)) supplying.add(t);
@@ -285,6 +292,7 @@ function safeReal(p: string): string {
 
 /** Converts and writes one file of a batch. Never throws for bad input. */
 export function convertOne(task: BatchTask, to: string, options: BatchFileOptions): BatchFileResult {
+  if (task.link) return skippedNote(task.file, options, "a symbolic link, which a folder run does not follow (it could loop or lead out of the folder); name the file it points to");
   const rooted: FileConvertOptions = task.root !== undefined && options.root === undefined ? { ...options, root: task.root, rootLabel: "the folder converted" } : options;
   // The suppliers beside it are read for its parse only (a components file its main file names).
   const own: FileConvertOptions = task.suppliers ? { ...rooted, supplyFrom: task.suppliers } : rooted;
@@ -488,6 +496,14 @@ export async function runBatch(tasks: readonly BatchTask[], to: string, options:
   } else await runInProcess(tasks, to, options, record);
   settle();
   return summary;
+}
+
+/** A file the run does not convert, with the note that says why (a symbolic link). */
+function skippedNote(file: string, options: BatchFileOptions, because: string): BatchFileResult {
+  const d = diagnostic("skipped-document", { because }, { source: { file, pointer: "" } });
+  const base = { file, code: 0, warnings: 0, written: [], skipped: true };
+  if (!options.render) return { ...base, diagnostics: [d] };
+  return { ...base, diagnostics: [], text: options.render === "verbose-text" ? formatDiagnostic(d) + "\n" : "" };
 }
 
 /** A file that `by`'s conversion read (a failed file it reported in, a supplier it took parts from): skipped as its part, anything to say about it said once, by `by`. */
