@@ -65,9 +65,11 @@ describe("mas app → Caplo: a delegate's routing text, which the calling link s
     const { text, options } = twoAgentApp();
     const r = convert(text, "caplo", options);
     expect(r.ok).toBe(true);
-    const planner = routingAt(r, "agents/planner.yaml");
+    const planner = r.diagnostics.filter((d) => d.source?.file === "agents/planner.yaml" && d.source?.pointer === "/spec/description" && d.code !== "stash-stale");
     expect(planner.map((d) => d.severity)).toEqual(["info"]);
-    expect(planner[0]!.message).toContain("each says this text");
+    // Carried by the link (a reshape: the ledger says transformed), not dropped (user trial 18b).
+    expect(planner[0]!.code).toBe("transformed-value");
+    expect(planner[0]!.message).toContain("is carried by the sub-agent links that call this agent: each says it as when to call it");
     const agents = r.outputs[0]!.document["agents"] as { key: string; subAgents?: { useWhen: string }[] }[];
     expect(agents.find((a) => a.key === "desk")?.subAgents?.[0]?.useWhen).toBe("Answers questions about planner.");
   });

@@ -113,6 +113,7 @@ const description = fieldHandler("description", {
   "/routingDescription": [
     { dropped: "dropped-field" },
     { transformed: "transformed-value", when: "there is no description: it becomes it" },
+    { transformed: "transformed-value", when: "every sub-agent link that calls the agent says it: carried there" },
     { transformed: "truncated-value", when: "it becomes the description and is over 240 characters" },
   ],
 }, (r: HandlerReporter, a: IrAgent, t: AgentTarget, out: JsonObject): boolean => {
@@ -135,8 +136,9 @@ const unusedRouting = stepOf(description, (r: HandlerReporter, a: IrAgent, t: Ag
   const callers = t.calledWith ?? [];
   const text = a.routingDescription;
   if (!t.alone && callers.every((u) => u === undefined || linkSays(u, text))) {
-    const why = callers.length ? "where the sub-agent links that call this agent say when to call it, and each says this text" : "where the sub-agent links that call an agent say when to call it, and no agent of this document calls this one";
-    r.at(a, "dropped-field", "/routingDescription", { target: LABEL, why }, { targetFile: t.file, effect: "representation" });
+    // Said by every link that calls it, the text is carried there (a reshape; the ledger's `transformed`), not dropped.
+    if (callers.length) r.at(a, "transformed-value", "/routingDescription", { became: `is carried by the sub-agent links that call this agent: each says it as when to call it (${LABEL} has no routing description of an agent's own)` }, { targetFile: t.file, effect: "representation" });
+    else r.at(a, "dropped-field", "/routingDescription", { target: LABEL, why: "where the sub-agent links that call an agent say when to call it, and no agent of this document calls this one" }, { targetFile: t.file, effect: "representation" });
   } else r.dropUnsupported(a, ["/routingDescription"], LABEL, t.file);
 });
 
