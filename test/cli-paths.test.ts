@@ -43,6 +43,15 @@ describe("folder run with -o inside the input folder (T1)", () => {
     }
   });
 
+  it("names the files it holds as the input folder was named (a relative folder: relative paths, user trial 18b)", async () => {
+    const { root } = tree();
+    const { spawnSync } = await import("node:child_process");
+    const r = spawnSync(process.execPath, [join(process.cwd(), "dist/agentport-bin.cjs"), "convert", ".", "--to", "caplo", "-o", "sub/"], { cwd: root, encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toContain("holds 1 file the walk would convert (sub/desk.caplo.json)");
+    expect(r.stderr).not.toContain(root);
+  });
+
   it("says so in --json too, with the usage-error shape", async () => {
     const { root } = tree();
     const r = await cli(["convert", root, "--to", "caplo", "-o", join(root, "sub") + "/", "--json"]);

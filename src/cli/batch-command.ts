@@ -174,7 +174,8 @@ function overlapping(inputs: readonly string[], output: string, include: readonl
       .filter((f) => matchesAny(relative(real, f).split(sep).join("/"), include.map(globToRegExp)) && !matchesAny(relative(real, f).split(sep).join("/"), exclude.map(globToRegExp)));
     if (held.length === 0) continue;
     const rel = relative(real, outReal).split(sep).join("/");
-    const shown = held.slice(0, 3).join(", ") + (held.length > 3 ? `, and ${held.length - 3} more` : "");
+    // Named as the user named the input folder, not by their real (absolute) paths.
+    const shown = held.slice(0, 3).map((f) => join(input, relative(real, f))).join(", ") + (held.length > 3 ? `, and ${held.length - 3} more` : "");
     return {
       problem: `-o ${output} is inside the input folder ${input} and holds ${held.length} file${held.length === 1 ? "" : "s"} the walk would convert (${shown}): the output folder is not walked, so ${held.length === 1 ? "it" : "they"} would be left out and could be written over; an input is never overwritten`,
       hint: `name an output folder outside ${input}, or, if those files are an earlier run's outputs, leave them out with --exclude '${rel}/**'`,
