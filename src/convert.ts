@@ -6,7 +6,7 @@ import type { DocumentValueUse } from "./ir/reporter.js";
 import { diagnostic, hasErrors, severityOf, withEffect, type Diagnostic, type Effect, type SourceLocation } from "./ir/diagnostics.js";
 import type { IrAgent, IrDocument } from "./ir/model.js";
 import type { StashRead } from "./ir/stash.js";
-import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "./ir/json.js";
+import { cloneJson, isObject, type JsonValue } from "./ir/json.js";
 import { mergeIntoBundle } from "./ir/merge.js";
 import { inputFolders, inputStem, sameSyntaxFirst } from "./input-stem.js";
 import { emitWith } from "./ir/emit-phases.js";
@@ -19,7 +19,8 @@ import { firstNonJson, parseText, sniffSyntax, type Locate, type ParsedText, typ
 import { carryComments, withLeadingComments } from "./text/comments.js";
 import { dirOf, isAbsolutePath, joinPath } from "./ir/file-paths.js";
 import { EffectIndex, effectJudge, type AgentPlace, type SourceValue } from "./ir/effects.js";
-import { get as getAt, parsePointer } from "./ir/pointer.js";
+import { get as getAt } from "./ir/pointer.js";
+import { setAtPointer } from "./ir/pointer-write.js";
 import type { FormatCoverage } from "./ir/coverage.js";
 
 export interface ConvertInput {
@@ -164,14 +165,7 @@ function readingData(data: JsonValue, parts: readonly SuppliedPart[] | undefined
   const out = cloneJson(data);
   for (const p of parts) {
     const value = getAt(suppliers.find((s) => s.input.file === p.file)?.input.data, p.pointer) as JsonValue | undefined;
-    const tokens = parsePointer(p.pointer);
-    let at: JsonObject = out;
-    for (const t of tokens.slice(0, -1)) {
-      const next = at[t];
-      if (!isObject(next)) setKey(at, t, {});
-      at = at[t] as JsonObject;
-    }
-    if (value !== undefined && tokens.length) setKey(at, tokens[tokens.length - 1] as string, value);
+    if (value !== undefined) setAtPointer(out, p.pointer, value);
   }
   return out;
 }

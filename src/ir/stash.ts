@@ -285,8 +285,7 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
     // so a deletion of it in the target is seen on the way back, where the target's default then runs.
     for (const p of Object.keys(adapterFor(from)?.defaults ?? {})) guards.setting(p);
     // Home-format values inside a list item (a mas row's context_window): the item's identity guards them.
-    const map = homeMap;
-    const items = placementIndex(carried.some((e) => e.format === from) ? placed.filter((k) => LIST_ITEM.test(k) && map[k] !== "").map((k) => [k, map[k] as string] as [string, string]) : []);
+    const items = placementIndex(carried.some((e) => e.format === from) ? placed.filter((k) => LIST_ITEM.test(k) && homeMap[k] !== "").map((k) => [k, homeMap[k] as string] as [string, string]) : []);
     for (const e of carried) {
       if (e.format !== from) continue;
       const item = itemOf(items, e.rel);
@@ -322,15 +321,14 @@ export function buildStash(agent: IrAgent, back: IrAgent | undefined, doc: IrDoc
   if (documentValues) value["document"] = document;
   const placement: JsonObject = {};
   if (from !== target) {
-    const map = homeMap;
     for (const ir of placed) {
       const member = MEMBER_PLACEMENT.exec(ir);
       if (member !== null) {
         // A tool's description read where its name is read (through a mas Tool manifest's ref): a hint, guarded by what the target wrote for it.
-        if (map[ir] !== map[`${member[1] as string}/name`]) continue;
+        if (homeMap[ir] !== homeMap[`${member[1] as string}/name`]) continue;
         guards.member(ir);
       }
-      setKey(placement, ir, map[ir] as string);
+      setKey(placement, ir, homeMap[ir] as string);
     }
   }
   // (A flag, not Object.keys of the guards, a dictionary-mode object of one key per guard.)

@@ -10,7 +10,7 @@ import { refusedDraft, type ParseDraft } from "../../ir/parse-phases.js";
 import type { IrAgent, IrDocument, IrLink, IrTool } from "../../ir/model.js";
 import { keepExtension, mapSource, newAgent } from "../../ir/agent.js";
 import { cloneJson, isObject, setKey, type JsonObject, type JsonValue } from "../../ir/json.js";
-import { dotted, get, join } from "../../ir/pointer.js";
+import { dotted, get, join, unescapeToken } from "../../ir/pointer.js";
 import { diagnostic, type Diagnostic } from "../../ir/diagnostics.js";
 import { mergeDocumentExtensions } from "../../ir/stash.js";
 import { slugKey, uniqueKeys } from "../../ir/slug.js";
@@ -245,7 +245,7 @@ function sharedNote(ctx: Ctx, p: string): Diagnostic {
   // Agent Spec output shares a component by its id (src/adapters/agentspec/share.ts): one defined under
   // another key (pyagentspec's disaggregated files key it by its role, llm_config, beside a UUID id) comes
   // back under its id where several places use it, and in place where one does (verify trial 18).
-  const key = p.slice(p.lastIndexOf("/") + 1).replace(/~1/g, "/").replace(/~0/g, "~");
+  const key = unescapeToken(p.slice(p.lastIndexOf("/") + 1));
   const again = isObject(v) && typeof v["id"] === "string" && v["id"] !== key ? `written into ${LABEL} again by its id "${v["id"]}", not the key it is defined under: by reference where several places use it, else in place` : `written by reference again into ${LABEL}`;
   return diagnostic("transformed-value", { value: dotted(p), became: `defines the ${type}${name} once, by id, for each $component_ref that names it; read in each place that refers to it (${again})` }, { source: src(ctx, p), effect: "representation" });
 }
